@@ -1,0 +1,5 @@
+import sys
+
+from bot.launcher import main
+
+sys.exit(main())

@@ -1,0 +1,34 @@
+"""Runtime settings, read from the environment or a `.env` file (see `.env.example`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+Language = Literal["en", "es"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="Bot token")
+    database_path: Path = Field(default=Path("citadels.sqlite3"), description="SQLite file")
+    dev_guild_id: int | None = Field(
+        default=None, description="Guild whose commands are synced at every start (development)"
+    )
+    sync_commands: bool = Field(
+        default=False, description="Force a global command sync even if the tree is unchanged"
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    default_language: Language = Field(
+        default="en", description="Language for texts that have no user locale (public messages)"
+    )
+
+    def token(self) -> str | None:
+        """The token, or None when it is missing or blank."""
+        if self.discord_token is None:
+            return None
+        return self.discord_token.get_secret_value().strip() or None

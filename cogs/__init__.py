@@ -1,0 +1,1 @@
+"""Thin Discord command and component handlers, loaded as discord.py extensions."""
