@@ -272,10 +272,9 @@ class Interactions:
         """Apply the callback; raises before anything changes when the payload is invalid."""
         resource: dict[str, Any] = {"type": kind}
         if kind in (MESSAGE, DEFERRED_MESSAGE):
-            payload = dict(data)
-            if kind == DEFERRED_MESSAGE:
-                payload = {"flags": (int(data.get("flags") or 0) & EPHEMERAL) | LOADING}
-            message = self._respond(interaction, payload)
+            loading = kind == DEFERRED_MESSAGE
+            payload = {"flags": int(data.get("flags") or 0) & EPHEMERAL} if loading else data
+            message = self._respond(interaction, payload, loading=loading)
             interaction.original_id = message.id
             interaction.loading = kind == DEFERRED_MESSAGE
             resource["message"] = message.data
@@ -293,7 +292,9 @@ class Interactions:
             interaction.modal = data
         return resource
 
-    def _respond(self, interaction: Interaction, payload: dict[str, Any]) -> Message:
+    def _respond(
+        self, interaction: Interaction, payload: dict[str, Any], loading: bool = False
+    ) -> Message:
         user = self.world.users[interaction.user_id]
         ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
         data = interaction.payload["data"]
@@ -316,6 +317,7 @@ class Interactions:
             payload,
             ephemeral_for=interaction.user_id if ephemeral else None,
             extra=extra,
+            loading=loading,
         )
 
     # -- bot side: webhook routes (original response and followups) -------------------------

@@ -25,6 +25,7 @@ from typing import Any, Protocol, TypeVar
 import aiohttp
 import discord
 
+from fakediscord.config import Config
 from fakediscord.control import CONTROL_PREFIX
 from fakediscord.errors import UsageError
 from fakediscord.limits import BUTTON, SELECTS, TEXT_DISPLAY, walk
@@ -211,8 +212,14 @@ class InteractionResult:
 
         return await self.person.discord.wait_for(ready, timeout, f"a response to {self.id}")
 
-    async def followups(self) -> list[SeenMessage]:
-        await self.refresh()
+    async def followups(self, count: int = 0, timeout: float = 5.0) -> list[SeenMessage]:
+        """The followup messages, once there are at least `count` of them."""
+
+        async def enough() -> bool:
+            await self.refresh()
+            return len(self.status["followup_ids"]) >= count
+
+        await self.person.discord.wait_for(enough, timeout, f"{count} followups to {self.id}")
         return [await self.person.message(i) for i in self.status["followup_ids"]]
 
 
@@ -427,11 +434,17 @@ async def _until_ready(client: discord.Client) -> None:
 
 @contextlib.asynccontextmanager
 async def run_client(
-    client: discord.Client, emulator: Emulator, token: str | None = None, timeout: float = 10.0
+    client: discord.Client,
+    emulator: Emulator | str,
+    token: str | None = None,
+    timeout: float = 10.0,
 ) -> AsyncIterator[discord.Client]:
-    """Run a real discord.py client against the emulator in this event loop until ready."""
-    with discord_pointed_at(emulator.url):
-        task = asyncio.create_task(client.start(token or emulator.config.token))
+    """Run a real discord.py client in this event loop until ready, against an emulator here
+    or at a URL (then pass the token it accepts, by default `Config.token`)."""
+    url = emulator if isinstance(emulator, str) else emulator.url
+    token = token or (Config.token if isinstance(emulator, str) else emulator.config.token)
+    with discord_pointed_at(url):
+        task = asyncio.create_task(client.start(token))
         ready = asyncio.create_task(_until_ready(client))
         try:
             done, _ = await asyncio.wait({task, ready}, timeout=timeout,

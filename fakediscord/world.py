@@ -257,6 +257,7 @@ class World:
         *,
         ephemeral_for: int | None = None,
         extra: dict[str, Any] | None = None,
+        loading: bool = False,
     ) -> Message:
         """Create a bot message after checking Discord's limits; notify mentioned users."""
         message_id = self.ids.next()
@@ -264,7 +265,9 @@ class World:
         data.update(extra or {})
         if ephemeral_for is not None:
             data["flags"] |= EPHEMERAL
-        if not data["flags"] & LOADING:
+        if loading:
+            data["flags"] |= LOADING  # "Bot is thinking...": empty until edited
+        else:
             check_message(data)
         mentioned = self._mentioned_users(data, payload.get("allowed_mentions"))
         data["mentions"] = [self.users[u].payload() for u in mentioned]
