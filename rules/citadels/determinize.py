@@ -1,0 +1,253 @@
+"""Sampling a full state consistent with one player's view (for information-set search).
+
+Everything is rebuilt from `view(state, pid)` alone, so two states that look the same to pid
+give the same result for the same generator state. Hidden cards (other hands, the deck, cards
+another player is choosing among) are re-dealt from the unseen ones; hidden characters are
+re-assigned so that every draft offer pid saw, every reveal, every absence and the murder stay
+as pid observed them. Not modelled: pid's memory of cards seen in an earlier Magician swap or
+sent to the bottom of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CHARACTER_ORDER, DECK, RANK
+from .draft import sequence
+from .state import DraftStep, GameState, Options, Player
+from .views import view
+
+
+@dataclass
+class _Slot:
+    name: str
+    present: frozenset[int]  # draft steps at which its card was in the chooser's hands
+    owner: str | None = None  # the player who picked it, if anyone
+    either: bool = False  # 7 players: picked by the 7th or discarded, decided later
+    allowed: list[str] = field(default_factory=list)
+
+
+def determinize(state: GameState, pid: str, rng: random.Random) -> GameState:
+    return from_view(view(state, pid), rng)
+
+
+def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
+    pid: str = v["you"]
+    chars = _characters(v, rng)
+    hands = _deal(v, rng)
+    players = []
+    for p in v["players"]:
+        players.append(Player(id=p["id"], gold=p["gold"], city=list(p["city"]),
+                              hand=hands[p["id"]], characters=chars["players"][p["id"]]))
+    turn = v["turn"] or {}
+    state = GameState(
+        players=players, deck=hands["__deck__"], crown=v["crown"], round=v["round"],
+        finished=v["finished"], winner=v["winner"], options=Options(**v["options"]),
+        city_size=v["city_size"], phase=v["phase"],
+        faceup=list(v["faceup_discards"]), facedown=chars["facedown"],
+        draft_pool=chars["pool"], draft_step=(v["draft"] or {}).get("step_index", 0),
+        draft_history=chars["history"], current=v["current_character"],
+        murdered=v["murdered"], robbed=v["robbed"], revealed=list(v["revealed"]),
+        absent=list(v["absent"]), gathered=turn.get("gathered", False),
+        drawn=hands["__drawn__"], builds_left=turn.get("builds_left", 0),
+        income_taken=turn.get("income_taken", False), power_used=turn.get("power_used", False),
+        laboratory_used=turn.get("laboratory_used", False),
+        smithy_used=turn.get("smithy_used", False), graveyard_card=v["graveyard_card"],
+        first_complete=v["first_complete"], rng=rng.getrandbits(64),
+        awaiting=v["to_act"][0] if v["to_act"] else None,
+    )
+    assert pid in (p.id for p in players)
+    return state
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
+    """Others' hands, the deck and another player's drawn cards, re-dealt from unseen cards."""
+    pid = v["you"]
+    unseen = Counter(DECK)
+    me = next(p for p in v["players"] if p["id"] == pid)
+    seen = list(me["hand"]) + [d for p in v["players"] for d in p["city"]]
+    turn = v["turn"] or {}
+    seen += turn.get("drawn", [])
+    if v["graveyard_card"]:
+        seen.append(v["graveyard_card"])
+    unseen.subtract(seen)
+    pile = sorted(unseen.elements())
+    rng.shuffle(pile)
+    out: dict[str, list[str]] = {pid: list(me["hand"])}
+    for p in v["players"]:
+        if p["id"] != pid:
+            out[p["id"]], pile = pile[:p["hand_size"]], pile[p["hand_size"]:]
+    if turn.get("drawn"):
+        out["__drawn__"] = list(turn["drawn"])
+    else:
+        n = turn.get("drawn_count", 0)
+        out["__drawn__"], pile = pile[:n], pile[n:]
+    out["__deck__"] = pile
+    return out
+
+
+# --- characters -----------------------------------------------------------------------------
+
+def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    pid = v["you"]
+    n = len(v["players"])
+    seq = sequence(n)
+    history = v["draft_history"]
+    drafting = v["phase"] == "draft"
+    cur = v["draft"]["step_index"] if drafting else len(seq)
+    mine = {i: h for i, h in enumerate(history) if h["player"] == pid}
+    options = v["draft"].get("options") if drafting else None  # pid is choosing now
+    # With 7 players the last chooser gets the leftover L and the face-down card I.
+    pair: list[str] | None = None
+    if n == 7 and cur >= 6:
+        pair = mine[6]["offered"] if 6 in mine else options
+    seven = n == 7 and cur >= 6 and pair is None
+
+    slots: list[_Slot] = []
+    for i, h in enumerate(history):
+        if h["player"] != pid and not (seven and i == 6):
+            owner = h["player"] if h["kind"] == "pick" else None
+            slots.append(_Slot(f"step{i}", frozenset(range(i + 1)), owner))
+    if seven:
+        slots.append(_Slot("L", frozenset(range(7)), either=True))
+        slots.append(_Slot("I", frozenset({6}), either=True))
+    elif pair is None:
+        slots.append(_Slot("init", frozenset()))
+    if drafting and options is None and not seven:
+        slots += [_Slot(f"pool{k}", frozenset(range(cur + 1)))
+                  for k in range(v["draft"]["pool_size"])]
+    if not drafting and n != 7:
+        slots.append(_Slot("leftover", frozenset(range(len(seq)))))
+
+    known = {h["chosen"] for h in mine.values()} | set(options or ()) | set(pair or ())
+    unknown = [c for c in CHARACTER_ORDER if c not in v["faceup_discards"] and c not in known]
+    revealed_by = {p["id"]: set(p["revealed"]) for p in v["players"]}
+    all_revealed = set(v["revealed"])
+    called = _called_rank(v)
+    for slot in slots:
+        slot.allowed = [c for c in unknown if _fits(c, slot, mine, revealed_by, all_revealed,
+                                                  called, v["murdered"])]
+    seven_owner = history[6]["player"] if seven and len(history) > 6 else None
+    assignment = _solve(slots, rng, seven_owner, revealed_by, called, v["murdered"], pid)
+    if seven:
+        init = assignment["I"]
+    elif pair is None:
+        init = assignment["init"]
+    else:  # pid saw both: either labelling replays the same, so take a fixed one
+        kept = mine[6]["chosen"] if 6 in mine else None
+        init = max((c for c in pair if c != kept), key=RANK.__getitem__)
+    return _assemble(v, assignment, mine, init, seven)
+
+
+def _called_rank(v: dict[str, Any]) -> int:
+    if v["phase"] == "over":
+        return 99
+    if v["phase"] == "turns" and v["current_character"]:
+        return RANK[v["current_character"]]
+    return 0
+
+
+def _fits(c: str, slot: _Slot, mine: dict[int, dict], revealed_by: dict[str, set[str]],
+          all_revealed: set[str], called: int, murdered: str | None) -> bool:
+    # Every offer pid saw contained exactly the cards still in the chooser's hands then.
+    for i, h in mine.items():
+        if (c in h["offered"]) != (i in slot.present):
+            return False
+    if slot.either:
+        return True
+    if slot.owner is None:
+        return c not in all_revealed
+    return _may_hold(c, slot.owner, revealed_by, called, murdered)
+
+
+def _may_hold(c: str, owner: str, revealed_by: dict[str, set[str]], called: int,
+              murdered: str | None) -> bool:
+    """Could owner hold c, given the characters called so far this round?"""
+    if c in revealed_by[owner]:
+        return True
+    if any(c in r for r in revealed_by.values()):
+        return False
+    return RANK[c] > called or c == murdered
+
+
+def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
+           revealed_by: dict[str, set[str]], called: int, murdered: str | None,
+           pid: str) -> dict[str, str]:
+    order = sorted(slots, key=lambda s: (len(s.allowed), s.name))
+    used: set[str] = set()
+    out: dict[str, str] = {}
+
+    def complete() -> bool:
+        held: dict[str, set[str]] = {}
+        for s in slots:
+            if s.owner:
+                held.setdefault(s.owner, set()).add(out[s.name])
+        if seven_owner is not None and seven_owner != pid:
+            # The 7th player kept L or I; one of them must fit what he revealed.
+            options = [(out["L"], out["I"]), (out["I"], out["L"])]
+            rng.shuffle(options)
+            for c, other in options:
+                if (_may_hold(c, seven_owner, revealed_by, called, murdered)
+                        and not any(other in r for r in revealed_by.values())):
+                    out["seven"] = c
+                    held.setdefault(seven_owner, set()).add(c)
+                    break
+            else:
+                return False
+        return all(r <= held.get(q, set()) for q, r in revealed_by.items() if q != pid)
+
+    def search(k: int) -> bool:
+        if k == len(order):
+            return complete()
+        slot = order[k]
+        options = [c for c in slot.allowed if c not in used]
+        rng.shuffle(options)
+        for c in options:
+            used.add(c)
+            out[slot.name] = c
+            if search(k + 1):
+                return True
+            used.discard(c)
+        return False
+
+    if not search(0):
+        raise ValueError("no character assignment fits this view")  # a bug, never bad luck
+    return out
+
+
+def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict], init: str,
+              seven: bool) -> dict[str, Any]:
+    """Replay the draft with the sampled cards to rebuild pools, offers, hands and discards."""
+    n = len(v["players"])
+    history = v["draft_history"]
+    pool = sorted(set(CHARACTER_ORDER) - set(v["faceup_discards"]) - {init},
+                  key=RANK.__getitem__)
+    facedown = [init]
+    steps: list[DraftStep] = []
+    players: dict[str, list[str]] = {p["id"]: [] for p in v["players"]}
+    for i, h in enumerate(history):
+        if n == 7 and i == 6:
+            pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
+        if i in mine:
+            chosen = h["chosen"]
+        elif seven and i == 6:
+            chosen = a["seven"]
+        else:
+            chosen = a[f"step{i}"]
+        steps.append(DraftStep(player=h["player"], kind=h["kind"], offered=list(pool),
+                               chosen=chosen))
+        pool.remove(chosen)
+        if h["kind"] == "pick":
+            players[h["player"]].append(chosen)
+        else:
+            facedown.append(chosen)
+    if v["phase"] != "draft":
+        facedown, pool = facedown + pool, []
+    elif n == 7 and len(history) == 6:
+        pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
+    return {"players": players, "facedown": facedown, "pool": pool, "history": steps}

@@ -1,0 +1,110 @@
+"""The character draft (rulebook: "Fase de Selección", and the 2-, 3- and 7-player procedures)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from . import rng
+from .actions import DISCARD, PICK, Action
+from .cards import CHARACTER_ORDER, DRAFT, RANK
+from .errors import IllegalAction
+from .state import DraftStep, GameState
+from .tx import Tx
+
+Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
+
+
+@cache
+def sequence(n: int) -> tuple[Step, ...]:
+    """Who decides at each draft step, as seat offsets from the crowned player."""
+    if n == 2:
+        # Crown keeps 1 of 7; then each keeps 1 and discards 1 of what is passed. The last
+        # discard (1 card left) is forced, so it is not a step.
+        return ((0, "pick"), (1, "pick"), (1, "discard"), (0, "pick"), (0, "discard"), (1, "pick"))
+    rounds = DRAFT[n][2]
+    return tuple((i, "pick") for _ in range(rounds) for i in range(n))
+
+
+def chooser(s: GameState) -> tuple[str, str]:
+    """(player id, 'pick' or 'discard') of the draft's current step."""
+    offset, kind = sequence(len(s.players))[s.draft_step]
+    return s.players[(_seat(s, s.crown) + offset) % len(s.players)].id, kind
+
+
+def _seat(s: GameState, pid: str) -> int:
+    for i, p in enumerate(s.players):
+        if p.id == pid:
+            return i
+    raise KeyError(pid)
+
+
+def start_round(tx: Tx) -> None:
+    """Clear the last round and deal the characters: face-up, face-down, the rest to the crown."""
+    s = tx.s
+    for p in s.players:
+        if p.characters:
+            tx.player(p.id).characters = []
+    faceup_n, facedown_n, _ = DRAFT[len(s.players)]
+    # The King may never be face up: face-up cards come from the others (same odds as
+    # drawing again and shuffling him back), then the face-down card from all that remain.
+    others = [c for c in CHARACTER_ORDER if c != "king"]
+    state = rng.shuffle(s.rng, others)
+    faceup = sorted(others[:faceup_n], key=RANK.__getitem__)
+    rest = others[faceup_n:] + ["king"]
+    state = rng.shuffle(state, rest)
+    s.rng = state
+    s.faceup, s.facedown = faceup, rest[:facedown_n]
+    s.draft_pool = sorted(rest[facedown_n:], key=RANK.__getitem__)
+    s.draft_step, s.draft_history = 0, []
+    s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
+    s.revealed, s.absent = [], []
+    tx.emit("round_started", None, round=s.round, crown=s.crown, faceup=list(faceup))
+    _offer(tx)
+
+
+def _offer(tx: Tx) -> None:
+    """Announce the next chooser; the 7th player of 7 also gets the face-down card."""
+    s = tx.s
+    n = len(s.players)
+    if n == 7 and s.draft_step == 6:
+        pool = tx.list("draft_pool")
+        pool.extend(s.facedown)
+        pool.sort(key=RANK.__getitem__)
+        s.facedown = []
+    pid, kind = chooser(s)
+    tx.emit("draft_turn", pid, {pid: {"options": list(s.draft_pool)}}, kind=kind)
+
+
+def legal(s: GameState) -> list[Action]:
+    _, kind = sequence(len(s.players))[s.draft_step]
+    table = PICK if kind == "pick" else DISCARD
+    return [table[c] for c in s.draft_pool]
+
+
+def choose(tx: Tx, pid: str, character: str, kind: str) -> bool:
+    """Apply a pick or discard; return True when the draft is over."""
+    s = tx.s
+    _, want = sequence(len(s.players))[s.draft_step]
+    if kind != want:
+        raise IllegalAction(f"this draft step is a {want}, not a {kind}")
+    if character not in s.draft_pool:
+        raise IllegalAction(f"{character!r} is not among the characters offered")
+    offered = list(s.draft_pool)
+    tx.list("draft_pool").remove(character)
+    tx.list("draft_history").append(
+        DraftStep(player=pid, kind=kind, offered=offered, chosen=character))  # type: ignore[arg-type]
+    if kind == "pick":
+        tx.player(pid).characters.append(character)
+    else:
+        tx.list("facedown").append(character)
+    tx.emit("character_" + ("picked" if kind == "pick" else "discarded"), pid,
+            {pid: {"character": character}})
+    s.draft_step += 1
+    if s.draft_step < len(sequence(len(s.players))):
+        _offer(tx)
+        return False
+    # What nobody kept is discarded face down.
+    tx.list("facedown").extend(s.draft_pool)
+    s.draft_pool = []
+    return True

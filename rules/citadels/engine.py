@@ -1,0 +1,133 @@
+"""The public entry points: new_game, to_act, legal_actions, apply."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import draft, rng, turns
+from .actions import GRAVEYARD_NO, GRAVEYARD_YES, Action, nth_discard_and_draw
+from .cards import DECK, MAX_PLAYERS, MIN_PLAYERS
+from .errors import IllegalAction
+from .events import Event
+from .scoring import decide_winner
+from .state import GameState, Options, Player
+from .tx import Tx
+
+
+def new_game(player_ids: list[str], seed: int, options: Options | None = None) -> GameState:
+    """Shuffle, deal 4 cards and 2 gold each, give the crown to the first seat, open the draft."""
+    ids = list(player_ids)
+    if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
+        raise ValueError(f"Citadels needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(ids)}")
+    if len(set(ids)) != len(ids) or not all(isinstance(i, str) and i for i in ids):
+        raise ValueError("player ids must be distinct non-empty strings")
+    options = options or Options()
+    deck = list(DECK)
+    state = rng.shuffle(rng.seed_state(seed), deck)
+    players = [Player(id=pid, gold=2, hand=deck[4 * i:4 * i + 4]) for i, pid in enumerate(ids)]
+    city_size = options.city_size or (8 if len(ids) <= 3 else 7)
+    s = GameState(players=players, deck=deck[4 * len(ids):], crown=ids[0], options=options,
+                  city_size=city_size, rng=state)
+    tx = Tx(s)
+    draft.start_round(tx)
+    tx.s.awaiting = _awaiting(tx.s)
+    return tx.s
+
+
+def to_act(state: GameState) -> list[str]:
+    """The players who must decide now: one at a time in Citadels; [] once the game is over."""
+    return [state.awaiting] if state.awaiting is not None else []
+
+
+def _awaiting(s: GameState) -> str | None:
+    if s.phase == "draft":
+        return draft.chooser(s)[0]
+    if s.phase == "turns":
+        if s.graveyard_card is not None:
+            return next(p.id for p in s.players if "graveyard" in p.city)
+        return turns.acting(s).id
+    return None
+
+
+def legal_actions(state: GameState, pid: str) -> list[Action]:
+    """Every action pid may take now; [] if pid has nothing to decide."""
+    if pid != state.awaiting:
+        return []
+    if state.phase == "draft":
+        return draft.legal(state)
+    if state.graveyard_card is not None:
+        return [GRAVEYARD_YES, GRAVEYARD_NO]
+    return turns.legal(state, state.player(pid))
+
+
+def random_action(state: GameState, pid: str, rng: random.Random) -> Action | None:
+    """An action drawn uniformly from legal_actions(state, pid), without listing them all.
+
+    The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
+    """
+    if pid != state.awaiting:
+        return None
+    if state.phase != "turns" or state.graveyard_card is not None:
+        return rng.choice(legal_actions(state, pid))
+    me = state.player(pid)
+    listed = turns.legal(state, me, discards=False)
+    i = rng.randrange(len(listed) + turns.discard_count(state, me))
+    return listed[i] if i < len(listed) else nth_discard_and_draw(me.hand, i - len(listed))
+
+
+def apply(state: GameState, pid: str, action: Action | dict[str, Any]
+          ) -> tuple[GameState, list[Event]]:
+    """Return the state after pid's action and what happened; the input is never changed.
+
+    Raises IllegalAction, and changes nothing, for anything the rules do not allow now.
+    """
+    act = Action.parse(action)
+    if state.finished:
+        raise IllegalAction("the game is over")
+    if pid != state.awaiting:
+        raise IllegalAction(f"it is not {pid!r}'s decision now (waiting for {state.awaiting})")
+    tx = Tx(state)
+    if state.phase == "draft":
+        _draft_action(tx, pid, act)
+    elif state.graveyard_card is not None:
+        turns.check(act.type == "graveyard", "the Graveyard's owner must decide first")
+        turns.graveyard(tx, pid, act)
+    else:
+        _turn_action(tx, pid, act)
+    tx.s.awaiting = _awaiting(tx.s)
+    return tx.s, tx.events
+
+
+def _draft_action(tx: Tx, pid: str, act: Action) -> None:
+    if act.type not in ("pick_character", "discard_character"):
+        raise IllegalAction(f"{act.type} is not possible during the character draft")
+    kind = "pick" if act.type == "pick_character" else "discard"
+    if draft.choose(tx, pid, act.character, kind):  # type: ignore[attr-defined]
+        tx.s.phase = "turns"
+        _next_character(tx)
+
+
+def _turn_action(tx: Tx, pid: str, act: Action) -> None:
+    if act.type == "end_turn":
+        turns.end_turn_check(tx.s)
+        tx.emit("turn_ended", pid, character=tx.s.current)
+        _next_character(tx)
+        return
+    handler = turns.HANDLERS.get(act.type)
+    if handler is None:
+        raise IllegalAction(f"{act.type} is not possible during a turn")
+    handler(tx, pid, act)
+
+
+def _next_character(tx: Tx) -> None:
+    if turns.call_next(tx):
+        return
+    if turns.end_round(tx):
+        s = tx.s
+        s.phase, s.finished = "over", True
+        s.winner = decide_winner(s)
+        tx.emit("game_over", s.winner)
+        return
+    tx.s.round += 1
+    draft.start_round(tx)

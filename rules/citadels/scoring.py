@@ -1,0 +1,61 @@
+"""Scoring (rulebook: "Final de la partida") and the tie-break."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from .cards import DISTRICT_TYPES, DISTRICTS, KIND, RANK
+from .state import GameState, Player
+
+
+class Score(BaseModel):
+    player: str
+    districts: int = 0  # printed costs; University and Dragon Gate count 8
+    five_types: int = 0  # +3 with every type
+    first_complete: int = 0  # +4
+    complete: int = 0  # +2 for every other complete city
+    map_room: int = 0  # +1 per card in hand
+    imperial_treasury: int = 0  # +1 per gold
+    haunted_quarter_as: str | None = None  # the type the Haunted Quarter counted as
+    tiebreak: int = 0  # highest rank revealed in the last round; 0 if none
+    total: int = 0
+
+
+def score(s: GameState, p: Player) -> Score:
+    sc = Score(player=p.id)
+    sc.districts = sum(DISTRICTS[d].points for d in p.city)
+    sc.five_types, sc.haunted_quarter_as = _five_types(p.city)
+    if s.first_complete == p.id:
+        sc.first_complete = 4
+    elif len(p.city) >= s.city_size:
+        sc.complete = 2
+    if "map_room" in p.city:
+        sc.map_room = len(p.hand)
+    if "imperial_treasury" in p.city:
+        sc.imperial_treasury = p.gold
+    sc.tiebreak = max((RANK[c] for c in p.characters if c in s.revealed), default=0)
+    sc.total = (sc.districts + sc.five_types + sc.first_complete + sc.complete
+                + sc.map_room + sc.imperial_treasury)
+    return sc
+
+
+def _five_types(city: list[str]) -> tuple[int, str | None]:
+    """+3 if every type is present; the Haunted Quarter takes whichever type is best."""
+    others = {KIND[d] for d in city if d != "haunted_quarter"}
+    if "haunted_quarter" not in city:
+        return (3 if len(others) == len(DISTRICT_TYPES) else 0), None
+    for kind in DISTRICT_TYPES:
+        if len(others | {kind}) == len(DISTRICT_TYPES):
+            return 3, kind
+    return 0, "unique"
+
+
+def scores(s: GameState) -> dict[str, Score]:
+    """Every player's score as if the game ended now (final once `finished`)."""
+    return {p.id: score(s, p) for p in s.players}
+
+
+def decide_winner(s: GameState) -> str:
+    """Most points; ties go to the highest character revealed in the last round, then seat."""
+    table = scores(s)
+    return max(s.players, key=lambda p: (table[p.id].total, table[p.id].tiebreak)).id

@@ -1,0 +1,86 @@
+"""The game state: plain pydantic models, JSON round-trippable, never mutated by `apply`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Phase = Literal["draft", "turns", "over"]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # Districts that complete a city; None means the rulebook's: 8 with 2-3 players, else 7.
+    # city_size=8 with 4-7 players is the "Classic variant".
+    city_size: int | None = Field(default=None, ge=1, le=30)
+
+
+class Player(BaseModel):
+    id: str
+    gold: int = 2
+    hand: list[str] = []
+    city: list[str] = []  # in build order
+    characters: list[str] = []  # this round's, in pick order; secret until revealed
+
+
+class DraftStep(BaseModel):
+    """One pick or face-down discard: who made it is public, what was offered and chosen is not."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    kind: Literal["pick", "discard"]
+    offered: list[str]
+    chosen: str
+
+
+class GameState(BaseModel):
+    players: list[Player]  # seating order; each player's left is the next one
+    deck: list[str]  # index 0 is the top
+    crown: str
+    round: int = 1
+    finished: bool = False
+    winner: str | None = None
+    options: Options = Options()
+    city_size: int
+    phase: Phase = "draft"
+
+    # Character draft of the current round.
+    faceup: list[str] = []
+    facedown: list[str] = []
+    draft_pool: list[str] = []  # the characters in the chooser's hands, by rank
+    draft_step: int = 0
+    draft_history: list[DraftStep] = []
+
+    # Turns of the current round.
+    current: str | None = None  # the character whose turn it is
+    murdered: str | None = None
+    robbed: str | None = None
+    revealed: list[str] = []  # characters revealed this round, in call order
+    absent: list[str] = []  # characters called that nobody answered (never the murdered one)
+    gathered: bool = False
+    drawn: list[str] = []  # cards drawn as the resource, waiting for keep_card
+    builds_left: int = 0
+    income_taken: bool = False
+    power_used: bool = False
+    laboratory_used: bool = False
+    smithy_used: bool = False
+    graveyard_card: str | None = None  # destroyed district offered to the Graveyard's owner
+
+    first_complete: str | None = None
+    awaiting: str | None = None  # the player who must decide now (cached: asked on every call)
+    rng: int = 0  # generator state; never shown in a view
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def holder(self, character: str) -> Player | None:
+        for p in self.players:
+            if character in p.characters:
+                return p
+        return None

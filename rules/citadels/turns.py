@@ -1,0 +1,390 @@
+"""The turn phase: calling characters by rank, resources, building, powers, end of round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import actions as A
+from .cards import CHARACTER_ORDER, CHARACTERS, COST, DISTRICTS, KIND
+from .errors import IllegalAction
+from .state import GameState, Player
+from .tx import Tx
+
+
+def check(ok: bool, reason: str) -> None:
+    if not ok:
+        raise IllegalAction(reason)
+
+
+# --- calling characters -------------------------------------------------------------------
+
+def call_next(tx: Tx) -> bool:
+    """Call the characters after the current one until someone plays; False at round end."""
+    s = tx.s
+    start = CHARACTER_ORDER.index(s.current) + 1 if s.current else 0
+    for character in CHARACTER_ORDER[start:]:
+        s.current = character
+        if character in s.faceup:
+            continue  # publicly out of the round: nobody is called
+        if character == s.murdered:
+            # The victim stays silent: nobody learns who (if anyone) held it.
+            tx.emit("character_skipped", None, character=character, murdered=True)
+            continue
+        holder = s.holder(character)
+        if holder is None:
+            tx.list("absent").append(character)
+            tx.emit("character_absent", None, character=character)
+            continue
+        _reveal(tx, holder.id, character)
+        return True
+    s.current = None
+    return False
+
+
+def _reveal(tx: Tx, pid: str, character: str) -> None:
+    s = tx.s
+    tx.list("revealed").append(character)
+    tx.emit("character_revealed", pid, character=character)
+    if character == s.robbed:
+        thief = s.holder("thief")
+        if thief is not None and thief.id != pid:
+            loot = s.player(pid).gold
+            tx.player(pid).gold = 0
+            tx.player(thief.id).gold += loot
+            tx.emit("gold_stolen", thief.id, victim=pid, character=character, amount=loot)
+    if character == "king" and s.crown != pid:
+        s.crown = pid
+        tx.emit("crown_passed", pid)
+    s.gathered = False
+    s.drawn = []
+    s.builds_left = 3 if character == "architect" else 1
+    s.income_taken = s.power_used = s.laboratory_used = s.smithy_used = False
+
+
+def acting(s: GameState) -> Player:
+    """The player who holds the current character."""
+    holder = s.holder(s.current) if s.current else None
+    assert holder is not None, "no character is playing"
+    return holder
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+def discard_count(s: GameState, me: Player) -> int:
+    """How many discard_and_draw actions the Magician has now (0 if none)."""
+    if s.current != "magician" or s.power_used or not s.gathered or s.drawn or not me.hand:
+        return 0
+    return A.count_discard_and_draw(me.hand)
+
+
+def legal(s: GameState, me: Player, discards: bool = True) -> list[A.Action]:
+    """The legal actions of the acting player; discards=False leaves out discard_and_draw."""
+    if s.drawn:
+        return [A.KEEP[d] for d in dict.fromkeys(s.drawn)]
+    if not s.gathered:
+        return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
+    out: list[A.Action] = []
+    if s.builds_left:
+        city = me.city
+        out.extend(A.BUILD[d] for d in dict.fromkeys(me.hand)
+                   if COST[d] <= me.gold and d not in city)
+    if not s.income_taken and CHARACTERS[s.current].income:
+        out.append(A.COLLECT_INCOME)
+    if not s.power_used and s.current in POWER_LEGAL:
+        out.extend(POWER_LEGAL[s.current](s, me))
+        if discards and s.current == "magician" and me.hand:
+            out.extend(A.discard_and_draw_options(tuple(sorted(me.hand))))
+    if not s.laboratory_used and "laboratory" in me.city:
+        out.extend(A.LABORATORY[d] for d in dict.fromkeys(me.hand))
+    if not s.smithy_used and "smithy" in me.city and me.gold >= 2:
+        out.append(A.USE_SMITHY)
+    out.append(A.END_TURN)
+    return out
+
+
+def _assassin_targets(s: GameState, me: Player) -> list[A.Action]:
+    return [A.ASSASSINATE[c] for c in CHARACTER_ORDER if c != "assassin"]
+
+
+def _thief_targets(s: GameState, me: Player) -> list[A.Action]:
+    return [A.STEAL[c] for c in CHARACTER_ORDER if c not in ("assassin", "thief", s.murdered)]
+
+
+def _magician_options(s: GameState, me: Player) -> list[A.Action]:
+    # discard_and_draw options are added by legal(): they can number in the thousands.
+    return [A.swap(p.id) for p in s.players if p.id != me.id]
+
+
+def _warlord_targets(s: GameState, me: Player) -> list[A.Action]:
+    out: list[A.Action] = []
+    shielded = _shielded(s)
+    for p in s.players:
+        if len(p.city) >= s.city_size or p.id == shielded:
+            continue
+        for d in p.city:
+            if d != "keep" and destroy_cost(p, d) <= me.gold:
+                out.append(A.destroy(p.id, d))
+    return out
+
+
+POWER_LEGAL: dict[str, Callable[[GameState, Player], list[A.Action]]] = {
+    "assassin": _assassin_targets,
+    "thief": _thief_targets,
+    "magician": _magician_options,
+    "warlord": _warlord_targets,
+}
+
+
+def _shielded(s: GameState) -> str | None:
+    """The living Bishop's player, whose city the Warlord cannot touch."""
+    if s.murdered == "bishop":
+        return None
+    bishop = s.holder("bishop")
+    return bishop.id if bishop else None
+
+
+def destroy_cost(owner: Player, district: str) -> int:
+    wall = 1 if district != "great_wall" and "great_wall" in owner.city else 0
+    return COST[district] - 1 + wall
+
+
+# --- handlers -------------------------------------------------------------------------------
+
+def _gathering(s: GameState) -> None:
+    check(not s.gathered and not s.drawn, "resources were already gathered this turn")
+
+
+def take_gold(tx: Tx, me: str, action: A.Action) -> None:
+    _gathering(tx.s)
+    tx.player(me).gold += 2
+    tx.emit("gold_taken", me, amount=2)
+    _gathered(tx, me)
+
+
+def draw_cards(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _gathering(s)
+    check(bool(s.deck), "the deck is empty: take gold instead")
+    p = tx.player(me)
+    cards = tx.draw(3 if "observatory" in p.city else 2)
+    tx.emit("cards_drawn", me, {me: {"cards": cards}}, count=len(cards))
+    if "library" in p.city or len(cards) == 1:
+        p.hand.extend(cards)
+        tx.emit("cards_kept", me, {me: {"cards": cards}}, count=len(cards))
+        _gathered(tx, me)
+    else:
+        s.drawn = cards
+
+
+def keep_card(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    check(bool(s.drawn), "there are no drawn cards to choose from")
+    district = action.district  # type: ignore[attr-defined]
+    check(district in s.drawn, f"{district!r} is not among the drawn cards")
+    rest = list(s.drawn)
+    rest.remove(district)
+    tx.player(me).hand.append(district)
+    tx.list("deck").extend(rest)
+    s.drawn = []
+    tx.emit("cards_kept", me, {me: {"cards": [district]}}, count=1)
+    _gathered(tx, me)
+
+
+def _gathered(tx: Tx, me: str) -> None:
+    """Resources are in: the Merchant's extra gold and the Architect's two cards come now."""
+    s = tx.s
+    s.gathered = True
+    if s.current == "merchant":
+        tx.player(me).gold += 1
+        tx.emit("bonus_gold", me, amount=1)
+    elif s.current == "architect":
+        cards = tx.draw(2)
+        tx.player(me).hand.extend(cards)
+        tx.emit("bonus_cards", me, {me: {"cards": cards}}, count=len(cards))
+
+
+def _main_phase(s: GameState) -> None:
+    check(s.gathered, "gather resources first: take gold or draw cards")
+    check(not s.drawn, "choose which drawn card to keep first")
+
+
+def build(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _main_phase(s)
+    district = action.district  # type: ignore[attr-defined]
+    check(district in DISTRICTS, f"unknown district {district!r}")
+    check(s.builds_left > 0, "no more districts may be built this turn")
+    p = tx.player(me)
+    check(district in p.hand, f"{district!r} is not in your hand")
+    check(district not in p.city, f"your city already has a {district!r}")
+    check(p.gold >= COST[district], f"{district!r} costs {COST[district]} gold")
+    p.gold -= COST[district]
+    p.hand.remove(district)
+    p.city.append(district)
+    s.builds_left -= 1
+    tx.emit("built", me, district=district, cost=COST[district])
+    if len(p.city) >= s.city_size and s.first_complete is None:
+        s.first_complete = me
+        tx.emit("city_completed", me, first=True)
+
+
+def collect_income(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _main_phase(s)
+    kind = CHARACTERS[s.current].income
+    check(kind is not None, f"the {s.current} collects no income")
+    check(not s.income_taken, "income was already collected this turn")
+    p = tx.player(me)
+    # The School of Magic counts as the type of the character's choice: always this one.
+    amount = sum(1 for d in p.city if KIND[d] == kind or d == "school_of_magic")
+    p.gold += amount
+    s.income_taken = True
+    tx.emit("income", me, amount=amount, district_type=kind)
+
+
+def _power(s: GameState, character: str) -> None:
+    _main_phase(s)
+    check(s.current == character, f"only the {character} can do that")
+    check(not s.power_used, f"the {character}'s power was already used this turn")
+
+
+def assassinate(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _power(s, "assassin")
+    target = action.character  # type: ignore[attr-defined]
+    check(target in CHARACTERS and target != "assassin", f"cannot murder {target!r}")
+    s.murdered, s.power_used = target, True
+    tx.emit("murder", me, character=target)
+
+
+def steal(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _power(s, "thief")
+    target = action.character  # type: ignore[attr-defined]
+    check(target in CHARACTERS, f"unknown character {target!r}")
+    check(target not in ("assassin", "thief", s.murdered), f"cannot rob the {target}")
+    s.robbed, s.power_used = target, True
+    tx.emit("theft", me, character=target)
+
+
+def swap_hands(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _power(s, "magician")
+    other = action.player  # type: ignore[attr-defined]
+    check(other != me and any(p.id == other for p in s.players), f"cannot swap with {other!r}")
+    mine, theirs = tx.player(me), tx.player(other)
+    mine.hand, theirs.hand = theirs.hand, mine.hand
+    s.power_used = True
+    secret = {me: {"hand": list(mine.hand)}, other: {"hand": list(theirs.hand)}}
+    tx.emit("hands_swapped", me, secret, other=other,
+            counts={me: len(mine.hand), other: len(theirs.hand)})
+
+
+def discard_and_draw(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _power(s, "magician")
+    cards = action.districts  # type: ignore[attr-defined]
+    check(bool(cards), "discard at least one card")
+    p = tx.player(me)
+    hand = list(p.hand)
+    for d in cards:
+        check(d in hand, f"{d!r} is not in your hand (or not that many times)")
+        hand.remove(d)
+    p.hand = hand
+    tx.list("deck").extend(cards)
+    new = tx.draw(len(cards))
+    p.hand.extend(new)
+    s.power_used = True
+    tx.emit("cards_exchanged", me, {me: {"discarded": list(cards), "drawn": new}},
+            count=len(cards))
+
+
+def destroy(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _power(s, "warlord")
+    target, district = action.player, action.district  # type: ignore[attr-defined]
+    owner = next((p for p in s.players if p.id == target), None)
+    check(owner is not None, f"unknown player {target!r}")
+    check(district in owner.city, f"{district!r} is not in {target}'s city")
+    check(district != "keep", "the Keep cannot be destroyed")
+    check(len(owner.city) < s.city_size, "districts in a completed city cannot be destroyed")
+    check(target != _shielded(s), "the Bishop's districts are protected this round")
+    cost = destroy_cost(owner, district)
+    check(s.player(me).gold >= cost, f"destroying {district!r} costs {cost} gold")
+    tx.player(me).gold -= cost
+    tx.player(target).city.remove(district)
+    s.power_used = True
+    tx.emit("destroyed", me, victim=target, district=district, cost=cost)
+    keeper = next((p for p in s.players if "graveyard" in p.city), None)
+    if keeper is not None and keeper.id != me and keeper.gold >= 1:
+        s.graveyard_card = district
+        tx.emit("graveyard_offer", keeper.id, district=district)
+    else:
+        tx.list("deck").append(district)
+
+
+def graveyard(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    district = s.graveyard_card
+    check(district is not None, "there is no destroyed district to take")
+    if action.accept:  # type: ignore[attr-defined]
+        p = tx.player(me)
+        p.gold -= 1
+        p.hand.append(district)
+    else:
+        tx.list("deck").append(district)
+    s.graveyard_card = None
+    tx.emit("graveyard_used" if action.accept else "graveyard_declined", me,  # type: ignore[attr-defined]
+            district=district)
+
+
+def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _main_phase(s)
+    district = action.district  # type: ignore[attr-defined]
+    p = tx.player(me)
+    check("laboratory" in p.city, "you have no Laboratory")
+    check(not s.laboratory_used, "the Laboratory was already used this turn")
+    check(district in p.hand, f"{district!r} is not in your hand")
+    p.hand.remove(district)
+    p.gold += 2
+    tx.list("deck").append(district)
+    s.laboratory_used = True
+    tx.emit("laboratory", me, {me: {"district": district}}, amount=2)
+
+
+def use_smithy(tx: Tx, me: str, action: A.Action) -> None:
+    s = tx.s
+    _main_phase(s)
+    p = tx.player(me)
+    check("smithy" in p.city, "you have no Smithy")
+    check(not s.smithy_used, "the Smithy was already used this turn")
+    check(p.gold >= 2, "the Smithy costs 2 gold")
+    p.gold -= 2
+    cards = tx.draw(3)
+    p.hand.extend(cards)
+    s.smithy_used = True
+    tx.emit("smithy", me, {me: {"cards": cards}}, count=len(cards))
+
+
+HANDLERS: dict[str, Callable[[Tx, str, A.Action], None]] = {
+    "take_gold": take_gold, "draw_cards": draw_cards, "keep_card": keep_card, "build": build,
+    "collect_income": collect_income, "assassinate": assassinate, "steal": steal,
+    "swap_hands": swap_hands, "discard_and_draw": discard_and_draw, "destroy": destroy,
+    "use_laboratory": use_laboratory, "use_smithy": use_smithy,
+}
+
+
+def end_turn_check(s: GameState) -> None:
+    _main_phase(s)
+
+
+def end_round(tx: Tx) -> bool:
+    """Close the round: the murdered King's heir takes the crown. True if the game is over."""
+    s = tx.s
+    if s.murdered == "king":
+        heir = s.holder("king")
+        if heir is not None:
+            s.crown = heir.id
+            tx.emit("king_heir", heir.id, character="king")
+    return s.first_complete is not None

@@ -1,0 +1,102 @@
+"""What a player (or a spectator) may know: the boardgame.io `playerView` of Citadels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import draft
+from .engine import to_act
+from .state import GameState
+
+
+def view(state: GameState, pid: str | None) -> dict[str, Any]:
+    """A JSON-ready dict of everything pid may know; pid None gives the public view.
+
+    Never included: other players' hands and unrevealed characters, the deck order, face-down
+    discards, cards another player is choosing among, and the generator state.
+    """
+    s = state
+    acting = to_act(s)
+    v: dict[str, Any] = {
+        "you": pid,
+        "round": s.round,
+        "phase": s.phase,
+        "crown": s.crown,
+        "city_size": s.city_size,
+        "options": s.options.model_dump(),
+        "deck_size": len(s.deck),
+        "to_act": acting,
+        "players": [_player(s, p.id, p.id == pid) for p in s.players],
+        "faceup_discards": list(s.faceup),
+        "facedown_count": len(s.facedown),
+        "current_character": s.current if s.phase == "turns" else None,
+        "murdered": s.murdered,
+        "robbed": s.robbed,
+        "revealed": list(s.revealed),
+        "absent": list(s.absent),
+        "turn": _turn(s, pid, acting),
+        "draft": _draft(s, pid) if s.phase == "draft" else None,
+        "draft_history": _history(s, pid),
+        "graveyard_card": s.graveyard_card,
+        "first_complete": s.first_complete,
+        "finished": s.finished,
+        "winner": s.winner,
+    }
+    return v
+
+
+def _player(s: GameState, pid: str, own: bool) -> dict[str, Any]:
+    p = s.player(pid)
+    out: dict[str, Any] = {
+        "id": p.id,
+        "gold": p.gold,
+        "hand_size": len(p.hand),
+        "city": list(p.city),
+        "revealed": [c for c in s.revealed if c in p.characters],
+    }
+    if own:
+        out["hand"] = list(p.hand)
+        out["characters"] = list(p.characters)
+    return out
+
+
+def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | None:
+    if s.phase != "turns":
+        return None
+    out: dict[str, Any] = {
+        "gathered": s.gathered,
+        "drawn_count": len(s.drawn),
+        "builds_left": s.builds_left,
+        "income_taken": s.income_taken,
+        "power_used": s.power_used,
+        "laboratory_used": s.laboratory_used,
+        "smithy_used": s.smithy_used,
+    }
+    if s.drawn and pid is not None and pid in acting:
+        out["drawn"] = list(s.drawn)
+    return out
+
+
+def _history(s: GameState, pid: str | None) -> list[dict[str, Any]]:
+    """This round's draft steps: who picked or discarded is public, what only to that player."""
+    out = []
+    for step in s.draft_history:
+        entry: dict[str, Any] = {"player": step.player, "kind": step.kind}
+        if step.player == pid:
+            entry["offered"] = list(step.offered)
+            entry["chosen"] = step.chosen
+        out.append(entry)
+    return out
+
+
+def _draft(s: GameState, pid: str | None) -> dict[str, Any]:
+    chooser, kind = draft.chooser(s)
+    out: dict[str, Any] = {
+        "chooser": chooser,
+        "step": kind,
+        "step_index": s.draft_step,
+        "pool_size": len(s.draft_pool),
+    }
+    if pid == chooser:
+        out["options"] = list(s.draft_pool)
+    return out
