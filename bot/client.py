@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -34,6 +35,7 @@ class CitadelsBot(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         force_sync: bool = False,
+        **options: Any,
     ) -> None:
         # Slash commands and components need no privileged intents, and fewer intents means
         # less gateway traffic; members are not chunked because the game never lists them.
@@ -43,6 +45,7 @@ class CitadelsBot(commands.Bot):
             help_command=None,
             tree_cls=CitadelsTree,
             chunk_guilds_at_startup=False,
+            **options,
         )
         self.settings = settings
         self.catalog = Catalog.load(settings.default_language)

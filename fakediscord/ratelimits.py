@@ -55,15 +55,12 @@ class RateLimiter:
         """Count one request on `route` for the major parameter (channel, token...)."""
         now = time.monotonic()
         if global_rate is not None:
-            if self._global is None:
-                self._global = Bucket(*global_rate)
+            self._global = _current(self._global, global_rate)
             wait = self._global.take(now)
             if wait is not None:
                 headers = {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
                 return Verdict(_retry_headers(headers, wait), wait, is_global=True)
-        bucket = self._buckets.get((route, major))
-        if bucket is None:
-            bucket = self._buckets[(route, major)] = Bucket(*rate)
+        bucket = self._buckets[(route, major)] = _current(self._buckets.get((route, major)), rate)
         wait = bucket.take(now)
         headers = {
             "X-RateLimit-Limit": str(bucket.limit),
@@ -76,6 +73,13 @@ class RateLimiter:
             return Verdict(headers)
         headers["X-RateLimit-Scope"] = "user"
         return Verdict(_retry_headers(headers, wait), wait)
+
+
+def _current(bucket: Bucket | None, rate: tuple[int, float]) -> Bucket:
+    """The bucket, renewed when the configured rate changed (tests tighten it mid-run)."""
+    if bucket is None or (bucket.limit, bucket.per) != tuple(rate):
+        return Bucket(*rate)
+    return bucket
 
 
 def _retry_headers(headers: dict[str, str], wait: float) -> dict[str, str]:

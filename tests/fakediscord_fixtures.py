@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.client import CitadelsBot
@@ -43,6 +45,10 @@ async def table(discord_api: Discord) -> Table:
     return Table(guild, general, alice, bruno)
 
 
+# discord.py waits this long after the last GUILD_CREATE before `on_ready` (2 s by default).
+FAST_READY = {"guild_ready_timeout": 0.05}
+
+
 def bot_settings(database: Path, **overrides: object) -> Settings:
     values = {"discord_token": Config.token, "database_path": database, **overrides}
     return Settings(_env_file=None, **values)
@@ -52,6 +58,34 @@ def bot_settings(database: Path, **overrides: object) -> Settings:
 async def citadels_bot(
     emulator: Emulator, table: Table, tmp_path: Path
 ) -> AsyncIterator[CitadelsBot]:
-    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"))
+    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), **FAST_READY)
     async with run_client(bot, emulator):
         yield bot
+
+
+class BotRest:
+    """Raw REST calls with the bot's token, to send payloads discord.py itself would refuse."""
+
+    def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
+        self.session = session
+        self.base = url + "/api/v10"
+
+    async def send(self, channel_id: str, payload: dict[str, Any]) -> tuple[int, dict]:
+        return await self.request("POST", f"/channels/{channel_id}/messages", payload)
+
+    async def request(self, method: str, path: str, payload: Any = None) -> tuple[int, dict]:
+        status, _, body = await self.raw(method, path, payload)
+        return status, body
+
+    async def raw(self, method: str, path: str, payload: Any = None) -> tuple[int, Any, dict]:
+        headers = {"Authorization": f"Bot {Config.token}"}
+        async with self.session.request(method, self.base + path, json=payload,
+                                        headers=headers) as response:
+            assert response.headers["Content-Type"] == "application/json"
+            return response.status, response.headers, await response.json()
+
+
+@pytest.fixture
+async def bot_rest(emulator: Emulator) -> AsyncIterator[BotRest]:
+    async with aiohttp.ClientSession() as session:
+        yield BotRest(session, emulator.url)

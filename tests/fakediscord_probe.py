@@ -52,7 +52,7 @@ class V2Panel(discord.ui.LayoutView):
 
 class Probe(discord.Client):
     def __init__(self) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+        super().__init__(intents=discord.Intents(guilds=True), guild_ready_timeout=0.05)
         self.tree = app_commands.CommandTree(self)
         self.release = asyncio.Event()
         self.errors: list[Exception] = []
