@@ -63,6 +63,10 @@ class Probe(discord.Client):
         self.add_view(Panel())
         await self.tree.sync()
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py sleeps 5 s before re-identifying (Discord's identify rate); tests need not.
+        return None
+
     async def _on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         self.errors.append(getattr(error, "original", error))
 
