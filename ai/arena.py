@@ -1,0 +1,109 @@
+"""Play computer players against each other and report win rates.
+
+    python -m ai.arena --players expert,basic,basic,basic --games 200 --seed 1
+
+Game g replays deal number g // P with the seats rotated by g % P (P = player count), so every
+strength plays every seat on the same deals. Win rates are per seat of that strength, with a
+95% Wilson interval; parity is 1/P.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import citadels
+
+from .player import Player, decide, make_player
+
+
+@dataclass
+class GameResult:
+    seats: list[str]  # strength per seat
+    winner_seat: int
+    scores: list[int]
+    times: list[tuple[str, float]] = field(default_factory=list)  # (strength, seconds)
+
+
+def play_game(strengths: Sequence[str], players: dict[str, Player], seed: int,
+              rotation: int = 0, max_decisions: int = 5000) -> GameResult:
+    """One game: deal `seed`, seat i played by strengths[(i + rotation) % P]."""
+    n = len(strengths)
+    seats = [strengths[(i + rotation) % n] for i in range(n)]
+    ids = [f"p{i}" for i in range(n)]
+    state = citadels.new_game(ids, seed=seed)
+    rngs = [random.Random(seed * 1000 + 17 * i + rotation) for i in range(n)]
+    times: list[tuple[str, float]] = []
+    for _ in range(max_decisions):
+        acting = citadels.to_act(state)
+        if not acting:
+            break
+        seat = ids.index(acting[0])
+        start = time.perf_counter()
+        action = decide(state, acting[0], players[seats[seat]], rngs[seat])
+        times.append((seats[seat], time.perf_counter() - start))
+        state, _ = citadels.apply(state, acting[0], action)
+    else:
+        raise RuntimeError("game did not finish")
+    sc = citadels.scores(state)
+    return GameResult(seats, ids.index(state.winner), [sc[i].total for i in ids], times)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def summarize(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name in sorted({s for r in results for s in r.seats}):
+        seats = [(r, i) for r in results for i, s in enumerate(r.seats) if s == name]
+        wins = sum(1 for r, i in seats if r.winner_seat == i)
+        times = sorted(t for r in results for s, t in r.times if s == name)
+        lo, hi = wilson(wins, len(seats))
+        out[name] = {
+            "seats": len(seats), "wins": wins, "win_rate": wins / len(seats),
+            "ci95": (lo, hi), "mean_score": statistics.fmean(r.scores[i] for r, i in seats),
+            "p50_ms": 1000 * times[len(times) // 2] if times else 0.0,
+            "p95_ms": 1000 * times[int(len(times) * 0.95)] if times else 0.0,
+            "max_ms": 1000 * times[-1] if times else 0.0, "decisions": len(times),
+        }
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", required=True, help="comma-separated strengths, one per seat")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=None, help="expert search iterations")
+    args = ap.parse_args(argv)
+    strengths = args.players.split(",")
+    n = len(strengths)
+    options = {"expert": {"iterations": args.iterations} if args.iterations else {}}
+    players = {s: make_player(s, **options.get(s, {})) for s in sorted(set(strengths))}
+    results = []
+    start = time.time()
+    for g in range(args.games):
+        results.append(play_game(strengths, players, seed=args.seed + g // n, rotation=g % n))
+    print(f"{args.games} games, {n} players ({args.players}), seed {args.seed}, "
+          f"{time.time() - start:.0f}s; parity {1 / n:.1%}")
+    for name, s in summarize(results).items():
+        print(f"{name:>7}: win {s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}] "
+              f"over {s['seats']} seats, mean score {s['mean_score']:.1f}, decision "
+              f"p50 {s['p50_ms']:.2f} ms p95 {s['p95_ms']:.2f} ms max {s['max_ms']:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
