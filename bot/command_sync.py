@@ -42,6 +42,7 @@ class SyncedTreeStore:
         self.path = path
 
     async def _connect(self) -> aiosqlite.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(self.path)
         await db.execute(
             "CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"

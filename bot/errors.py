@@ -34,18 +34,13 @@ async def report_error(
 ) -> None:
     command = interaction.command.qualified_name if interaction.command else None
     context = (
-        "command=%s interaction=%s user=%s guild=%s channel=%s",
-        command,
-        interaction.id,
-        interaction.user.id,
-        interaction.guild_id,
-        interaction.channel_id,
+        f"command={command} interaction={interaction.id} user={interaction.user.id}"
+        f" guild={interaction.guild_id} channel={interaction.channel_id}"
     )
     if is_expected(error):
-        log.info("Refused app command (%s): " + context[0], type(error).__name__, *context[1:])
+        log.info("Refused app command (%s): %s", type(error).__name__, context)
     else:
-        original = getattr(error, "original", error)
-        log.error("App command failed: " + context[0], *context[1:], exc_info=original)
+        log.error("App command failed: %s", context, exc_info=getattr(error, "original", error))
 
     text = user_message(catalog, interaction.locale, error)
     try:

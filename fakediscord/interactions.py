@@ -16,6 +16,7 @@ from fakediscord.limits import (
     LINK_STYLE,
     PREMIUM_STYLE,
     SELECTS,
+    STRING_SELECT,
     TEXT_INPUT,
     check_choices,
     check_modal,
@@ -89,7 +90,7 @@ class Interactions:
             raise UsageError(f"{custom_id!r} takes between {low} and {high} values")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind,
                                 "values": [str(v) for v in values], "id": component.get("id")}
-        if kind == 3:
+        if kind == STRING_SELECT:
             offered = {o["value"] for o in component.get("options") or []}
             if not set(data["values"]) <= offered:
                 raise UsageError(f"{values} are not all options of {custom_id!r}")

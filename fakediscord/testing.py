@@ -412,6 +412,9 @@ class Discord:
         await self.backend.call("inject_fault", status=status, method=method, path=path,
                                 count=count, retry_after=retry_after, is_global=is_global)
 
+    async def clear_faults(self) -> None:
+        await self.backend.call("clear_faults")
+
     async def advance_clock(self, seconds: float) -> None:
         """Move deadlines forward (ack deadline, token lifetime) without sleeping."""
         await self.backend.call("advance_clock", seconds=seconds)

@@ -135,3 +135,12 @@ async def test_injected_503_reaches_the_bot(
         await client.get_channel(int(table.general.id)).send("lost")
     await client.get_channel(int(table.general.id)).send("next one works")
     assert [m.content for m in await table.alice.sees(table.general)] == ["next one works"]
+
+
+async def test_cleared_faults_no_longer_fire(
+    client: discord.Client, table: Table, discord_api: Discord
+):
+    await discord_api.inject_fault(503, path="/messages$", count=5)
+    await discord_api.clear_faults()
+    await client.get_channel(int(table.general.id)).send("fine")
+    assert [c["status"] for c in await discord_api.calls() if c["method"] == "POST"] == [200]
