@@ -32,6 +32,13 @@ class Verdict:
     retry_after: float | None = None
     is_global: bool = False
 
+    @classmethod
+    def too_many(cls, retry_after: float, is_global: bool = False) -> Verdict:
+        scope = {"X-RateLimit-Scope": "global" if is_global else "user"}
+        if is_global:
+            scope["X-RateLimit-Global"] = "true"
+        return cls(_retry_headers(scope, retry_after), retry_after, is_global)
+
     def body(self) -> dict[str, Any]:
         return {
             "message": "You are being rate limited.",
@@ -58,8 +65,7 @@ class RateLimiter:
             self._global = _current(self._global, global_rate)
             wait = self._global.take(now)
             if wait is not None:
-                headers = {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
-                return Verdict(_retry_headers(headers, wait), wait, is_global=True)
+                return Verdict.too_many(wait, is_global=True)
         bucket = self._buckets[(route, major)] = _current(self._buckets.get((route, major)), rate)
         wait = bucket.take(now)
         headers = {

@@ -16,7 +16,7 @@ from fakediscord.faults import Faults
 from fakediscord.gateway import Gateway
 from fakediscord.interactions import Interactions
 from fakediscord.models import THREAD_TYPES
-from fakediscord.ratelimits import RateLimiter
+from fakediscord.ratelimits import RateLimiter, Verdict
 from fakediscord.world import World
 
 API = "/api/v10"
@@ -138,25 +138,24 @@ class Rest:
         if kind == "bot" and not authorized:
             raise ApiError(401, 0, "401: Unauthorized")
         fault = self.faults.take(request.method, request.path)
-        if fault is not None and fault.status == 429:
-            body = {"message": "You are being rate limited.", "retry_after": fault.retry_after,
-                    "global": fault.is_global}
-            headers = {"Retry-After": str(fault.retry_after), "Via": "1.1 google",
-                       "X-RateLimit-Scope": "global" if fault.is_global else "user"}
-            return json_response(body, 429, headers)
-        if fault is not None:
+        if fault is not None and fault.status != 429:
             raise ApiError(fault.status, 0, "Injected server error")
-        headers = self._rate_limit(request, template, kind)
-        if isinstance(headers, web.Response):
-            return headers
+        if fault is not None:
+            verdict: Verdict | None = Verdict.too_many(fault.retry_after, fault.is_global)
+        else:
+            verdict = self._rate_limit(request, template, kind)
+        if verdict is not None and verdict.retry_after is not None:
+            return json_response(verdict.body(), 429, verdict.headers)
         response = await handler(request)
-        response.headers.update(headers)
+        if verdict is not None:
+            response.headers.update(verdict.headers)
         return response
 
-    def _rate_limit(self, request: web.Request, template: str, kind: str):
+    def _rate_limit(self, request: web.Request, template: str, kind: str) -> Verdict | None:
+        """Count the request in its buckets; interaction callbacks are exempt, as on Discord."""
         config = self.world.config
         if not config.rate_limits or kind in ("callback", "open"):
-            return {}
+            return None
         info = request.match_info
         if kind == "webhook":
             major, rate, global_rate = info["token"], config.webhook_rate, None
@@ -164,10 +163,7 @@ class Rest:
             major = info.get("channel_id") or info.get("guild_id") or ""
             rate = config.channel_message_rate if template in MESSAGE_ROUTES else config.route_rate
             global_rate = config.global_rate
-        verdict = self.limiter.check(f"{request.method} {template}", major, rate, global_rate)
-        if verdict.retry_after is not None:
-            return json_response(verdict.body(), 429, verdict.headers)
-        return verdict.headers
+        return self.limiter.check(f"{request.method} {template}", major, rate, global_rate)
 
     # -- login and gateway --------------------------------------------------------------------
 
