@@ -1,0 +1,78 @@
+"""The non-blocking runner: the event loop keeps running and the wall-clock cap holds."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from ai import make_player
+from ai.basic import basic_move
+from ai.worker import decide_async
+from rules import citadels
+
+
+class Sleeper:
+    """A player that ignores its deadline and blocks its thread for a while."""
+
+    name = "sleeper"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def choose(self, view, legal, rng, sample=None, deadline=None):
+        time.sleep(self.seconds)
+        return legal[-1]
+
+
+def _turn_state() -> tuple[citadels.GameState, str]:
+    state = citadels.new_game(["a", "b", "c", "d"], seed=3)
+    rng = random.Random(0)
+    while state.phase == "draft":
+        pid = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+    return state, citadels.to_act(state)[0]
+
+
+async def _ticking(coro):
+    """Run coro while counting loop ticks every 10 ms: a blocked loop would not tick."""
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    start = time.monotonic()
+    result = await coro
+    elapsed = time.monotonic() - start
+    task.cancel()
+    return result, elapsed, ticks
+
+
+async def test_cap_falls_back_to_basic_without_blocking() -> None:
+    state, pid = _turn_state()
+    action, elapsed, ticks = await _ticking(decide_async(state, pid, Sleeper(1.0), seed=1,
+                                                         cap=0.3))
+    assert elapsed < 0.6
+    assert ticks >= 10
+    v = citadels.view(state, pid)
+    assert action == basic_move(v, citadels.legal_actions(state, pid))
+
+
+async def test_expert_stops_at_its_deadline() -> None:
+    state = citadels.new_game(["a", "b", "c", "d"], seed=4)
+    pid = citadels.to_act(state)[0]
+    expert = make_player("expert", iterations=10**6)
+    action, elapsed, ticks = await _ticking(decide_async(state, pid, expert, seed=1, cap=0.5))
+    assert elapsed < 0.9
+    assert ticks >= 15
+    assert action in citadels.legal_actions(state, pid)
+
+
+async def test_fast_player_answers_itself() -> None:
+    state, pid = _turn_state()
+    action = await decide_async(state, pid, Sleeper(0.0), seed=1, cap=1.0)
+    assert action == citadels.legal_actions(state, pid)[-1]
