@@ -13,6 +13,7 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -88,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=None, help="expert search iterations")
+    ap.add_argument("--progress", type=int, default=0, help="report every N games on stderr")
     args = ap.parse_args(argv)
     strengths = args.players.split(",")
     n = len(strengths)
@@ -97,6 +99,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.time()
     for g in range(args.games):
         results.append(play_game(strengths, players, seed=args.seed + g // n, rotation=g % n))
+        if args.progress and (g + 1) % args.progress == 0:
+            wins = sum(1 for r in results if r.seats[r.winner_seat] == strengths[0])
+            print(f"  {g + 1} games: {strengths[0]} won {wins}", file=sys.stderr, flush=True)
     print(f"{args.games} games, {n} players ({args.players}), seed {args.seed}, "
           f"{time.time() - start:.0f}s; parity {1 / n:.1%}")
     for name, s in summarize(results).items():
