@@ -10,13 +10,14 @@ strength plays every seat on the same deals. Win rates are per seat of that stre
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rules import citadels
@@ -83,31 +84,59 @@ def summarize(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def report(results: Sequence[GameResult], label: str) -> None:
+    n = len(results[0].seats)
+    print(f"{len(results)} games, {label}; parity {1 / n:.1%}")
+    for name, s in summarize(results).items():
+        print(f"{name:>7}: win {s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}] "
+              f"over {s['seats']} seats, mean score {s['mean_score']:.1f}, decision "
+              f"p50 {s['p50_ms']:.2f} ms p95 {s['p95_ms']:.2f} ms max {s['max_ms']:.0f} ms")
+
+
+def save(results: Sequence[GameResult], path: str) -> None:
+    with open(path, "w") as f:
+        json.dump([asdict(r) for r in results], f)
+
+
+def load(path: str) -> list[GameResult]:
+    with open(path) as f:
+        return [GameResult(r["seats"], r["winner_seat"], r["scores"],
+                           [tuple(t) for t in r["times"]]) for r in json.load(f)]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", required=True, help="comma-separated strengths, one per seat")
+    ap.add_argument("--players", help="comma-separated strengths, one per seat")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0,
+                    help="first game index (to split one match over processes)")
+    ap.add_argument("--out", help="save the raw results as JSON")
+    ap.add_argument("--merge", nargs="+", help="report on saved results instead of playing")
     ap.add_argument("--iterations", type=int, default=None, help="expert search iterations")
     ap.add_argument("--progress", type=int, default=0, help="report every N games on stderr")
     args = ap.parse_args(argv)
+    if args.merge:
+        report([r for path in args.merge for r in load(path)], "merged " + " ".join(args.merge))
+        return
+    if not args.players:
+        ap.error("--players is required")
     strengths = args.players.split(",")
     n = len(strengths)
     options = {"expert": {"iterations": args.iterations} if args.iterations else {}}
     players = {s: make_player(s, **options.get(s, {})) for s in sorted(set(strengths))}
     results = []
     start = time.time()
-    for g in range(args.games):
+    for g in range(args.start, args.start + args.games):
         results.append(play_game(strengths, players, seed=args.seed + g // n, rotation=g % n))
-        if args.progress and (g + 1) % args.progress == 0:
+        if args.progress and len(results) % args.progress == 0:
             wins = sum(1 for r in results if r.seats[r.winner_seat] == strengths[0])
-            print(f"  {g + 1} games: {strengths[0]} won {wins}", file=sys.stderr, flush=True)
-    print(f"{args.games} games, {n} players ({args.players}), seed {args.seed}, "
-          f"{time.time() - start:.0f}s; parity {1 / n:.1%}")
-    for name, s in summarize(results).items():
-        print(f"{name:>7}: win {s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}] "
-              f"over {s['seats']} seats, mean score {s['mean_score']:.1f}, decision "
-              f"p50 {s['p50_ms']:.2f} ms p95 {s['p95_ms']:.2f} ms max {s['max_ms']:.0f} ms")
+            print(f"  {len(results)} games: {strengths[0]} won {wins}", file=sys.stderr,
+                  flush=True)
+    if args.out:
+        save(results, args.out)
+    report(results, f"{n} players ({args.players}), seed {args.seed}, games {args.start}.."
+                    f"{args.start + args.games - 1}, {time.time() - start:.0f}s")
 
 
 if __name__ == "__main__":
