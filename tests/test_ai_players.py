@@ -40,7 +40,7 @@ def test_full_games_only_legal_moves(strength: str, n: int) -> None:
     play(n, strength, seed=100 + n)
 
 
-@pytest.mark.parametrize("n", [2, 3, 5, 7])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
 def test_expert_full_games_only_legal_moves(n: int) -> None:
     strengths = ["expert"] + ["basic"] * (n - 1)
     players = {"expert": small("expert"), "basic": small("basic")}
