@@ -110,7 +110,7 @@ def _draft_action(tx: Tx, pid: str, act: Action) -> None:
 
 def _turn_action(tx: Tx, pid: str, act: Action) -> None:
     if act.type == "end_turn":
-        turns.end_turn_check(tx.s)
+        turns.main_phase(tx.s)
         tx.emit("turn_ended", pid, character=tx.s.current)
         _next_character(tx)
         return

@@ -203,14 +203,14 @@ def _gathered(tx: Tx, me: str) -> None:
         tx.emit("bonus_cards", me, {me: {"cards": cards}}, count=len(cards))
 
 
-def _main_phase(s: GameState) -> None:
+def main_phase(s: GameState) -> None:
     check(s.gathered, "gather resources first: take gold or draw cards")
     check(not s.drawn, "choose which drawn card to keep first")
 
 
 def build(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
-    _main_phase(s)
+    main_phase(s)
     district = action.district  # type: ignore[attr-defined]
     check(district in DISTRICTS, f"unknown district {district!r}")
     check(s.builds_left > 0, "no more districts may be built this turn")
@@ -230,7 +230,7 @@ def build(tx: Tx, me: str, action: A.Action) -> None:
 
 def collect_income(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
-    _main_phase(s)
+    main_phase(s)
     kind = CHARACTERS[s.current].income
     check(kind is not None, f"the {s.current} collects no income")
     check(not s.income_taken, "income was already collected this turn")
@@ -243,7 +243,7 @@ def collect_income(tx: Tx, me: str, action: A.Action) -> None:
 
 
 def _power(s: GameState, character: str) -> None:
-    _main_phase(s)
+    main_phase(s)
     check(s.current == character, f"only the {character} can do that")
     check(not s.power_used, f"the {character}'s power was already used this turn")
 
@@ -340,7 +340,7 @@ def graveyard(tx: Tx, me: str, action: A.Action) -> None:
 
 def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
-    _main_phase(s)
+    main_phase(s)
     district = action.district  # type: ignore[attr-defined]
     p = tx.player(me)
     check("laboratory" in p.city, "you have no Laboratory")
@@ -355,7 +355,7 @@ def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
 
 def use_smithy(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
-    _main_phase(s)
+    main_phase(s)
     p = tx.player(me)
     check("smithy" in p.city, "you have no Smithy")
     check(not s.smithy_used, "the Smithy was already used this turn")
@@ -373,10 +373,6 @@ HANDLERS: dict[str, Callable[[Tx, str, A.Action], None]] = {
     "swap_hands": swap_hands, "discard_and_draw": discard_and_draw, "destroy": destroy,
     "use_laboratory": use_laboratory, "use_smithy": use_smithy,
 }
-
-
-def end_turn_check(s: GameState) -> None:
-    _main_phase(s)
 
 
 def end_round(tx: Tx) -> bool:
