@@ -1,4 +1,8 @@
-"""Message catalogs: every text a Discord user reads comes from `bot/locales/<language>.json`."""
+"""Message catalogs: every text a Discord user reads comes from `bot/locales/<language>/*.json`.
+
+Each language is a folder of JSON files merged into one flat table, so areas of the bot (core,
+table, panels...) keep their texts apart; a key defined twice in one language is an error.
+"""
 
 from __future__ import annotations
 
@@ -22,10 +26,14 @@ class Catalog:
 
     @classmethod
     def load(cls, default: str = "en", directory: Path = LOCALES_DIR) -> Catalog:
-        tables = {
-            path.stem: json.loads(path.read_text(encoding="utf-8"))
-            for path in sorted(directory.glob("*.json"))
-        }
+        tables: dict[str, dict[str, str]] = {}
+        for folder in sorted(p for p in directory.iterdir() if p.is_dir()):
+            table = tables.setdefault(folder.name, {})
+            for path in sorted(folder.glob("*.json")):
+                part = json.loads(path.read_text(encoding="utf-8"))
+                if twice := table.keys() & part.keys():
+                    raise ValueError(f"{path}: keys defined twice: {sorted(twice)}")
+                table.update(part)
         return cls(tables, default)
 
     @property
