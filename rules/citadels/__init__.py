@@ -17,8 +17,13 @@ from .scoring import Score, scores
 from .state import GameState, Options, Player
 from .views import view
 
+# Bumped whenever the same seed and actions could give a different state: stored action logs
+# record it, so a replay knows which rules produced them.
+ENGINE_VERSION = 1
+
 __all__ = [
-    "ACTION_TYPES", "Action", "CHARACTERS", "CHARACTER_ORDER", "Character", "DISTRICTS",
+    "ENGINE_VERSION", "ACTION_TYPES", "Action",
+    "CHARACTERS", "CHARACTER_ORDER", "Character", "DISTRICTS",
     "District", "Event", "GameState", "IllegalAction", "Options", "Player", "Score", "apply",
     "determinize", "legal_actions", "new_game", "random_action", "scores", "to_act", "view",
 ]

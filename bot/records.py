@@ -1,0 +1,98 @@
+"""What the bot keeps about a game: its lobby seats, settings, engine state and action log.
+
+A `GameRecord` is the unit the store saves; `version` rises by one with every accepted change
+(lobby edits and game actions alike), so a button built on an older version can be refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from rules.citadels import GameState
+
+Strength = Literal["random", "basic", "expert"]
+Status = Literal["lobby", "running", "finished", "cancelled"]
+ACTIVE: tuple[Status, ...] = ("lobby", "running")
+
+
+class Seat(BaseModel):
+    """One place at the table. Engine player ids are per seat, so a seat can change hands."""
+
+    pid: str                       # engine player id, "p1".."p7"
+    name: str                      # display name when the seat was taken
+    user_id: int | None = None     # the Discord user; None for a computer seat
+    ai: Strength | None = None     # computer strength; for a human seat, who stands in when away
+    away: bool = False             # a human seat currently played by the computer
+    timeouts: int = 0              # decisions in a row the timer played for this seat
+    locale: str | None = None      # the user's last Discord locale (for reminders and DMs)
+    dms: bool = False              # opted in to DM notifications
+
+    @property
+    def computer(self) -> bool:
+        """Whether the bot decides for this seat now."""
+        return self.user_id is None or self.away
+
+
+class GameSettings(BaseModel):
+    max_players: int = Field(default=7, ge=2, le=7)
+    city_size: int | None = Field(default=None, ge=7, le=8)  # None: the rulebook's default
+    turn_limit: int = Field(default=0, ge=0, le=30)          # minutes per decision; 0 = off
+    language: Literal["en", "es"] = "en"
+
+
+class Timer(BaseModel):
+    """The pending decision's clock: stored, so a restart neither drops nor doubles it."""
+
+    version: int        # the game version the timer was started for
+    pid: str
+    reminder_at: float  # epoch seconds
+    due_at: float
+    reminded: bool = False
+
+
+class GameRecord(BaseModel):
+    id: int = 0                    # assigned by the store on create
+    guild_id: int | None = None
+    channel_id: int                # where the table lives (the game's thread when one was opened)
+    parent_channel_id: int | None = None  # the channel the lobby was opened from, for a thread
+    host_id: int
+    status: Status = "lobby"
+    version: int = 0
+    settings: GameSettings = Field(default_factory=GameSettings)
+    seats: list[Seat] = Field(default_factory=list)
+    seed: int = 0
+    state: GameState | None = None  # None until the game starts
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    table_round: int = 0           # the round the table message was posted for
+    log: list[dict[str, Any]] = Field(default_factory=list)  # recent public events, newest last
+    timer: Timer | None = None
+    ended_reason: str | None = None  # "completed", "cancelled", "ended_by_host", "no_humans", ...
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    def seat_of_user(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat(self, pid: str) -> Seat:
+        return next(s for s in self.seats if s.pid == pid)
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+
+class ActionEntry(BaseModel):
+    """One accepted game action, appended to the game's log in the same transaction as the
+    snapshot it produced; replaying a game's entries from its seed gives its state."""
+
+    game_id: int
+    version: int                   # the game version this action produced
+    pid: str                       # the seat that acted
+    user_id: int | None            # who clicked; None when the computer played it
+    by: Literal["player", "computer", "timer"]
+    engine_version: int
+    action: dict[str, Any]
+    at: float
