@@ -28,11 +28,17 @@ class Seat(BaseModel):
     timeouts: int = 0              # decisions in a row the timer played for this seat
     locale: str | None = None      # the user's last Discord locale (for reminders and DMs)
     dms: bool = False              # opted in to DM notifications
+    left: bool = False             # the user left mid-game; the computer plays on for good
 
     @property
     def computer(self) -> bool:
         """Whether the bot decides for this seat now."""
-        return self.user_id is None or self.away
+        return self.user_id is None or self.away or self.left
+
+    @property
+    def human(self) -> bool:
+        """Whether a person owns this seat (even if the computer stands in for now)."""
+        return self.user_id is not None and not self.left
 
 
 class GameSettings(BaseModel):
