@@ -1,0 +1,22 @@
+"""Everything players read about a game, as pure functions of engine views and bot records.
+
+Public texts are built from `view(state, None)` and public events, private ones from
+`view(state, pid)`; every word comes from the catalogs (`bot/locales/*/render.json`) or, for card
+and character names and effects, from the rules data file.
+"""
+
+from .events import EVENT_TYPES, event_line
+from .labels import action_description, action_label, destroy_cost
+from .limits import embed_size
+from .lobby import lobby_embed
+from .names import seat_name
+from .panel import panel_embed
+from .rules_text import rules_choices, rules_embed
+from .scores import final_embed, scores_from_view, standings_embed, tiebreak_text
+from .table import table_embed
+
+__all__ = [
+    "EVENT_TYPES", "action_description", "action_label", "destroy_cost", "embed_size",
+    "event_line", "final_embed", "lobby_embed", "panel_embed", "rules_choices", "rules_embed",
+    "scores_from_view", "seat_name", "standings_embed", "table_embed", "tiebreak_text",
+]

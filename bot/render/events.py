@@ -1,0 +1,164 @@
+"""One short line per event, public or for one player's eyes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import Catalog
+from bot.records import Seat
+from rules.citadels.cards import CHARACTERS
+
+from .names import character, district, district_tag, district_type, language, who
+
+Event = dict[str, Any]
+# Types that say nothing new to the table (the table shows whose turn it is).
+QUIET = frozenset({"draft_turn", "turn_ended"})
+# Private fields: what the event's own player (or a swap partner) learns beyond the public part.
+SECRET_FIELDS = ("cards", "options", "hand", "discarded", "drawn")
+
+
+def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str) -> str | None:
+    """The line narrating `event` (as `Event.visible_to(viewer)` gives it); None if not worth one.
+
+    The public part alone makes the public line; private fields present in the dict (the
+    viewer's own secrets) add a private remark.
+    """
+    lang = language(catalog, lang)
+    kind = event.get("type", "")
+    ctx = _Context(event, seats, catalog, lang)
+    private = _private(ctx) if _has_secret(event) else None
+    if kind in QUIET:
+        return private
+    builder = _BUILDERS.get(kind)
+    if builder is None:
+        return None
+    line = builder(ctx)
+    return f"{line} {private}" if private else line
+
+
+def _has_secret(event: Event) -> bool:
+    if any(k in event for k in SECRET_FIELDS):
+        return True
+    kind = event.get("type")
+    if kind in ("character_picked", "character_discarded"):
+        return "character" in event
+    return kind == "laboratory" and "district" in event
+
+
+class _Context:
+    __slots__ = ("event", "seats", "catalog", "lang")
+
+    def __init__(self, event: Event, seats: list[Seat], catalog: Catalog, lang: str) -> None:
+        self.event, self.seats, self.catalog, self.lang = event, seats, catalog, lang
+
+    def name(self, key: str = "player") -> str:
+        return who(self.event.get(key), self.seats, self.catalog, self.lang)
+
+    def text(self, key: str, **params: object) -> str:
+        return self.catalog.text(f"render.event.{key}", self.lang, **params)
+
+    def count(self, key: str, count: int, **params: object) -> str:
+        form = "one" if count == 1 else "other"
+        return self.text(f"{key}.{form}", count=count, **params)
+
+    def char(self, key: str = "character") -> str:
+        return character(self.event[key], self.lang)
+
+    def cards(self, key: str) -> str:
+        return ", ".join(district(d, self.lang) for d in self.event.get(key) or []) or "—"
+
+
+def _private(c: _Context) -> str | None:
+    e = c.event
+    kind = e.get("type")
+    if kind == "draft_turn":
+        options = ", ".join(character(x, c.lang) for x in e.get("options", []))
+        return c.text(f"private.draft_turn.{e.get('kind', 'pick')}", characters=options)
+    if kind in ("character_picked", "character_discarded"):
+        return c.text(f"private.{kind}", character=c.char())
+    if kind == "hands_swapped":
+        return c.text("private.hand", cards=c.cards("hand"))
+    if kind == "cards_exchanged":
+        return c.text("private.cards_exchanged", discarded=c.cards("discarded"),
+                      drawn=c.cards("drawn"))
+    if kind == "laboratory" and "district" in e:
+        return c.text("private.laboratory", district=district(e["district"], c.lang))
+    if "cards" in e:
+        return c.text("private.cards", cards=c.cards("cards"))
+    return None
+
+
+def _round_started(c: _Context) -> str:
+    e = c.event
+    line = c.text("round_started", round=e.get("round", "?"), crown=c.name("crown"))
+    if e.get("faceup"):
+        faceup = ", ".join(character(x, c.lang) for x in e["faceup"])
+        line += " " + c.text("faceup", characters=faceup)
+    return line
+
+
+def _simple(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.text(key, name=c.name())
+
+
+def _counted(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.count(key, int(c.event.get("count", 0)), name=c.name())
+
+
+def _with_character(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.text(key, name=c.name(), character=c.char())
+
+
+def _with_district(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.text(key, name=c.name(), district=district(c.event["district"], c.lang))
+
+
+def _bot_side(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.text(key, name=c.name())
+
+
+_BUILDERS: dict[str, Callable[[_Context], str]] = {
+    "round_started": _round_started,
+    "character_picked": _simple("character_picked"),
+    "character_discarded": _simple("character_discarded"),
+    "character_revealed": lambda c: c.text("character_revealed", name=c.name(),
+                                           character=c.char(),
+                                           rank=CHARACTERS[c.event["character"]].rank),
+    "character_skipped": lambda c: c.text("character_skipped", character=c.char()),
+    "character_absent": lambda c: c.text("character_absent", character=c.char()),
+    "gold_stolen": lambda c: c.text("gold_stolen", name=c.name(), victim=c.name("victim"),
+                                    amount=c.event.get("amount", 0)),
+    "crown_passed": _simple("crown_passed"),
+    "gold_taken": lambda c: c.text("gold_taken", name=c.name(), amount=c.event.get("amount", 2)),
+    "cards_drawn": _counted("cards_drawn"),
+    "cards_kept": _counted("cards_kept"),
+    "bonus_gold": lambda c: c.text("bonus_gold", name=c.name(), amount=c.event.get("amount", 1)),
+    "bonus_cards": _counted("bonus_cards"),
+    "built": lambda c: c.text("built", name=c.name(),
+                              district=district_tag(c.event["district"], c.lang)),
+    "city_completed": _simple("city_completed"),
+    "income": lambda c: c.text("income", name=c.name(), amount=c.event.get("amount", 0),
+                               type=district_type(c.event.get("district_type") or "unique",
+                                                  c.lang)),
+    "murder": _with_character("murder"),
+    "theft": _with_character("theft"),
+    "hands_swapped": lambda c: c.text("hands_swapped", name=c.name(), other=c.name("other")),
+    "cards_exchanged": _counted("cards_exchanged"),
+    "destroyed": lambda c: c.text("destroyed", name=c.name(), victim=c.name("victim"),
+                                  district=district(c.event["district"], c.lang),
+                                  cost=c.event.get("cost", 0)),
+    "graveyard_offer": _with_district("graveyard_offer"),
+    "graveyard_used": _with_district("graveyard_used"),
+    "graveyard_declined": _with_district("graveyard_declined"),
+    "laboratory": lambda c: c.text("laboratory", name=c.name(), amount=c.event.get("amount", 2)),
+    "smithy": _counted("smithy"),
+    "king_heir": _simple("king_heir"),
+    "game_over": _simple("game_over"),
+    "timeout": _bot_side("timeout"),
+    "seat_away": _bot_side("seat_away"),
+    "seat_back": _bot_side("seat_back"),
+    "player_left": _bot_side("player_left"),
+    "resumed": lambda c: c.text("resumed"),
+}
+EVENT_TYPES = frozenset(_BUILDERS) | QUIET

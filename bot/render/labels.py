@@ -1,0 +1,107 @@
+"""Button and select-menu texts for the engine's actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import Catalog
+from bot.records import Seat
+from rules.citadels import Action
+from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND
+
+from .limits import LABEL, OPTION_DESCRIPTION, clip
+from .names import TYPE_EMOJI, character, district, district_type, language, who
+
+View = dict[str, Any]
+
+
+def destroy_cost(view: View, owner: str, did: str) -> int:
+    """What the Warlord pays for `did` in `owner`'s city: cost - 1, +1 behind a Great Wall."""
+    city = _player(view, owner).get("city", [])
+    wall = 1 if did != "great_wall" and "great_wall" in city else 0
+    return DISTRICTS[did].cost - 1 + wall
+
+
+def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog,
+                 lang: str) -> str:
+    """A short label (at most 80 characters) for a button or a select option."""
+    lang = language(catalog, lang)
+    a = action.model_dump()
+    kind = a["type"]
+
+    def t(key: str, **params: object) -> str:
+        return catalog.text(f"render.action.{key}", lang, **params)
+
+    if kind in ("pick_character", "discard_character", "assassinate", "steal"):
+        text = t(kind, character=character(a["character"], lang),
+                 rank=CHARACTERS[a["character"]].rank)
+    elif kind in ("keep_card", "use_laboratory"):
+        text = t(kind, district=district(a["district"], lang))
+    elif kind == "build":
+        d = DISTRICTS[a["district"]]
+        text = t("build", district=district(d.id, lang), cost=d.cost, type=TYPE_EMOJI[d.type])
+    elif kind == "swap_hands":
+        text = t("swap_hands", name=who(a["player"], seats, catalog, lang, markdown=False),
+                 count=_player(view, a["player"]).get("hand_size", 0))
+    elif kind == "discard_and_draw":
+        text = t("discard_and_draw", count=len(a["districts"]))
+    elif kind == "destroy":
+        text = t("destroy", name=who(a["player"], seats, catalog, lang, markdown=False),
+                 district=district(a["district"], lang),
+                 cost=destroy_cost(view, a["player"], a["district"]))
+    elif kind == "graveyard":
+        text = t("graveyard.yes" if a["accept"] else "graveyard.no",
+                 district=district(view.get("graveyard_card") or "graveyard", lang))
+    else:  # take_gold, draw_cards, collect_income, use_smithy, end_turn
+        text = t(kind, **_extras(kind, view))
+    return clip(text, LABEL)
+
+
+def action_description(action: Action, view: View, seats: list[Seat], catalog: Catalog,
+                       lang: str) -> str | None:
+    """A select option's description (at most 100 characters), or None when the label says all."""
+    lang = language(catalog, lang)
+    a = action.model_dump()
+    kind = a["type"]
+    text: str | None = None
+    if kind in ("pick_character", "discard_character", "assassinate", "steal"):
+        text = CHARACTERS[a["character"]].text[lang]
+    elif kind in ("keep_card", "build", "use_laboratory"):
+        d = DISTRICTS[a["district"]]
+        text = catalog.text("render.describe.district", lang, type=district_type(d.type, lang),
+                            cost=d.cost)
+        if d.text:
+            text += " · " + d.text[lang]
+    elif kind == "discard_and_draw":
+        text = ", ".join(district(x, lang) for x in a["districts"])
+    elif kind == "destroy":
+        owner = _player(view, a["player"])
+        text = catalog.text("render.describe.destroy", lang, type=district_type(
+            KIND[a["district"]], lang), size=len(owner.get("city", [])),
+            goal=view.get("city_size", 0))
+    elif kind == "collect_income" and view.get("current_character"):
+        income = CHARACTERS[view["current_character"]].income or "unique"
+        text = catalog.text("render.describe.collect_income", lang,
+                            type=district_type(income, lang))
+    return clip(text, OPTION_DESCRIPTION) if text else None
+
+
+def _player(view: View, pid: str) -> dict[str, Any]:
+    return next((p for p in view.get("players", []) if p["id"] == pid), {})
+
+
+def _me(view: View) -> dict[str, Any]:
+    return _player(view, view.get("you") or "")
+
+
+def _extras(kind: str, view: View) -> dict[str, object]:
+    """Figures some labels show: cards drawn, income due."""
+    city = _me(view).get("city", [])
+    if kind == "draw_cards":
+        return {"count": 3 if "observatory" in city else 2}
+    if kind == "collect_income":
+        income = CHARACTERS[view["current_character"]].income if view.get(
+            "current_character") else None
+        amount = sum(1 for d in city if KIND[d] == income or d == "school_of_magic")
+        return {"amount": amount}
+    return {}

@@ -1,0 +1,55 @@
+"""The lobby message: settings, seats and status of a game not yet (or no longer) running."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Catalog
+from bot.records import GameRecord, Seat
+
+from .limits import add_lines, fit
+from .names import language, seat_name
+
+COLOURS = {
+    "lobby": discord.Colour.green(),
+    "running": discord.Colour.blue(),
+    "finished": discord.Colour.gold(),
+    "cancelled": discord.Colour.dark_grey(),
+}
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+
+def lobby_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+    """Host, settings, seats, free places and status of a game's lobby."""
+    lang = language(catalog, lang)
+
+    def t(key: str, **params: object) -> str:
+        return catalog.text(f"render.lobby.{key}", lang, **params)
+
+    s = record.settings
+    embed = discord.Embed(title=t("title", id=record.id),
+                          description=t(f"status.{record.status}"),
+                          colour=COLOURS.get(record.status, discord.Colour.default()))
+    city = t("city.size", size=s.city_size) if s.city_size else t("city.default")
+    limit = t("limit.minutes", minutes=s.turn_limit) if s.turn_limit else t("limit.off")
+    add_lines(embed, t("settings"), [
+        t("host", host=f"<@{record.host_id}>"),
+        t("max_players", count=s.max_players),
+        t("city", value=city),
+        t("limit", value=limit),
+        t("language", value=LANGUAGE_NAMES.get(s.language, s.language)),
+    ])
+    seats = [_seat_line(i, seat, catalog, lang) for i, seat in enumerate(record.seats, 1)]
+    add_lines(embed, t("seats", count=len(record.seats), max=s.max_players),
+              seats or [t("no_seats")])
+    if record.status == "lobby":
+        free = max(0, s.max_players - len(record.seats))
+        embed.set_footer(text=t("free", count=free) if free else t("full"))
+    return fit(embed)
+
+
+def _seat_line(i: int, seat: Seat, catalog: Catalog, lang: str) -> str:
+    if seat.user_id is None:
+        return f"{i}. {seat_name(seat, catalog, lang)}"
+    away = " " + catalog.text("render.lobby.away", lang) if seat.away else ""
+    return f"{i}. <@{seat.user_id}>{away}"

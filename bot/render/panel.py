@@ -1,0 +1,195 @@
+"""A player's private panel: hand, gold, characters, and what they may do now."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import Catalog
+from bot.records import Seat
+from rules.citadels import Action
+from rules.citadels.cards import CHARACTERS, DISTRICTS
+
+from .labels import action_label, destroy_cost
+from .limits import add_lines, fit
+from .names import (
+    CARDS,
+    CITY,
+    GOLD,
+    MURDERED,
+    ROBBED,
+    TYPE_EMOJI,
+    character,
+    character_tag,
+    district,
+    district_tag,
+    grouped,
+    language,
+    who,
+)
+
+View = dict[str, Any]
+LISTED = 8  # actions of one kind listed one by one; more are summarised
+COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(),
+           "over": discord.Colour.gold()}
+
+
+def panel_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str, *,
+                legal: list[Action], notes: list[str] | tuple[str, ...] = ()) -> discord.Embed:
+    """What one player sees privately, from `view(state, pid)` and their legal actions."""
+    lang = language(catalog, lang)
+    me = next(p for p in view["players"] if p["id"] == view["you"])
+
+    def t(key: str, **params: object) -> str:
+        return catalog.text(f"render.panel.{key}", lang, **params)
+
+    state = "over" if view["finished"] else "mine" if legal else "waiting"
+    top = list(notes)
+    top.append(t("status", gold=me["gold"], gold_mark=GOLD, hand=me["hand_size"],
+                 cards_mark=CARDS, city=len(me["city"]), size=view["city_size"], city_mark=CITY))
+    embed = discord.Embed(title=t(f"title.{state}", name=who(me["id"], seats, catalog, lang),
+                                  round=view["round"]),
+                          description="\n".join(top), colour=COLOURS[state])
+    add_lines(embed, t("now"), _now(view, seats, catalog, lang, legal))
+    if me.get("characters"):
+        add_lines(embed, t("characters"), [_character_line(view, c, catalog, lang)
+                                           for c in me["characters"]])
+    hand = [f"{n}× {district_tag(d, lang)}" if n > 1 else district_tag(d, lang)
+            for d, n in grouped(sorted(me.get("hand", []), key=_by_type_cost))]
+    add_lines(embed, t("hand", count=me["hand_size"]), hand or [t("empty")])
+    if me["city"]:
+        add_lines(embed, t("city", count=len(me["city"]), size=view["city_size"]),
+                  [", ".join(district_tag(d, lang) for d in me["city"])])
+    return fit(embed)
+
+
+def _by_type_cost(did: str) -> tuple[int, int, str]:
+    d = DISTRICTS[did]
+    return list(TYPE_EMOJI).index(d.type), d.cost, did
+
+
+def _character_line(view: View, cid: str, catalog: Catalog, lang: str) -> str:
+    if cid == view.get("murdered") and cid not in view["revealed"]:
+        state = catalog.text("render.panel.char.murdered", lang, mark=MURDERED)
+    elif cid in view["revealed"]:
+        state = catalog.text("render.panel.char.revealed", lang)
+        if cid == view.get("robbed"):
+            state += " " + catalog.text("render.panel.char.robbed", lang, mark=ROBBED)
+    else:
+        state = catalog.text("render.panel.char.hidden", lang)
+        if cid == view.get("robbed"):
+            state += " " + catalog.text("render.panel.char.robbed", lang, mark=ROBBED)
+    return f"{character_tag(cid, lang)} — {state}"
+
+
+def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str,
+         legal: list[Action]) -> list[str]:
+    """What the player may do, grouped by kind of action; or whose decision it is."""
+    if view["finished"]:
+        return [catalog.text("render.panel.over", lang,
+                             name=who(view.get("winner"), seats, catalog, lang))]
+    if not legal:
+        return [_waiting(view, seats, catalog, lang)]
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.type, []).append(action)
+    lines = []
+    for kind, actions in by_kind.items():
+        lines.extend(_SUMMARY.get(kind, _listed)(actions, view, seats, catalog, lang))
+    return lines
+
+
+def _waiting(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
+    acting = view["to_act"][0] if view["to_act"] else None
+    name = who(acting, seats, catalog, lang)
+    if view["phase"] == "draft":
+        return catalog.text("render.panel.waiting.draft", lang, name=name)
+    if view.get("graveyard_card"):
+        return catalog.text("render.panel.waiting.graveyard", lang, name=name)
+    if view.get("current_character"):
+        return catalog.text("render.panel.waiting.turn", lang, name=name,
+                            character=character(view["current_character"], lang))
+    return catalog.text("render.panel.waiting.other", lang, name=name)
+
+
+Summary = Callable[[list[Action], View, list[Seat], Catalog, str], list[str]]
+
+
+def _listed(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+            lang: str) -> list[str]:
+    """One line per action, up to LISTED, then how many more."""
+    lines = ["• " + action_label(a, view, seats, catalog, lang) for a in actions[:LISTED]]
+    if len(actions) > LISTED:
+        lines.append(catalog.text("render.panel.more", lang, count=len(actions) - LISTED))
+    return lines
+
+
+def _characters(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+                lang: str) -> list[str]:
+    """Draft options, each with its power."""
+    key = "render.panel.pick" if actions[0].type == "pick_character" else "render.panel.discard"
+    lines = [catalog.text(key, lang)]
+    for a in actions:
+        cid = a.character  # type: ignore[attr-defined]
+        lines.append(f"**{character_tag(cid, lang)}** — {CHARACTERS[cid].text[lang]}")
+    return lines
+
+
+def _targets(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+             lang: str) -> list[str]:
+    """Assassin and Thief: one line naming every character they may choose."""
+    kind = actions[0].type
+    names = ", ".join(character(a.character, lang) for a in actions)  # type: ignore[attr-defined]
+    return [catalog.text(f"render.panel.{kind}", lang, characters=names)]
+
+
+def _builds(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+            lang: str) -> list[str]:
+    names = ", ".join(district_tag(a.district, lang) for a in actions)  # type: ignore[attr-defined]
+    return [catalog.text("render.panel.build", lang, districts=names)]
+
+
+def _keeps(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+           lang: str) -> list[str]:
+    drawn = (view.get("turn") or {}).get("drawn") or [a.district for a in actions]  # type: ignore[attr-defined]
+    names = ", ".join(district_tag(d, lang) for d in drawn)
+    return [catalog.text("render.panel.keep", lang, districts=names)]
+
+
+def _swaps(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+           lang: str) -> list[str]:
+    names = ", ".join(who(a.player, seats, catalog, lang) for a in actions)  # type: ignore[attr-defined]
+    return [catalog.text("render.panel.swap_hands", lang, names=names)]
+
+
+def _discards(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+              lang: str) -> list[str]:
+    return [catalog.text("render.panel.discard_and_draw", lang)]
+
+
+def _destroys(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+              lang: str) -> list[str]:
+    """Warlord: each target with its price, grouped by city."""
+    by_owner: dict[str, list[str]] = {}
+    for a in actions:
+        owner, did = a.player, a.district  # type: ignore[attr-defined]
+        by_owner.setdefault(owner, []).append(
+            f"{district(did, lang)} ({destroy_cost(view, owner, did)} {GOLD})")
+    lines = [catalog.text("render.panel.destroy", lang)]
+    lines += [f"• {who(o, seats, catalog, lang)}: {', '.join(ds)}" for o, ds in by_owner.items()]
+    return lines
+
+
+def _laboratory(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+                lang: str) -> list[str]:
+    return [catalog.text("render.panel.use_laboratory", lang)]
+
+
+_SUMMARY: dict[str, Summary] = {
+    "pick_character": _characters, "discard_character": _characters,
+    "assassinate": _targets, "steal": _targets, "build": _builds, "keep_card": _keeps,
+    "swap_hands": _swaps, "discard_and_draw": _discards, "destroy": _destroys,
+    "use_laboratory": _laboratory,
+}

@@ -1,0 +1,153 @@
+"""Scores from the public view, the standings and the end-of-game breakdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Catalog
+from bot.records import Seat
+from rules.citadels import Score
+from rules.citadels.cards import CHARACTERS, DISTRICT_TYPES, DISTRICTS
+
+from .limits import add_lines, fit
+from .names import character, district_type, language, who
+
+View = dict[str, Any]
+STANDINGS_COLOUR = discord.Colour.blurple()
+FINAL_COLOUR = discord.Colour.gold()
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def scores_from_view(view: View) -> dict[str, Score]:
+    """`rules.citadels.scores(state)` from the public view: cities, gold, hand sizes, reveals."""
+    return {p["id"]: _score(view, p) for p in view["players"]}
+
+
+def _score(view: View, p: dict[str, Any]) -> Score:
+    city = p["city"]
+    sc = Score(player=p["id"])
+    sc.districts = sum(DISTRICTS[d].points for d in city)
+    sc.five_types, sc.haunted_quarter_as = _five_types(city)
+    if view.get("first_complete") == p["id"]:
+        sc.first_complete = 4
+    elif len(city) >= view["city_size"]:
+        sc.complete = 2
+    if "map_room" in city:
+        sc.map_room = p["hand_size"]
+    if "imperial_treasury" in city:
+        sc.imperial_treasury = p["gold"]
+    sc.tiebreak = max((CHARACTERS[c].rank for c in p.get("revealed", [])), default=0)
+    sc.total = (sc.districts + sc.five_types + sc.first_complete + sc.complete
+                + sc.map_room + sc.imperial_treasury)
+    return sc
+
+
+def _five_types(city: list[str]) -> tuple[int, str | None]:
+    kinds = {DISTRICTS[d].type for d in city if d != "haunted_quarter"}
+    if "haunted_quarter" not in city:
+        return (3 if len(kinds) == len(DISTRICT_TYPES) else 0), None
+    for kind in DISTRICT_TYPES:
+        if len(kinds | {kind}) == len(DISTRICT_TYPES):
+            return 3, kind
+    return 0, "unique"
+
+
+def ranking(view: View, table: dict[str, Score]) -> list[str]:
+    """Player ids best first: total, then the tie-break character, then seating order."""
+    order = [p["id"] for p in view["players"]]
+    return sorted(order, key=lambda pid: (-table[pid].total, -table[pid].tiebreak,
+                                          order.index(pid)))
+
+
+def standings_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> discord.Embed:
+    """The current public standings, as if the game ended now."""
+    lang = language(catalog, lang)
+    table = scores_from_view(view)
+    embed = discord.Embed(title=catalog.text("render.standings.title", lang, round=view["round"]),
+                          colour=STANDINGS_COLOUR)
+    lines = []
+    for i, pid in enumerate(ranking(view, table)):
+        sc = table[pid]
+        lines.append(catalog.text("render.standings.line", lang, place=_place(i),
+                                  name=who(pid, seats, catalog, lang), total=sc.total,
+                                  details=_details(sc, catalog, lang)))
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=catalog.text("render.standings.footer", lang))
+    return fit(embed)
+
+
+def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> discord.Embed:
+    """The end-of-game breakdown, the winner and, on a tie, how it was broken."""
+    lang = language(catalog, lang)
+    table = scores_from_view(view)
+    order = ranking(view, table)
+    winner = view.get("winner") or order[0]
+    embed = discord.Embed(
+        title=catalog.text("render.final.title", lang),
+        description=catalog.text("render.final.winner", lang,
+                                 name=who(winner, seats, catalog, lang),
+                                 total=table[winner].total),
+        colour=FINAL_COLOUR)
+    tie = tiebreak_text(view, table, seats, catalog, lang)
+    if tie:
+        embed.description += "\n" + tie
+    for i, pid in enumerate(order):
+        sc = table[pid]
+        name = catalog.text("render.final.player", lang, place=_place(i),
+                            name=who(pid, seats, catalog, lang), total=sc.total)
+        add_lines(embed, name, _breakdown(sc, catalog, lang))
+    return fit(embed)
+
+
+def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> str | None:
+    """Why the winner won a tie on points, in words; None without a tie."""
+    order = ranking(view, table)
+    best = table[order[0]].total
+    tied = [pid for pid in order if table[pid].total == best]
+    if len(tied) < 2:
+        return None
+    winner = view.get("winner") or order[0]
+    names = ", ".join(who(p, seats, catalog, lang) for p in tied)
+    top = table[winner].tiebreak
+    if sum(1 for p in tied if table[p].tiebreak == top) == 1 and top > 0:
+        cid = next(c for c in CHARACTERS.values() if c.rank == top).id
+        return catalog.text("render.final.tie_character", lang, names=names, total=best,
+                            name=who(winner, seats, catalog, lang),
+                            character=character(cid, lang), rank=top)
+    return catalog.text("render.final.tie_seat", lang, names=names, total=best,
+                        name=who(winner, seats, catalog, lang))
+
+
+def _place(i: int) -> str:
+    return MEDALS[i] if i < len(MEDALS) else f"{i + 1}."
+
+
+def _details(sc: Score, catalog: Catalog, lang: str) -> str:
+    """'20 + 3 + 4': the parts of a total that are not zero, compactly."""
+    parts = [catalog.text("render.score.short.districts", lang, points=sc.districts)]
+    for key in ("five_types", "first_complete", "complete", "map_room", "imperial_treasury"):
+        points = getattr(sc, key)
+        if points:
+            parts.append(catalog.text(f"render.score.short.{key}", lang, points=points))
+    return " · ".join(parts)
+
+
+def _breakdown(sc: Score, catalog: Catalog, lang: str) -> list[str]:
+    def line(key: str, points: int, **params: object) -> str:
+        return catalog.text(f"render.score.{key}", lang, points=points, **params)
+
+    lines = [line("districts", sc.districts)]
+    if sc.five_types:
+        if sc.haunted_quarter_as:
+            lines.append(line("five_types_haunted", sc.five_types,
+                              type=district_type(sc.haunted_quarter_as, lang)))
+        else:
+            lines.append(line("five_types", sc.five_types))
+    for key in ("first_complete", "complete", "map_room", "imperial_treasury"):
+        points = getattr(sc, key)
+        if points:
+            lines.append(line(key, points))
+    return lines

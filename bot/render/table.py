@@ -1,0 +1,110 @@
+"""The public table: one embed from the public view and the recent public events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Catalog
+from bot.records import Seat
+
+from .events import event_line
+from .limits import FIELD_VALUE, add_lines, clip, fit
+from .names import (
+    CARDS,
+    CITY,
+    CROWN,
+    GOLD,
+    MURDERED,
+    ROBBED,
+    character,
+    character_tag,
+    district,
+    district_tag,
+    language,
+    who,
+)
+
+View = dict[str, Any]
+LOG_LINES = 6
+COLOURS = {
+    "draft": discord.Colour.blurple(),
+    "turns": discord.Colour.green(),
+    "over": discord.Colour.gold(),
+}
+
+
+def table_embed(view: View, seats: list[Seat], log: list[dict[str, Any]], catalog: Catalog,
+                lang: str) -> discord.Embed:
+    """The table everyone sees: built only from `view(state, None)` and public events."""
+    lang = language(catalog, lang)
+    embed = discord.Embed(
+        title=catalog.text("render.table.title", lang, round=view["round"]),
+        description="\n".join(_summary(view, seats, catalog, lang)),
+        colour=COLOURS.get(view["phase"], discord.Colour.default()),
+    )
+    for p in view["players"]:
+        add_lines(embed, _player_title(view, p, seats, catalog, lang),
+                  _player_lines(view, p, catalog, lang))
+    recent = [line for e in log if (line := event_line(e, seats, catalog, lang))][-LOG_LINES:]
+    if recent:
+        add_lines(embed, catalog.text("render.table.log", lang),
+                  [clip("• " + line, FIELD_VALUE // LOG_LINES) for line in recent])
+    embed.set_footer(text=catalog.text("render.table.footer", lang, size=view["city_size"],
+                                       deck=view["deck_size"]))
+    return fit(embed)
+
+
+def _summary(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list[str]:
+    def t(key: str, **params: object) -> str:
+        return catalog.text(f"render.table.{key}", lang, **params)
+
+    lines = [t("crown", name=who(view["crown"], seats, catalog, lang))]
+    if view["finished"]:
+        lines.append(t("winner", name=who(view["winner"], seats, catalog, lang)))
+        return lines
+    acting = view["to_act"][0] if view["to_act"] else None
+    if view["phase"] == "draft" and view.get("draft"):
+        d = view["draft"]
+        lines.append(t(f"draft.{d['step']}", name=who(d["chooser"], seats, catalog, lang),
+                       count=d["pool_size"]))
+    elif view.get("graveyard_card"):
+        lines.append(t("graveyard", name=who(acting, seats, catalog, lang),
+                       district=district(view["graveyard_card"], lang)))
+    elif view.get("current_character"):
+        lines.append(t("turn", character=character_tag(view["current_character"], lang),
+                       name=who(acting, seats, catalog, lang)))
+    if view["faceup_discards"]:
+        lines.append(t("faceup", characters=", ".join(
+            character(c, lang) for c in view["faceup_discards"])))
+    if view["murdered"]:
+        lines.append(t("murdered", mark=MURDERED, character=character(view["murdered"], lang)))
+    if view["robbed"]:
+        lines.append(t("robbed", mark=ROBBED, character=character(view["robbed"], lang)))
+    if view["absent"]:
+        lines.append(t("absent", characters=", ".join(character(c, lang)
+                                                      for c in view["absent"])))
+    return lines
+
+
+def _player_title(view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> str:
+    crown = f"{CROWN} " if view["crown"] == p["id"] else ""
+    first = " 🏁" if view.get("first_complete") == p["id"] else ""
+    turn = "▶️ " if view["to_act"] and view["to_act"][0] == p["id"] else ""
+    return (f"{turn}{crown}{who(p['id'], seats, catalog, lang)}{first} · {p['gold']} {GOLD} · "
+            f"{p['hand_size']} {CARDS} · {len(p['city'])}/{view['city_size']} {CITY}")
+
+
+def _player_lines(view: View, p: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:
+    lines = []
+    if p["revealed"]:
+        marks = [character_tag(c, lang) + (f" {ROBBED}" if c == view["robbed"] else "")
+                 for c in p["revealed"]]
+        lines.append(" · ".join(marks))
+    if p["city"]:
+        lines.append(", ".join(district_tag(d, lang) for d in p["city"]))
+    else:
+        lines.append(catalog.text("render.table.empty_city", lang))
+    return lines
