@@ -51,5 +51,9 @@ def lobby_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embe
 def _seat_line(i: int, seat: Seat, catalog: Catalog, lang: str) -> str:
     if seat.user_id is None:
         return f"{i}. {seat_name(seat, catalog, lang)}"
-    away = " " + catalog.text("render.lobby.away", lang) if seat.away else ""
+    away = ""
+    if seat.left:
+        away = " " + catalog.text("render.lobby.left", lang)
+    elif seat.away:
+        away = " " + catalog.text("render.lobby.away", lang)
     return f"{i}. <@{seat.user_id}>{away}"

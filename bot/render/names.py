@@ -36,6 +36,8 @@ def seat_name(seat: Seat, catalog: Catalog, lang: str) -> str:
         strength = catalog.text(f"render.strength.{seat.ai or 'basic'}", lang)
         return catalog.text("render.seat.computer", lang, strength=strength,
                             number=seat_number(seat.pid))
+    if seat.left:
+        return catalog.text("render.seat.left", lang, name=seat.name)
     if seat.away:
         return catalog.text("render.seat.away", lang, name=seat.name)
     return seat.name
@@ -75,6 +77,11 @@ def district_tag(did: str, lang: str) -> str:
     """'🟨 Manor 3': type colour, name and cost."""
     d = DISTRICTS[did]
     return f"{TYPE_EMOJI.get(d.type, '⬜')} {district(did, lang)} {d.cost}"
+
+
+def district_label(did: str, lang: str) -> str:
+    """A district as a select option or a list item shows it: '🟨 Manor 3'."""
+    return district_tag(did, lang)
 
 
 def district_type(kind: str, lang: str) -> str:
