@@ -14,11 +14,14 @@ from bot.command_sync import SyncedTreeStore, SyncOutcome, sync_commands
 from bot.command_translator import CatalogTranslator
 from bot.errors import report_error
 from bot.i18n import Catalog
+from bot.publisher import Publisher
+from bot.service import Change, GameService
 from bot.settings import Settings
+from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.citadels",)
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.citadels")
 
 
 class CitadelsTree(app_commands.CommandTree["CitadelsBot"]):
@@ -35,6 +38,7 @@ class CitadelsBot(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         force_sync: bool = False,
+        computer_pause: float | None = None,
         **options: Any,
     ) -> None:
         # Slash commands and components need no privileged intents, and fewer intents means
@@ -52,8 +56,16 @@ class CitadelsBot(commands.Bot):
         self.initial_extensions = tuple(extensions)
         self.force_sync = force_sync or settings.sync_commands
         self.sync_outcome: SyncOutcome | None = None
+        self.computer_pause = computer_pause
+        self.store: Store
+        self.service: GameService
+        self.publisher = Publisher(self)
 
     async def setup_hook(self) -> None:
+        self.store = await open_store(self.settings.database_path)
+        pause = self.settings.computer_pause if self.computer_pause is None else self.computer_pause
+        self.service = GameService(self.store, computer_pause=pause)
+        self.service.listener = self.publisher
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for extension in self.initial_extensions:
             await self.load_extension(extension)
@@ -65,6 +77,20 @@ class CitadelsBot(commands.Bot):
             dev_guild_id=self.settings.dev_guild_id,
             force=self.force_sync,
         )
+        # Components are registered (by the cogs) before any game is resumed, so the buttons of
+        # every stored game answer from the first event on.
+        for record in await self.service.load():
+            if record.status == "running":
+                self.publisher.changed(Change("resumed", record))
+        log.info("Resumed %d games", len(self.service.games))
+
+    async def close(self) -> None:
+        if hasattr(self, "service"):
+            await self.service.close()
+            await self.publisher.idle()
+            await self.publisher.close()
+            await self.store.close()
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("Ready as %s (%s) in %d guilds", self.user, self.user.id, len(self.guilds))

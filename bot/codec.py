@@ -63,20 +63,23 @@ def decode(code: str) -> dict[str, Any] | None:
 
 
 # custom_id layouts. `game` and `version` are decimal; the version makes old panels stale.
-ACTION = re.compile(r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?P<code>[a-z0-9_.,]{1,80})")
-SELECT = re.compile(r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):s\.(?P<kind>[a-z_]{1,20})")
+ACTION = re.compile(
+    r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?!s\.)(?P<code>[a-z0-9_.,]{1,80})")
+SELECT = re.compile(
+    r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):s\.(?P<kind>[a-z_]{1,20})(?:\.(?P<arg>\w{1,40}))?")
 TABLE = re.compile(r"cz:(?P<game>\d{1,12}):(?P<what>hand|act|back|dms)")
-LOBBY = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>join|leave|remove|start|cancel|add)")
+LOBBY = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>join|leave|remove|start|cancel)")
+LOBBY_ADD = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>add)")
 END = re.compile(r"cz:(?P<game>\d{1,12}):end\.(?P<answer>yes|no)")
-PATTERNS = (ACTION, SELECT, TABLE, LOBBY, END)
+PATTERNS = (ACTION, SELECT, TABLE, LOBBY, LOBBY_ADD, END)
 
 
 def action_id(game: int, version: int, action: Action) -> str:
     return f"cz:{game}:{version}:{encode(action)}"
 
 
-def select_id(game: int, version: int, kind: str) -> str:
-    return f"cz:{game}:{version}:s.{kind}"
+def select_id(game: int, version: int, kind: str, arg: str | None = None) -> str:
+    return f"cz:{game}:{version}:s.{kind}" + (f".{arg}" if arg else "")
 
 
 def table_id(game: int, what: str) -> str:

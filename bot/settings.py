@@ -27,6 +27,13 @@ class Settings(BaseSettings):
         default="en", description="Language for texts that have no user locale (public messages)"
     )
 
+    turn_limit: int = Field(
+        default=0, ge=0, le=30, description="Server default minutes per decision (0: no limit)"
+    )
+    computer_pause: float = Field(
+        default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
+    )
+
     def token(self) -> str | None:
         """The token, or None when it is missing or blank."""
         if self.discord_token is None:

@@ -1,13 +1,20 @@
-"""The `/citadels` command group."""
+"""The `/citadels` command group: open a lobby, look at the game, the rules, leave or end it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
+
+from bot import codec, render
+from bot.records import GameRecord, GameSettings
+from bot.service import Refused
+from bot.storage import ChannelBusy
+from cogs.game import GameCog, lobby_message
+from rules import citadels
 
 if TYPE_CHECKING:
     from bot.client import CitadelsBot
@@ -17,40 +24,217 @@ def _str(english: str, key: str) -> locale_str:
     return locale_str(english, key=key)
 
 
+def _choice(english: str, key: str, value: Any) -> app_commands.Choice[Any]:
+    return app_commands.Choice(name=_str(english, key), value=value)
+
+
 class Citadels(commands.Cog):
     citadels = app_commands.Group(
         name=_str("citadels", "commands.citadels.name"),
         description=_str("Play Citadels", "commands.citadels.description"),
+        guild_only=True,
     )
 
     def __init__(self, bot: CitadelsBot) -> None:
         self.bot = bot
 
+    def text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
+        return self.bot.catalog.text(key, interaction.locale, **params)
+
+    async def reply(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
+        await interaction.response.send_message(self.text(interaction, key, **params),
+                                                ephemeral=True)
+
     def _panel(self, interaction: discord.Interaction, topic: str) -> discord.Embed:
-        text = self.bot.catalog.text
         return discord.Embed(
-            title=text(f"{topic}.title", interaction.locale),
-            description=text(f"{topic}.body", interaction.locale),
+            title=self.text(interaction, f"{topic}.title"),
+            description=self.text(interaction, f"{topic}.body"),
             colour=discord.Colour.gold(),
         )
 
-    @citadels.command(
-        name=_str("about", "commands.about.name"),
-        description=_str("What this bot is", "commands.about.description"),
-    )
-    async def about(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            embed=self._panel(interaction, "about"), ephemeral=True
-        )
+    def _game_here(self, interaction: discord.Interaction) -> GameRecord | None:
+        return self.bot.service.in_channel(interaction.channel_id or 0)
 
-    @citadels.command(
-        name=_str("help", "commands.help.name"),
-        description=_str("How to play with this bot", "commands.help.description"),
-    )
+    @citadels.command(name=_str("about", "commands.about.name"),
+                      description=_str("What this bot is", "commands.about.description"))
+    async def about(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=self._panel(interaction, "about"),
+                                                ephemeral=True)
+
+    @citadels.command(name=_str("help", "commands.help.name"),
+                      description=_str("How to play with this bot", "commands.help.description"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            embed=self._panel(interaction, "help"), ephemeral=True
-        )
+        await interaction.response.send_message(embed=self._panel(interaction, "help"),
+                                                ephemeral=True)
+
+    @citadels.command(name=_str("new", "commands.new.name"),
+                      description=_str("Open a lobby for a new game in this channel",
+                                       "commands.new.description"))
+    @app_commands.rename(
+        players=_str("players", "commands.new.players.name"),
+        city_size=_str("city_size", "commands.new.city_size.name"),
+        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
+        language=_str("language", "commands.new.language.name"))
+    @app_commands.describe(
+        players=_str("Most players at the table (2-7)", "commands.new.players.description"),
+        city_size=_str("Districts that complete a city", "commands.new.city_size.description"),
+        turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
+                        "commands.new.turn_limit.description"),
+        language=_str("Language of the table", "commands.new.language.description"))
+    @app_commands.choices(
+        city_size=[_choice("7 (rulebook, 4+ players)", "commands.new.city_size.7", 7),
+                   _choice("8 (variant)", "commands.new.city_size.8", 8)],
+        language=[_choice("English", "commands.new.language.en", "en"),
+                  _choice("Español", "commands.new.language.es", "es")])
+    async def new(self, interaction: discord.Interaction,
+                  players: app_commands.Range[int, 2, 7] = 7,
+                  city_size: app_commands.Choice[int] | None = None,
+                  turn_limit: app_commands.Range[int, 0, 30] | None = None,
+                  language: app_commands.Choice[str] | None = None) -> None:
+        if (existing := self._game_here(interaction)) is not None:
+            await self.reply(interaction, "errors.channel_busy", link=_link(existing))
+            return
+        lang = language.value if language else self.bot.catalog.language_of(
+            interaction.guild_locale)
+        limit = self.bot.settings.turn_limit if turn_limit is None else turn_limit
+        settings = GameSettings(max_players=players, turn_limit=limit, language=lang,
+                                city_size=city_size.value if city_size else None)
+        user = interaction.user
+        try:
+            record = await self.bot.service.open_lobby(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                host_id=user.id, host_name=user.display_name, locale=interaction.locale.value,
+                settings=settings)
+        except ChannelBusy as busy:
+            existing = await self.bot.service.get(busy.game_id)
+            await self.reply(interaction, "errors.channel_busy",
+                             link=_link(existing) if existing else "")
+            return
+        embed, view = lobby_message(self.bot, record)
+        response = await interaction.response.send_message(embed=embed,
+                                                           view=view or discord.utils.MISSING)
+        message = response.resource
+        if isinstance(message, discord.InteractionMessage):
+            await self.bot.service.set_messages(record.id, lobby_message_id=message.id)
+
+    @citadels.command(name=_str("hand", "commands.hand.name"),
+                      description=_str("Your hand and what you may do (only you see it)",
+                                       "commands.hand.description"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        record = self._game_here(interaction)
+        if record is None:
+            await self.reply(interaction, "errors.no_game_here")
+            return
+        cog = self.bot.get_cog("GameCog")
+        assert isinstance(cog, GameCog)
+        await cog.panel(interaction, record.id)
+
+    @citadels.command(name=_str("score", "commands.score.name"),
+                      description=_str("Current public standings", "commands.score.description"))
+    async def score(self, interaction: discord.Interaction) -> None:
+        record = self._game_here(interaction)
+        if record is None or record.state is None:
+            await self.reply(interaction, "errors.no_game_here")
+            return
+        embed = render.standings_embed(citadels.view(record.state, None), record.seats,
+                                       self.bot.catalog, interaction.locale.value)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @citadels.command(name=_str("table", "commands.table.name"),
+                      description=_str("Post the table again at the bottom of the channel",
+                                       "commands.table.description"))
+    async def table(self, interaction: discord.Interaction) -> None:
+        record = self._game_here(interaction)
+        if record is None:
+            await self.reply(interaction, "errors.no_game_here")
+            return
+        if record.state is None:
+            embed, view = lobby_message(self.bot, record)
+            field = "lobby_message_id"
+        else:
+            embed, view = self.bot.publisher.table_message(record)
+            field = "table_message_id"
+        response = await interaction.response.send_message(embed=embed,
+                                                           view=view or discord.utils.MISSING)
+        message = response.resource
+        if isinstance(message, discord.InteractionMessage):
+            ids: dict[str, int] = {field: message.id}
+            if record.state is not None:
+                ids["table_round"] = record.state.round
+            await self.bot.service.set_messages(record.id, **ids)
+
+    @citadels.command(name=_str("rules", "commands.rules.name"),
+                      description=_str("What a character or a district does",
+                                       "commands.rules.description"))
+    @app_commands.rename(card=_str("card", "commands.rules.card.name"))
+    @app_commands.describe(card=_str("A character or a district",
+                                     "commands.rules.card.description"))
+    async def rules(self, interaction: discord.Interaction, card: str | None = None) -> None:
+        lang = interaction.locale.value
+        if card is None:
+            await interaction.response.send_message(embed=self._panel(interaction, "help"),
+                                                    ephemeral=True)
+            return
+        key = card if card in citadels.CHARACTERS or card in citadels.DISTRICTS else next(
+            (k for _, k in render.rules_choices(card, lang)), None)
+        if key is None:
+            await self.reply(interaction, "errors.unknown_card", card=card[:50])
+            return
+        await interaction.response.send_message(embed=render.rules_embed(key, lang),
+                                                ephemeral=True)
+
+    @rules.autocomplete("card")
+    async def _rules_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=label[:100], value=key)
+                for label, key in render.rules_choices(current, interaction.locale.value)][:25]
+
+    @citadels.command(name=_str("leave", "commands.leave.name"),
+                      description=_str("Leave the game here (a computer player takes your seat)",
+                                       "commands.leave.description"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        record = self._game_here(interaction)
+        if record is None:
+            await self.reply(interaction, "errors.no_game_here")
+            return
+        try:
+            if record.status == "lobby":
+                await self.bot.service.leave_lobby(record.id, interaction.user.id)
+            else:
+                await self.bot.service.leave_game(record.id, interaction.user.id)
+        except Refused as refusal:
+            await self.reply(interaction, refusal.key, **refusal.params)
+            return
+        await self.reply(interaction, "leave.done")
+
+    @citadels.command(name=_str("end", "commands.end.name"),
+                      description=_str("End the game here (host or server managers)",
+                                       "commands.end.description"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = self._game_here(interaction)
+        if record is None:
+            await self.reply(interaction, "errors.no_game_here")
+            return
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if interaction.user.id != record.host_id and not (perms and perms.manage_guild):
+            await self.reply(interaction, "errors.end_not_allowed")
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label=self.text(interaction, "end.yes"),
+                                        style=discord.ButtonStyle.danger,
+                                        custom_id=codec.end_id(record.id, "yes")))
+        view.add_item(discord.ui.Button(label=self.text(interaction, "end.no"),
+                                        custom_id=codec.end_id(record.id, "no")))
+        await interaction.response.send_message(self.text(interaction, "end.confirm"),
+                                                view=view, ephemeral=True)
+
+
+def _link(record: GameRecord) -> str:
+    message = record.table_message_id or record.lobby_message_id
+    guild = record.guild_id or "@me"
+    if message is None:
+        return f"<#{record.channel_id}>"
+    return f"https://discord.com/channels/{guild}/{record.channel_id}/{message}"
 
 
 async def setup(bot: CitadelsBot) -> None:

@@ -1,0 +1,180 @@
+"""Keeps each game's public messages current: the table, pings, the final scores, notices.
+
+The service tells the publisher about every committed change; the publisher queues it and a
+worker per game does the Discord calls in order, rendering the table from the *latest* record
+(so a burst of computer moves costs one edit, not one per move). Public texts use the game's
+language and come from the public view only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
+
+import discord
+
+from bot import codec, render
+from bot.i18n import Catalog
+from bot.service import Change, awaiting
+from rules import citadels
+
+if TYPE_CHECKING:
+    from bot.client import CitadelsBot
+    from bot.records import GameRecord
+
+log = logging.getLogger(__name__)
+RETRIES = 4
+T = TypeVar("T")
+
+
+class Publisher:
+    def __init__(self, bot: CitadelsBot) -> None:
+        self.bot = bot
+        self._pending: dict[int, list[Change]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._pinged: dict[int, str | None] = {}  # game -> seat last told it was their decision
+        self._wakeups: dict[int, asyncio.Event] = {}
+
+    # -- the service's listener --------------------------------------------------------------
+
+    def changed(self, change: Change) -> None:
+        game_id = change.record.id
+        self._pending.setdefault(game_id, []).append(change)
+        worker = self._workers.get(game_id)
+        if worker is None or worker.done():
+            self._workers[game_id] = asyncio.create_task(self._work(game_id),
+                                                         name=f"publish-{game_id}")
+
+    async def idle(self) -> None:
+        """Wait until every queued change is on Discord (tests, shutdown)."""
+        while workers := [w for w in self._workers.values() if not w.done()]:
+            await asyncio.gather(*workers, return_exceptions=True)
+
+    async def close(self) -> None:
+        for worker in self._workers.values():
+            worker.cancel()
+        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    async def _work(self, game_id: int) -> None:
+        while changes := self._pending.pop(game_id, []):
+            try:
+                await self._publish(game_id, changes)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                log.warning("Game %s lost its channel (%s); ending it", game_id, exc)
+                await self.bot.service.abandon(game_id, "channel_unavailable")
+                self._pending.pop(game_id, None)
+                return
+            except Exception:
+                log.exception("Could not publish game %s", game_id)
+
+    async def _publish(self, game_id: int, changes: list[Change]) -> None:
+        kinds = {c.kind for c in changes}
+        record = self.bot.service.games.get(game_id) or changes[-1].record
+        if changes[-1].record.version > record.version:
+            record = changes[-1].record
+        if kinds & {"started", "action", "seats", "resumed", "ended"} and record.state:
+            await self._show_table(record)
+        if "ended" in kinds:
+            await self._announce_end(record)
+        elif record.status == "running":
+            await self._ping(record, resumed="resumed" in kinds)
+
+    # -- the table -------------------------------------------------------------------------
+
+    def table_message(self, record: GameRecord) -> tuple[discord.Embed, discord.ui.View | None]:
+        assert record.state is not None
+        lang = record.settings.language
+        embed = render.table_embed(citadels.view(record.state, None), record.seats, record.log,
+                                   self.bot.catalog, lang)
+        if record.status != "running":
+            return embed, None
+        return embed, table_buttons(record.id, self.bot.catalog, lang)
+
+    async def _show_table(self, record: GameRecord) -> None:
+        """Edit this round's table message, or post a fresh one for a new round."""
+        assert record.state is not None
+        embed, view = self.table_message(record)
+        channel = self._channel(record)
+        if record.table_message_id and record.table_round == record.state.round:
+            message = channel.get_partial_message(record.table_message_id)
+            try:
+                await _retry(lambda: message.edit(embed=embed, view=view))
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: post it again below
+        message = await _retry(lambda: channel.send(embed=embed, view=view))
+        await self.bot.service.set_messages(record.id, table_message_id=message.id,
+                                            table_round=record.state.round)
+
+    async def repost_table(self, record: GameRecord) -> discord.Message:
+        """Post the table at the bottom of the channel (`/citadels table`)."""
+        assert record.state is not None
+        embed, view = self.table_message(record)
+        message = await self._channel(record).send(embed=embed, view=view)
+        await self.bot.service.set_messages(record.id, table_message_id=message.id,
+                                            table_round=record.state.round)
+        return message
+
+    # -- pings, the end ----------------------------------------------------------------------
+
+    async def _ping(self, record: GameRecord, *, resumed: bool = False) -> None:
+        """Mention the person whose decision it now is, once per hand-over."""
+        pid = awaiting(record)
+        if pid is None or (self._pinged.get(record.id) == pid and not resumed):
+            return
+        self._pinged[record.id] = pid
+        seat = record.seat(pid)
+        if seat.computer or seat.user_id is None:
+            return
+        lang = record.settings.language
+        phase = record.state.phase if record.state else "turns"
+        text = self.bot.catalog.text(f"ping.{phase}", lang, mention=f"<@{seat.user_id}>")
+        if resumed:
+            text = self.bot.catalog.text("ping.resumed", lang) + "\n" + text
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label=self.bot.catalog.text("table.act", lang),
+                                        custom_id=codec.table_id(record.id, "act"),
+                                        style=discord.ButtonStyle.primary))
+        await _retry(lambda: self._channel(record).send(
+            text, view=view, allowed_mentions=discord.AllowedMentions(users=True)))
+
+    async def _announce_end(self, record: GameRecord) -> None:
+        lang = record.settings.language
+        channel = self._channel(record)
+        self._pinged.pop(record.id, None)
+        if record.status == "finished" and record.state is not None:
+            embed = render.final_embed(citadels.view(record.state, None), record.seats,
+                                       self.bot.catalog, lang)
+            await _retry(lambda: channel.send(embed=embed))
+            return
+        if record.ended_reason == "channel_unavailable":
+            return
+        text = self.bot.catalog.text(f"ended.{record.ended_reason}", lang)
+        await _retry(lambda: channel.send(text))
+
+    def _channel(self, record: GameRecord) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+
+def table_buttons(game_id: int, catalog: Catalog, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=catalog.text("table.hand", lang),
+                                    custom_id=codec.table_id(game_id, "hand")))
+    view.add_item(discord.ui.Button(label=catalog.text("table.act", lang),
+                                    custom_id=codec.table_id(game_id, "act"),
+                                    style=discord.ButtonStyle.primary))
+    return view
+
+
+async def _retry(call: Callable[[], Awaitable[T]]) -> T:
+    """Retry Discord's transient failures (5xx) with backoff; discord.py already waits on 429."""
+    for attempt in range(RETRIES):
+        try:
+            return await call()
+        except discord.DiscordServerError:
+            if attempt == RETRIES - 1:
+                raise
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise AssertionError("unreachable")

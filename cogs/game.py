@@ -1,0 +1,314 @@
+"""The game's components: dynamic items registered at start-up, so every button and select keeps
+working after a restart. Each turns a click into a service call and answers with a panel or a
+short translated message; the custom_id only says what the user pointed at, never what is allowed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot import codec, render
+from bot.panels import Panel, player_panel, select_action
+from bot.service import Change, Refused, awaiting
+
+if TYPE_CHECKING:
+    from bot.client import CitadelsBot
+    from bot.records import GameRecord
+
+log = logging.getLogger(__name__)
+DEADLINE = 2.0  # seconds before a slow answer is deferred (Discord allows 3)
+
+
+def _cog(interaction: discord.Interaction) -> GameCog:
+    cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
+    assert isinstance(cog, GameCog)
+    return cog
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.ACTION.pattern):
+    def __init__(self, item: discord.ui.Button, game: int, version: int, code: str) -> None:
+        super().__init__(item)
+        self.game, self.version, self.code = game, version, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> ActionButton:
+        return cls(item, int(match["game"]), int(match["version"]), match["code"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).act(interaction, self.game, self.version, codec.decode(self.code))
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=codec.SELECT.pattern):
+    def __init__(self, item: discord.ui.Select, game: int, version: int, kind: str) -> None:
+        super().__init__(item)
+        self.game, self.version, self.kind = game, version, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> ActionSelect:
+        return cls(item, int(match["game"]), int(match["version"]), match["kind"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        cog = _cog(interaction)
+        if self.kind == "target":
+            await cog.panel(interaction, self.game, focus=values[0] if values else None,
+                            edit=True, version=self.version)
+            return
+        await cog.act(interaction, self.game, self.version, select_action(self.kind, values))
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.TABLE.pattern):
+    def __init__(self, item: discord.ui.Button, game: int, what: str) -> None:
+        super().__init__(item)
+        self.game, self.what = game, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> TableButton:
+        return cls(item, int(match["game"]), match["what"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+        if self.what == "back":
+            await cog.back(interaction, self.game)
+        else:
+            await cog.panel(interaction, self.game, must_act=self.what == "act")
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.LOBBY.pattern):
+    def __init__(self, item: discord.ui.Button, game: int, op: str) -> None:
+        super().__init__(item)
+        self.game, self.op = game, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> LobbyButton:
+        return cls(item, int(match["game"]), match["op"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).lobby(interaction, self.game, self.op, None)
+
+
+class LobbySelect(discord.ui.DynamicItem[discord.ui.Select], template=codec.LOBBY_ADD.pattern):
+    def __init__(self, item: discord.ui.Select, game: int, op: str) -> None:
+        super().__init__(item)
+        self.game, self.op = game, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> LobbySelect:
+        return cls(item, int(match["game"]), match["op"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await _cog(interaction).lobby(interaction, self.game, self.op, values[0] if values else "")
+
+
+class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.END.pattern):
+    def __init__(self, item: discord.ui.Button, game: int, answer: str) -> None:
+        super().__init__(item)
+        self.game, self.answer = game, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> EndButton:
+        return cls(item, int(match["game"]), match["answer"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).confirm_end(interaction, self.game, self.answer == "yes")
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton)
+
+
+class GameCog(commands.Cog):
+    def __init__(self, bot: CitadelsBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    def text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
+        return self.bot.catalog.text(key, interaction.locale, **params)
+
+    # -- clicks on panels --------------------------------------------------------------------
+
+    async def act(self, interaction: discord.Interaction, game: int, version: int,
+                  action: dict | None) -> None:
+        if action is None:
+            await self.refuse(interaction, "errors.unknown_component")
+            return
+        user = interaction.user.id
+        try:
+            change = await self.bot.service.act(game, user, version, action)
+        except Refused as refusal:
+            await self._refused_on_panel(interaction, game, refusal)
+            return
+        pid = change.actor
+        assert pid is not None
+        notes = [line for e in change.events
+                 if (line := render.event_line(e.visible_to(pid), change.record.seats,
+                                               self.bot.catalog, interaction.locale.value))]
+        panel = self._panel(change.record, pid, interaction, notes)
+        await interaction.response.edit_message(content=None, embed=panel.embed, view=panel.view)
+
+    async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
+                                refusal: Refused) -> None:
+        """A stale or wrong click on a panel: say why and show the current panel instead."""
+        record = self.bot.service.games.get(game)
+        seat = record.seat_of_user(interaction.user.id) if record else None
+        if not refusal.stale or record is None or seat is None or record.state is None:
+            await self.refuse(interaction, refusal.key, **refusal.params)
+            return
+        panel = self._panel(record, seat.pid, interaction, [])
+        await interaction.response.edit_message(
+            content=self.text(interaction, refusal.key), embed=panel.embed, view=panel.view)
+
+    def _panel(self, record: GameRecord, pid: str, interaction: discord.Interaction,
+               notes: list[str], focus: str | None = None) -> Panel:
+        return player_panel(record, pid, self.bot.catalog, interaction.locale.value, notes,
+                            focus)
+
+    async def panel(self, interaction: discord.Interaction, game: int, *, must_act: bool = False,
+                    focus: str | None = None, edit: bool = False, version: int | None = None
+                    ) -> None:
+        """Open (or, for `edit`, redraw) the user's private panel."""
+        record = self.bot.service.games.get(game)
+        if record is None or record.state is None:
+            key = "errors.not_started" if record else "errors.game_over"
+            await self.refuse(interaction, key)
+            return
+        seat = record.seat_of_user(interaction.user.id)
+        if seat is None:
+            await self.refuse(interaction, "errors.not_playing")
+            return
+        content = None
+        if must_act and awaiting(record) != seat.pid:
+            content = self.text(interaction, "errors.not_your_turn")
+        if version is not None and version != record.version:
+            content, focus = self.text(interaction, "errors.stale"), None
+        panel = self._panel(record, seat.pid, interaction, [], focus)
+        if edit:
+            await interaction.response.edit_message(content=content, embed=panel.embed,
+                                                    view=panel.view)
+        else:
+            await interaction.response.send_message(content, embed=panel.embed,
+                                                    view=panel.view or discord.utils.MISSING,
+                                                    ephemeral=True)
+
+    async def back(self, interaction: discord.Interaction, game: int) -> None:
+        try:
+            await self.bot.service.back(game, interaction.user.id)
+        except Refused as refusal:
+            await self.refuse(interaction, refusal.key, **refusal.params)
+            return
+        await self.panel(interaction, game)
+
+    # -- lobby ---------------------------------------------------------------------------------
+
+    async def lobby(self, interaction: discord.Interaction, game: int, op: str,
+                    value: str | None) -> None:
+        service, user = self.bot.service, interaction.user
+        calls: dict[str, Callable[[], Awaitable[Change]]] = {
+            "join": lambda: service.join(game, user.id, user.display_name,
+                                         interaction.locale.value),
+            "leave": lambda: service.leave_lobby(game, user.id),
+            "add": lambda: service.add_computer(game, user.id, _strength(value)),
+            "remove": lambda: service.remove_computer(game, user.id),
+            "start": lambda: service.start(game, user.id),
+            "cancel": lambda: service.cancel(game, user.id),
+        }
+        try:
+            change = await calls[op]()
+        except Refused as refusal:
+            await self.refuse(interaction, refusal.key, **refusal.params)
+            return
+        embed, view = lobby_message(self.bot, change.record)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool) -> None:
+        if not yes:
+            await interaction.response.edit_message(
+                content=self.text(interaction, "end.kept"), view=None)
+            return
+        perms = getattr(interaction.user, "guild_permissions", None)
+        try:
+            await self.bot.service.end(game, interaction.user.id,
+                                       can_manage=bool(perms and perms.manage_guild))
+        except Refused as refusal:
+            await self.refuse(interaction, refusal.key, **refusal.params)
+            return
+        await interaction.response.edit_message(content=self.text(interaction, "end.done"),
+                                                view=None)
+
+    async def refuse(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
+        text = self.text(interaction, key, **params)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # -- anything else --------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Components no dynamic item will answer (forged or from an older bot) get a reply."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if codec.recognized(custom_id) and _on_message(interaction, custom_id):
+            return
+        await self.refuse(interaction, "errors.unknown_component")
+
+
+def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the clicked message really carries this custom_id (discord.py ignores it if not)."""
+    message = interaction.message
+    if message is None:
+        return False
+    return any(getattr(child, "custom_id", None) == custom_id
+               for row in message.components for child in getattr(row, "children", []))
+
+
+def _strength(value: str | None) -> Any:
+    if value not in ("random", "basic", "expert"):
+        raise Refused("errors.unknown_component")
+    return value
+
+
+def lobby_message(bot: CitadelsBot, record: GameRecord
+                  ) -> tuple[discord.Embed, discord.ui.View | None]:
+    lang = record.settings.language
+    embed = render.lobby_embed(record, bot.catalog, lang)
+    if record.status != "lobby":
+        return embed, None
+    text = bot.catalog.text
+    view = discord.ui.View(timeout=None)
+    style = discord.ButtonStyle
+    for op, colour in (("join", style.success), ("leave", style.secondary),
+                       ("start", style.primary), ("cancel", style.danger)):
+        view.add_item(discord.ui.Button(label=text(f"lobby.{op}", lang), style=colour, row=0,
+                                        custom_id=codec.lobby_id(record.id, op)))
+    view.add_item(discord.ui.Select(
+        custom_id=codec.lobby_id(record.id, "add"), row=1,
+        placeholder=text("lobby.add", lang),
+        options=[discord.SelectOption(label=text(f"strength.{s}", lang), value=s,
+                                      description=text(f"strength.{s}.about", lang))
+                 for s in ("random", "basic", "expert")]))
+    view.add_item(discord.ui.Button(label=text("lobby.remove", lang), row=2,
+                                    custom_id=codec.lobby_id(record.id, "remove")))
+    return embed, view
+
+
+async def setup(bot: CitadelsBot) -> None:
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,41 @@
+"""A whole game through the real bot on the emulator: one person against a computer player."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.client import CitadelsBot
+from fakediscord import Discord, Emulator, run_client
+from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.game_driver import Player, click_id, lobby, wait_for_turn
+
+
+async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, table: Table,
+                                                        discord_api: Discord, tmp_path: Path):
+    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        reply = await (await table.alice.slash(table.general, "citadels new")).response()
+        assert not reply.ephemeral
+        room = await lobby(table.alice, table.general)
+        add = room.select(custom_id=next(s["custom_id"] for s in room.selects()))
+        await table.alice.choose(room, ["basic"], custom_id=add["custom_id"])
+        room = await lobby(table.alice, table.general)
+        await click_id(table.alice, room, ":lobby.start")
+        alice = Player(table.alice, random.Random(1))
+        [game] = bot.service.games.values()
+        while game.id in bot.service.games:
+            turn = await wait_for_turn({"alice": alice}, table.general,
+                                       lambda: game.id not in bot.service.games)
+            if turn is None:
+                break
+            player, panel = turn
+            while panel.buttons() or panel.selects():
+                panel = await player.play(panel)
+                if game.id not in bot.service.games:
+                    break
+        await bot.publisher.idle()
+        record = await bot.service.get(game.id)
+        assert record is not None and record.status == "finished"
+        assert await discord_api.failed_interactions() == []
+        assert await discord_api.errors() == []
