@@ -10,7 +10,7 @@ from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
 from .state import DraftStep, GameState
-from .tx import Tx
+from .tx import Tx, construct, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 
@@ -68,11 +68,10 @@ def _offer(tx: Tx) -> None:
     s = tx.s
     n = len(s.players)
     if n == 7 and s.draft_step == 6:
-        pool = tx.list("draft_pool")
-        pool.extend(s.facedown)
-        pool.sort(key=RANK.__getitem__)
+        s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
     pid, kind = chooser(s)
+    s.awaiting = pid
     tx.emit("draft_turn", pid, {pid: {"options": list(s.draft_pool)}}, kind=kind)
 
 
@@ -85,26 +84,28 @@ def legal(s: GameState) -> list[Action]:
 def choose(tx: Tx, pid: str, character: str, kind: str) -> bool:
     """Apply a pick or discard; return True when the draft is over."""
     s = tx.s
-    _, want = sequence(len(s.players))[s.draft_step]
+    steps = sequence(len(s.players))
+    want = steps[s.draft_step][1]
     if kind != want:
         raise IllegalAction(f"this draft step is a {want}, not a {kind}")
-    if character not in s.draft_pool:
+    offered = s.draft_pool
+    if character not in offered:
         raise IllegalAction(f"{character!r} is not among the characters offered")
-    offered = list(s.draft_pool)
-    tx.list("draft_pool").remove(character)
-    tx.list("draft_history").append(
-        DraftStep(player=pid, kind=kind, offered=offered, chosen=character))  # type: ignore[arg-type]
+    s.draft_pool = removed(offered, character)
+    step = {"player": pid, "kind": kind, "offered": list(offered), "chosen": character}
+    s.draft_history = [*s.draft_history, construct(DraftStep, step)]
     if kind == "pick":
-        tx.player(pid).characters.append(character)
+        p = tx.player(pid)
+        p.characters = [*p.characters, character]
     else:
-        tx.list("facedown").append(character)
+        s.facedown = [*s.facedown, character]
     tx.emit("character_" + ("picked" if kind == "pick" else "discarded"), pid,
             {pid: {"character": character}})
     s.draft_step += 1
-    if s.draft_step < len(sequence(len(s.players))):
+    if s.draft_step < len(steps):
         _offer(tx)
         return False
     # What nobody kept is discarded face down.
-    tx.list("facedown").extend(s.draft_pool)
+    s.facedown = s.facedown + s.draft_pool
     s.draft_pool = []
     return True

@@ -31,23 +31,12 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
                   city_size=city_size, rng=state)
     tx = Tx(s)
     draft.start_round(tx)
-    tx.s.awaiting = _awaiting(tx.s)
-    return tx.s
+    return tx.state
 
 
 def to_act(state: GameState) -> list[str]:
     """The players who must decide now: one at a time in Citadels; [] once the game is over."""
     return [state.awaiting] if state.awaiting is not None else []
-
-
-def _awaiting(s: GameState) -> str | None:
-    if s.phase == "draft":
-        return draft.chooser(s)[0]
-    if s.phase == "turns":
-        if s.graveyard_card is not None:
-            return next(p.id for p in s.players if "graveyard" in p.city)
-        return turns.acting(s).id
-    return None
 
 
 def legal_actions(state: GameState, pid: str) -> list[Action]:
@@ -82,11 +71,13 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
 
     Raises IllegalAction, and changes nothing, for anything the rules do not allow now.
     """
-    act = Action.parse(action)
+    act = action if isinstance(action, Action) else Action.parse(action)
     if state.finished:
         raise IllegalAction("the game is over")
     if pid != state.awaiting:
         raise IllegalAction(f"it is not {pid!r}'s decision now (waiting for {state.awaiting})")
+    # Whoever decides next is set (`awaiting`) where the decision passes: the draft's next
+    # chooser, a character's reveal, a Graveyard offer and its answer, the end of the game.
     tx = Tx(state)
     if state.phase == "draft":
         _draft_action(tx, pid, act)
@@ -95,8 +86,7 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
         turns.graveyard(tx, pid, act)
     else:
         _turn_action(tx, pid, act)
-    tx.s.awaiting = _awaiting(tx.s)
-    return tx.s, tx.events
+    return tx.state, tx.events
 
 
 def _draft_action(tx: Tx, pid: str, act: Action) -> None:
@@ -125,7 +115,7 @@ def _next_character(tx: Tx) -> None:
         return
     if turns.end_round(tx):
         s = tx.s
-        s.phase, s.finished = "over", True
+        s.phase, s.finished, s.awaiting = "over", True, None
         s.winner = decide_winner(s)
         tx.emit("game_over", s.winner)
         return

@@ -1,4 +1,8 @@
-"""The turn phase: calling characters by rank, resources, building, powers, end of round."""
+"""The turn phase: calling characters by rank, resources, building, powers, end of round.
+
+The handlers run on every action of every simulated game, so each refusal is an explicit
+`if ...: raise IllegalAction(...)`: a message is only formatted when it is needed.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from . import actions as A
 from .cards import CHARACTER_ORDER, CHARACTERS, COST, DISTRICTS, KIND
 from .errors import IllegalAction
 from .state import GameState, Player
-from .tx import Tx
+from .tx import Tx, removed
 
 
 def check(ok: bool, reason: str) -> None:
@@ -18,11 +22,18 @@ def check(ok: bool, reason: str) -> None:
 
 # --- calling characters -------------------------------------------------------------------
 
+# The characters called after each one (None: the round's first call), by rank.
+_AFTER: dict[str | None, tuple[str, ...]] = {
+    None: CHARACTER_ORDER,
+    **{c: CHARACTER_ORDER[i + 1:] for i, c in enumerate(CHARACTER_ORDER)},
+}
+INCOME: dict[str, str | None] = {c.id: c.income for c in CHARACTERS.values()}
+
+
 def call_next(tx: Tx) -> bool:
     """Call the characters after the current one until someone plays; False at round end."""
     s = tx.s
-    start = CHARACTER_ORDER.index(s.current) + 1 if s.current else 0
-    for character in CHARACTER_ORDER[start:]:
+    for character in _AFTER[s.current]:
         s.current = character
         if character in s.faceup:
             continue  # publicly out of the round: nobody is called
@@ -32,7 +43,7 @@ def call_next(tx: Tx) -> bool:
             continue
         holder = s.holder(character)
         if holder is None:
-            tx.list("absent").append(character)
+            s.absent = [*s.absent, character]
             tx.emit("character_absent", None, character=character)
             continue
         _reveal(tx, holder.id, character)
@@ -43,7 +54,7 @@ def call_next(tx: Tx) -> bool:
 
 def _reveal(tx: Tx, pid: str, character: str) -> None:
     s = tx.s
-    tx.list("revealed").append(character)
+    s.revealed = [*s.revealed, character]
     tx.emit("character_revealed", pid, character=character)
     if character == s.robbed:
         thief = s.holder("thief")
@@ -55,6 +66,7 @@ def _reveal(tx: Tx, pid: str, character: str) -> None:
     if character == "king" and s.crown != pid:
         s.crown = pid
         tx.emit("crown_passed", pid)
+    s.awaiting = pid
     s.gathered = False
     s.drawn = []
     s.builds_left = 3 if character == "architect" else 1
@@ -83,20 +95,19 @@ def legal(s: GameState, me: Player, discards: bool = True) -> list[A.Action]:
         return [A.KEEP[d] for d in dict.fromkeys(s.drawn)]
     if not s.gathered:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
+    current, hand, city, gold = s.current, me.hand, me.city, me.gold
     out: list[A.Action] = []
     if s.builds_left:
-        city = me.city
-        out.extend(A.BUILD[d] for d in dict.fromkeys(me.hand)
-                   if COST[d] <= me.gold and d not in city)
-    if not s.income_taken and CHARACTERS[s.current].income:
+        out += [A.BUILD[d] for d in dict.fromkeys(hand) if COST[d] <= gold and d not in city]
+    if not s.income_taken and INCOME[current]:
         out.append(A.COLLECT_INCOME)
-    if not s.power_used and s.current in POWER_LEGAL:
-        out.extend(POWER_LEGAL[s.current](s, me))
-        if discards and s.current == "magician" and me.hand:
-            out.extend(A.discard_and_draw_options(tuple(sorted(me.hand))))
-    if not s.laboratory_used and "laboratory" in me.city:
-        out.extend(A.LABORATORY[d] for d in dict.fromkeys(me.hand))
-    if not s.smithy_used and "smithy" in me.city and me.gold >= 2:
+    if not s.power_used and current in POWER_LEGAL:
+        out += POWER_LEGAL[current](s, me)
+        if discards and current == "magician" and hand:
+            out += A.discard_and_draw_options(tuple(sorted(hand)))
+    if not s.laboratory_used and "laboratory" in city:
+        out += [A.LABORATORY[d] for d in dict.fromkeys(hand)]
+    if not s.smithy_used and "smithy" in city and gold >= 2:
         out.append(A.USE_SMITHY)
     out.append(A.END_TURN)
     return out
@@ -151,7 +162,8 @@ def destroy_cost(owner: Player, district: str) -> int:
 # --- handlers -------------------------------------------------------------------------------
 
 def _gathering(s: GameState) -> None:
-    check(not s.gathered and not s.drawn, "resources were already gathered this turn")
+    if s.gathered or s.drawn:
+        raise IllegalAction("resources were already gathered this turn")
 
 
 def take_gold(tx: Tx, me: str, action: A.Action) -> None:
@@ -164,12 +176,14 @@ def take_gold(tx: Tx, me: str, action: A.Action) -> None:
 def draw_cards(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
     _gathering(s)
-    check(bool(s.deck), "the deck is empty: take gold instead")
-    p = tx.player(me)
-    cards = tx.draw(3 if "observatory" in p.city else 2)
+    if not s.deck:
+        raise IllegalAction("the deck is empty: take gold instead")
+    city = s.player(me).city
+    cards = tx.draw(3 if "observatory" in city else 2)
     tx.emit("cards_drawn", me, {me: {"cards": cards}}, count=len(cards))
-    if "library" in p.city or len(cards) == 1:
-        p.hand.extend(cards)
+    if "library" in city or len(cards) == 1:
+        p = tx.player(me)
+        p.hand = p.hand + cards
         tx.emit("cards_kept", me, {me: {"cards": cards}}, count=len(cards))
         _gathered(tx, me)
     else:
@@ -178,13 +192,14 @@ def draw_cards(tx: Tx, me: str, action: A.Action) -> None:
 
 def keep_card(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
-    check(bool(s.drawn), "there are no drawn cards to choose from")
+    if not s.drawn:
+        raise IllegalAction("there are no drawn cards to choose from")
     district = action.district  # type: ignore[attr-defined]
-    check(district in s.drawn, f"{district!r} is not among the drawn cards")
-    rest = list(s.drawn)
-    rest.remove(district)
-    tx.player(me).hand.append(district)
-    tx.list("deck").extend(rest)
+    if district not in s.drawn:
+        raise IllegalAction(f"{district!r} is not among the drawn cards")
+    p = tx.player(me)
+    p.hand = [*p.hand, district]
+    s.deck = s.deck + removed(s.drawn, district)
     s.drawn = []
     tx.emit("cards_kept", me, {me: {"cards": [district]}}, count=1)
     _gathered(tx, me)
@@ -199,30 +214,39 @@ def _gathered(tx: Tx, me: str) -> None:
         tx.emit("bonus_gold", me, amount=1)
     elif s.current == "architect":
         cards = tx.draw(2)
-        tx.player(me).hand.extend(cards)
+        p = tx.player(me)
+        p.hand = p.hand + cards
         tx.emit("bonus_cards", me, {me: {"cards": cards}}, count=len(cards))
 
 
 def main_phase(s: GameState) -> None:
-    check(s.gathered, "gather resources first: take gold or draw cards")
-    check(not s.drawn, "choose which drawn card to keep first")
+    if not s.gathered:
+        raise IllegalAction("gather resources first: take gold or draw cards")
+    if s.drawn:
+        raise IllegalAction("choose which drawn card to keep first")
 
 
 def build(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
     main_phase(s)
     district = action.district  # type: ignore[attr-defined]
-    check(district in DISTRICTS, f"unknown district {district!r}")
-    check(s.builds_left > 0, "no more districts may be built this turn")
+    if district not in DISTRICTS:
+        raise IllegalAction(f"unknown district {district!r}")
+    if s.builds_left <= 0:
+        raise IllegalAction("no more districts may be built this turn")
     p = tx.player(me)
-    check(district in p.hand, f"{district!r} is not in your hand")
-    check(district not in p.city, f"your city already has a {district!r}")
-    check(p.gold >= COST[district], f"{district!r} costs {COST[district]} gold")
-    p.gold -= COST[district]
-    p.hand.remove(district)
-    p.city.append(district)
+    if district not in p.hand:
+        raise IllegalAction(f"{district!r} is not in your hand")
+    if district in p.city:
+        raise IllegalAction(f"your city already has a {district!r}")
+    cost = COST[district]
+    if p.gold < cost:
+        raise IllegalAction(f"{district!r} costs {cost} gold")
+    p.gold -= cost
+    p.hand = removed(p.hand, district)
+    p.city = [*p.city, district]
     s.builds_left -= 1
-    tx.emit("built", me, district=district, cost=COST[district])
+    tx.emit("built", me, district=district, cost=cost)
     if len(p.city) >= s.city_size and s.first_complete is None:
         s.first_complete = me
         tx.emit("city_completed", me, first=True)
@@ -231,9 +255,11 @@ def build(tx: Tx, me: str, action: A.Action) -> None:
 def collect_income(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
     main_phase(s)
-    kind = CHARACTERS[s.current].income
-    check(kind is not None, f"the {s.current} collects no income")
-    check(not s.income_taken, "income was already collected this turn")
+    kind = INCOME[s.current]
+    if kind is None:
+        raise IllegalAction(f"the {s.current} collects no income")
+    if s.income_taken:
+        raise IllegalAction("income was already collected this turn")
     p = tx.player(me)
     # The School of Magic counts as the type of the character's choice: always this one.
     amount = sum(1 for d in p.city if KIND[d] == kind or d == "school_of_magic")
@@ -244,15 +270,18 @@ def collect_income(tx: Tx, me: str, action: A.Action) -> None:
 
 def _power(s: GameState, character: str) -> None:
     main_phase(s)
-    check(s.current == character, f"only the {character} can do that")
-    check(not s.power_used, f"the {character}'s power was already used this turn")
+    if s.current != character:
+        raise IllegalAction(f"only the {character} can do that")
+    if s.power_used:
+        raise IllegalAction(f"the {character}'s power was already used this turn")
 
 
 def assassinate(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
     _power(s, "assassin")
     target = action.character  # type: ignore[attr-defined]
-    check(target in CHARACTERS and target != "assassin", f"cannot murder {target!r}")
+    if target not in CHARACTERS or target == "assassin":
+        raise IllegalAction(f"cannot murder {target!r}")
     s.murdered, s.power_used = target, True
     tx.emit("murder", me, character=target)
 
@@ -261,8 +290,10 @@ def steal(tx: Tx, me: str, action: A.Action) -> None:
     s = tx.s
     _power(s, "thief")
     target = action.character  # type: ignore[attr-defined]
-    check(target in CHARACTERS, f"unknown character {target!r}")
-    check(target not in ("assassin", "thief", s.murdered), f"cannot rob the {target}")
+    if target not in CHARACTERS:
+        raise IllegalAction(f"unknown character {target!r}")
+    if target in ("assassin", "thief", s.murdered):
+        raise IllegalAction(f"cannot rob the {target}")
     s.robbed, s.power_used = target, True
     tx.emit("theft", me, character=target)
 
@@ -290,10 +321,9 @@ def discard_and_draw(tx: Tx, me: str, action: A.Action) -> None:
     for d in cards:
         check(d in hand, f"{d!r} is not in your hand (or not that many times)")
         hand.remove(d)
-    p.hand = hand
-    tx.list("deck").extend(cards)
+    s.deck = s.deck + cards
     new = tx.draw(len(cards))
-    p.hand.extend(new)
+    p.hand = hand + new
     s.power_used = True
     tx.emit("cards_exchanged", me, {me: {"discarded": list(cards), "drawn": new}},
             count=len(cards))
@@ -312,15 +342,17 @@ def destroy(tx: Tx, me: str, action: A.Action) -> None:
     cost = destroy_cost(owner, district)
     check(s.player(me).gold >= cost, f"destroying {district!r} costs {cost} gold")
     tx.player(me).gold -= cost
-    tx.player(target).city.remove(district)
+    victim = tx.player(target)
+    victim.city = removed(victim.city, district)
     s.power_used = True
     tx.emit("destroyed", me, victim=target, district=district, cost=cost)
     keeper = next((p for p in s.players if "graveyard" in p.city), None)
     if keeper is not None and keeper.id != me and keeper.gold >= 1:
         s.graveyard_card = district
+        s.awaiting = keeper.id
         tx.emit("graveyard_offer", keeper.id, district=district)
     else:
-        tx.list("deck").append(district)
+        s.deck = [*s.deck, district]
 
 
 def graveyard(tx: Tx, me: str, action: A.Action) -> None:
@@ -330,10 +362,11 @@ def graveyard(tx: Tx, me: str, action: A.Action) -> None:
     if action.accept:  # type: ignore[attr-defined]
         p = tx.player(me)
         p.gold -= 1
-        p.hand.append(district)
+        p.hand = [*p.hand, district]
     else:
-        tx.list("deck").append(district)
+        s.deck = [*s.deck, district]
     s.graveyard_card = None
+    s.awaiting = acting(s).id  # back to the Warlord
     tx.emit("graveyard_used" if action.accept else "graveyard_declined", me,  # type: ignore[attr-defined]
             district=district)
 
@@ -346,9 +379,9 @@ def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
     check("laboratory" in p.city, "you have no Laboratory")
     check(not s.laboratory_used, "the Laboratory was already used this turn")
     check(district in p.hand, f"{district!r} is not in your hand")
-    p.hand.remove(district)
+    p.hand = removed(p.hand, district)
     p.gold += 2
-    tx.list("deck").append(district)
+    s.deck = [*s.deck, district]
     s.laboratory_used = True
     tx.emit("laboratory", me, {me: {"district": district}}, amount=2)
 
@@ -362,7 +395,7 @@ def use_smithy(tx: Tx, me: str, action: A.Action) -> None:
     check(p.gold >= 2, "the Smithy costs 2 gold")
     p.gold -= 2
     cards = tx.draw(3)
-    p.hand.extend(cards)
+    p.hand = p.hand + cards
     s.smithy_used = True
     tx.emit("smithy", me, {me: {"cards": cards}}, count=len(cards))
 
