@@ -128,6 +128,7 @@ _BUILDERS: dict[str, Callable[[_Context], str]] = {
     "character_skipped": lambda c: c.text("character_skipped", character=c.char()),
     "character_absent": lambda c: c.text("character_absent", character=c.char()),
     "gold_stolen": lambda c: c.text("gold_stolen", name=c.name(), victim=c.name("victim"),
+                                    character=c.char(),
                                     amount=c.event.get("amount", 0)),
     "crown_passed": _simple("crown_passed"),
     "gold_taken": lambda c: c.text("gold_taken", name=c.name(), amount=c.event.get("amount", 2)),

@@ -1,0 +1,92 @@
+"""The renderer over whole random games: Discord's limits, both languages, and no leaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import render
+from rules import citadels
+from rules.citadels.scoring import decide_winner
+
+from .render_helpers import (
+    LANGS,
+    assert_no_leak,
+    catalog,
+    check_embed,
+    embed_text,
+    event_names,
+    play,
+    private_names,
+    public_names,
+    seats,
+)
+
+GAMES = [(n, seed) for n in range(2, 8) for seed in (1, 2)]
+LOG = 6
+
+
+@pytest.mark.parametrize(("n", "seed"), GAMES)
+def test_tables_and_panels_of_whole_games(n: int, seed: int):
+    cat, table_seats = catalog(), seats(n)
+    log: list[dict] = []
+    steps = 0
+    for step, (state, events) in enumerate(play(n, seed)):
+        lang = LANGS[step % 2]
+        public = [e.visible_to(None) for e in events]
+        log = (log + public)[-3 * LOG:]
+        for e in public:
+            line = render.event_line(e, table_seats, cat, lang)
+            if line is not None:
+                assert line.strip()
+                assert_no_leak(line, lang, event_names(e))
+        table_view = citadels.view(state, None)
+        table = render.table_embed(table_view, table_seats, log, cat, lang)
+        check_embed(table)
+        allowed = public_names(table_view) | set().union(*(event_names(e) for e in log))
+        assert_no_leak(embed_text(table), lang, allowed)
+        for p in state.players:
+            seen = citadels.view(state, p.id)
+            legal = citadels.legal_actions(state, p.id)
+            notes = [line for e in events
+                     if (line := render.event_line(e.visible_to(p.id), table_seats, cat, lang))]
+            panel = render.panel_embed(seen, table_seats, cat, lang, legal=legal, notes=notes)
+            check_embed(panel)
+            mine = private_names(seen, legal) | set().union(
+                *(event_names(e.visible_to(p.id)) for e in events))
+            assert_no_leak(embed_text(panel), lang, mine)
+            for action in legal[:40]:
+                label = render.action_label(action, seen, table_seats, cat, lang)
+                assert label.strip() and len(label) <= 80
+                assert_no_leak(label, lang, mine)
+                description = render.action_description(action, seen, table_seats, cat, lang)
+                assert description is None or 0 < len(description) <= 100
+        steps += 1
+    assert state.finished and steps > 20
+    final = render.final_embed(citadels.view(state, None), table_seats, cat, "es")
+    check_embed(final)
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_scores_from_the_public_view_match_the_engine(n: int):
+    for seed in range(8):
+        for state, _ in play(n, 100 + seed):
+            public = citadels.view(state, None)
+            assert render.scores_from_view(public) == citadels.scores(state)
+        table = render.scores_from_view(citadels.view(state, None))
+        ranking = render.scores.ranking(citadels.view(state, None), table)
+        assert ranking[0] == state.winner == decide_winner(state)
+
+
+def test_the_leak_check_can_fail():
+    """A table wrongly built from a player's view, naming that player's hand, is caught."""
+    state = next(s for s, _ in play(4, 3) if s.phase == "turns")
+    seen = citadels.view(state, "p1")
+    hand = [h for h in seen["players"][0]["hand"] if h not in public_names(seen)]
+    assert hand
+    text = ", ".join(render.district_label(d, "en") for d in hand)
+    with pytest.raises(AssertionError, match="not known to the viewer"):
+        assert_no_leak(text, "en", public_names(citadels.view(state, None)))
+    secret = state.players[1].characters[0]
+    with pytest.raises(AssertionError):
+        assert_no_leak(citadels.CHARACTERS[secret].name["es"], "es",
+                       public_names(citadels.view(state, None)) - {secret})

@@ -1,0 +1,146 @@
+"""One line per event, public and private, in both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import render
+from rules.citadels import Event
+
+from .render_helpers import LANGS, assert_no_leak, catalog, event_names, named, seats
+
+SEATS = seats(4)  # p1 Ana, p2 Bruno (away), p3 a computer, p4 Dario
+SAMPLES: dict[str, Event] = {e.type: e for e in [
+    Event("round_started", None, {"round": 3, "crown": "p2", "faceup": ["thief", "bishop"]}),
+    Event("draft_turn", "p1", {"kind": "pick"}, {"p1": {"options": ["king", "merchant"]}}),
+    Event("character_picked", "p1", {}, {"p1": {"character": "king"}}),
+    Event("character_discarded", "p2", {}, {"p2": {"character": "warlord"}}),
+    Event("character_revealed", "p2", {"character": "merchant"}),
+    Event("character_skipped", None, {"character": "king", "murdered": True}),
+    Event("character_absent", None, {"character": "architect"}),
+    Event("gold_stolen", "p1", {"victim": "p2", "character": "merchant", "amount": 4}),
+    Event("crown_passed", "p3"),
+    Event("gold_taken", "p1", {"amount": 2}),
+    Event("cards_drawn", "p1", {"count": 2}, {"p1": {"cards": ["manor", "temple"]}}),
+    Event("cards_kept", "p1", {"count": 1}, {"p1": {"cards": ["manor"]}}),
+    Event("bonus_gold", "p1", {"amount": 1}),
+    Event("bonus_cards", "p1", {"count": 2}, {"p1": {"cards": ["castle", "palace"]}}),
+    Event("built", "p1", {"district": "cathedral", "cost": 5}),
+    Event("city_completed", "p1", {"first": True}),
+    Event("income", "p1", {"amount": 3, "district_type": "noble"}),
+    Event("murder", "p1", {"character": "king"}),
+    Event("theft", "p1", {"character": "merchant"}),
+    Event("hands_swapped", "p1", {"other": "p2", "counts": {"p1": 1, "p2": 1}},
+          {"p1": {"hand": ["docks"]}, "p2": {"hand": ["harbor"]}}),
+    Event("cards_exchanged", "p1", {"count": 2},
+          {"p1": {"discarded": ["market", "temple"], "drawn": ["castle", "harbor"]}}),
+    Event("destroyed", "p1", {"victim": "p2", "district": "manor", "cost": 2}),
+    Event("graveyard_offer", "p3", {"district": "manor"}),
+    Event("graveyard_used", "p3", {"district": "manor"}),
+    Event("graveyard_declined", "p3", {"district": "manor"}),
+    Event("laboratory", "p1", {"amount": 2}, {"p1": {"district": "keep"}}),
+    Event("smithy", "p1", {"count": 3}, {"p1": {"cards": ["tavern", "prison", "fortress"]}}),
+    Event("king_heir", "p2", {"character": "king"}),
+    Event("turn_ended", "p1", {"character": "merchant"}),
+    Event("game_over", "p2"),
+]}
+BOT_SIDE = [{"type": "timeout", "player": "p1"}, {"type": "seat_away", "player": "p2"},
+            {"type": "seat_back", "player": "p2"}, {"type": "player_left", "player": "p4"},
+            {"type": "resumed"}]
+QUIET = {"draft_turn", "turn_ended"}
+
+
+def emitted_types() -> set[str]:
+    """Every event type the engine's source emits."""
+    source = "\n".join(p.read_text() for p in Path("rules/citadels").glob("*.py"))
+    types = set(re.findall(r'emit\(\s*"([a-z_]+)"', source))
+    if 'emit("character_" +' in source:
+        types = (types - {"character_"}) | {"character_picked", "character_discarded"}
+    types |= set(re.findall(r'emit\(\s*"([a-z_]+)" if', source))
+    types |= set(re.findall(r'else "([a-z_]+)", me', source))
+    return types
+
+
+def test_every_engine_event_type_has_a_sample_and_a_renderer():
+    types = emitted_types()
+    assert {"graveyard_used", "graveyard_declined", "murder", "game_over"} <= types
+    assert types <= set(SAMPLES), types - set(SAMPLES)
+    assert types <= render.EVENT_TYPES
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_public_lines_use_public_fields_only(kind: str):
+    event = SAMPLES[kind]
+    public = event.visible_to(None)
+    lines = {lang: render.event_line(public, SEATS, catalog(), lang) for lang in LANGS}
+    if kind in QUIET:
+        assert lines == {"en": None, "es": None}
+        return
+    assert lines["en"] != lines["es"]
+    for lang, line in lines.items():
+        assert line and line.strip() and "{" not in line and len(line) <= 200
+        assert_no_leak(line, lang, event_names(public))
+        for field in ("character", "district", "faceup"):
+            if field in event.data:
+                assert named(line, lang) >= event_names({"x": event.data[field]}), line
+        if event.player and kind != "round_started":
+            assert render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang) in line
+
+
+@pytest.mark.parametrize("kind", sorted(k for k, e in SAMPLES.items() if e.private))
+def test_private_lines_add_the_viewers_secret(kind: str):
+    event = SAMPLES[kind]
+    for pid, secret in event.private.items():
+        seen = event.visible_to(pid)
+        for lang in LANGS:
+            line = render.event_line(seen, SEATS, catalog(), lang)
+            assert line and "{" not in line
+            assert_no_leak(line, lang, event_names(seen))
+            assert named(line, lang) >= event_names(secret), (line, secret)
+            public = render.event_line(event.visible_to(None), SEATS, catalog(), lang)
+            if public:
+                assert line.startswith(public)
+                assert not named(public, lang) & (event_names(secret) - event_names(
+                    event.visible_to(None)))
+
+
+def test_lines_read_as_expected():
+    cat = catalog()
+
+    def line(kind: str, lang: str = "en", viewer: str | None = None) -> str | None:
+        return render.event_line(SAMPLES[kind].visible_to(viewer), SEATS, cat, lang)
+
+    assert line("built") == "Ana builds 🟦 Cathedral 5."
+    assert line("built", "es") == "Ana construye 🟦 Catedral 5."
+    assert line("cards_drawn") == "Ana draws 2 cards."
+    assert line("cards_drawn", viewer="p1") == "Ana draws 2 cards. Yours: Manor, Temple."
+    assert line("cards_kept", "es") == "Ana se queda 1 carta."
+    assert line("character_picked") == "Ana picked a character."
+    assert line("character_picked", viewer="p1") == "Ana picked a character. You took the King."
+    assert line("character_skipped", "es") == "El Rey fue asesinado y pierde su turno."
+    assert line("destroyed") == "Ana destroys Bruno 💤's Manor for 2 gold."
+    assert line("draft_turn", viewer="p1") == "Your turn to pick: King, Merchant."
+    assert line("round_started") == (
+        "Round 3 begins; Bruno 💤 has the crown. Face up: Thief, Bishop.")
+    assert line("laboratory", viewer="p1").endswith("You discarded Keep.")
+    assert "Keep" not in line("laboratory")
+
+
+@pytest.mark.parametrize("event", BOT_SIDE, ids=lambda e: e["type"])
+def test_bot_side_events(event: dict):
+    lines = [render.event_line(event, SEATS, catalog(), lang) for lang in LANGS]
+    assert all(lines) and lines[0] != lines[1]
+    if "player" in event:
+        pid = event["player"]
+        for lang, line in zip(LANGS, lines, strict=True):
+            assert render.seat_name(SEATS[int(pid[1]) - 1], catalog(), lang) in line
+
+
+def test_unknown_events_and_locales():
+    assert render.event_line({"type": "no_such_event", "player": "p1"}, SEATS, catalog(),
+                             "en") is None
+    spanish = render.event_line(SAMPLES["gold_taken"].visible_to(None), SEATS, catalog(), "es-ES")
+    assert spanish == "Ana coge 2 de oro."
