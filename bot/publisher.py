@@ -80,6 +80,8 @@ class Publisher:
             await self._announce_end(record)
         elif record.status == "running":
             await self._ping(record, resumed="resumed" in kinds)
+            if "reminder" in kinds and record.timer is not None and record.timer.reminded:
+                await self._remind(record)
 
     # -- the table -------------------------------------------------------------------------
 
@@ -90,7 +92,8 @@ class Publisher:
                                    self.bot.catalog, lang)
         if record.status != "running":
             return embed, None
-        return embed, table_buttons(record.id, self.bot.catalog, lang)
+        away = any(seat.away for seat in record.seats)
+        return embed, table_buttons(record.id, self.bot.catalog, lang, away=away)
 
     async def _show_table(self, record: GameRecord) -> None:
         """Edit this round's table message, or post a fresh one for a new round."""
@@ -140,6 +143,19 @@ class Publisher:
         await _retry(lambda: self._channel(record).send(
             text, view=view, allowed_mentions=discord.AllowedMentions(users=True)))
 
+    async def _remind(self, record: GameRecord) -> None:
+        """Half the decision's time is gone: one more mention, the only other one."""
+        assert record.timer is not None
+        seat = record.seat(record.timer.pid)
+        if seat.user_id is None or seat.computer or awaiting(record) != seat.pid:
+            return
+        lang = record.settings.language
+        minutes = record.settings.turn_limit
+        text = self.bot.catalog.text("ping.reminder", lang, mention=f"<@{seat.user_id}>",
+                                     minutes=minutes / 2)
+        await _retry(lambda: self._channel(record).send(
+            text, allowed_mentions=discord.AllowedMentions(users=True)))
+
     async def _announce_end(self, record: GameRecord) -> None:
         lang = record.settings.language
         channel = self._channel(record)
@@ -158,13 +174,19 @@ class Publisher:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
 
-def table_buttons(game_id: int, catalog: Catalog, lang: str) -> discord.ui.View:
+def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = False
+                  ) -> discord.ui.View:
+    """"My hand" and "Act" for everyone; "I'm back" while the computer plays someone's seat."""
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label=catalog.text("table.hand", lang),
                                     custom_id=codec.table_id(game_id, "hand")))
     view.add_item(discord.ui.Button(label=catalog.text("table.act", lang),
                                     custom_id=codec.table_id(game_id, "act"),
                                     style=discord.ButtonStyle.primary))
+    if away:
+        view.add_item(discord.ui.Button(label=catalog.text("table.back", lang),
+                                        custom_id=codec.table_id(game_id, "back"),
+                                        style=discord.ButtonStyle.success))
     return view
 
 

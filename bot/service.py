@@ -18,7 +18,7 @@ from typing import Any, Literal, Protocol
 
 from ai.player import Player, make_player
 from ai.worker import decide_async
-from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength
+from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength, Timer
 from bot.storage import Store
 from rules import citadels
 from rules.citadels import ENGINE_VERSION, Event, IllegalAction, Options
@@ -29,7 +29,7 @@ LOG_LENGTH = 20          # public events kept on the record for the table
 COMPUTER_PAUSE = 1.5     # seconds a computer player waits, so people can follow
 COMPUTER_CAP = 2.0       # wall-clock cap of one computer decision
 AWAY_AFTER = 3           # timeouts in a row that hand a seat to the computer
-ChangeKind = Literal["lobby", "started", "action", "ended", "seats", "messages", "resumed"]
+ChangeKind = Literal["lobby", "started", "action", "ended", "seats", "resumed", "reminder"]
 
 
 class Refused(Exception):
@@ -67,15 +67,17 @@ def awaiting(record: GameRecord) -> str | None:
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  computer_pause: float = COMPUTER_PAUSE, computer_cap: float = COMPUTER_CAP,
-                 ) -> None:
+                 minute: float = 60.0) -> None:
         self.store = store
         self.clock = clock
+        self.minute = minute  # seconds in a turn-limit minute (tests shorten it)
         self.computer_pause = computer_pause
         self.computer_cap = computer_cap
         self.listener: Listener | None = None
         self.games: dict[int, GameRecord] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._runners: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
         self._players: dict[str, Player] = {}
         self._closing = False
 
@@ -87,11 +89,12 @@ class GameService:
             self.games[record.id] = record
         for record in self.games.values():
             self._kick(record.id)
+            self._arm(record)
         return list(self.games.values())
 
     async def close(self) -> None:
         self._closing = True
-        runners = list(self._runners.values())
+        runners = [*self._runners.values(), *self._timers.values()]
         for task in runners:
             task.cancel()
         await asyncio.gather(*runners, return_exceptions=True)
@@ -121,6 +124,7 @@ class GameService:
                       actor: str | None = None) -> Change:
         """Save `new` over `old` (caller holds the lock), then cache and announce it."""
         new.updated_at = self.clock()
+        new.timer = self._timer_for(new)
         await self.store.save(new, expected_version=old.version, action=action)
         if new.active:
             self.games[new.id] = new
@@ -130,6 +134,7 @@ class GameService:
         if self.listener is not None:
             self.listener.changed(change)
         self._kick(new.id)
+        self._arm(new)
         return change
 
     def _bump(self, record: GameRecord, **update: Any) -> GameRecord:
@@ -244,11 +249,9 @@ class GameService:
             state, events = citadels.apply(record.state, seat.pid, action)
         except IllegalAction as exc:
             raise Refused("errors.illegal", stale=True) from exc
-        seats = record.seats
-        if by == "player" and seat.timeouts:
-            seats = [s.model_copy(update={"timeouts": 0}) if s is seat else s for s in seats]
-        new = self._bump(record, state=state, seats=seats,
-                         log=_append_log(record.log, [e.visible_to(None) for e in events]))
+        seats, notes = self._seat_after(record, seat, by)
+        public = [*notes, *(e.visible_to(None) for e in events)]
+        new = self._bump(record, state=state, seats=seats, log=_append_log(record.log, public))
         if state.finished:
             new = new.model_copy(update={"status": "finished", "ended_reason": "completed"})
         entry = ActionEntry(
@@ -257,6 +260,23 @@ class GameService:
             at=self.clock())
         kind: ChangeKind = "ended" if state.finished else "action"
         return await self._commit(record, new, kind, action=entry, events=events, actor=seat.pid)
+
+    def _seat_after(self, record: GameRecord, seat: Seat, by: str
+                    ) -> tuple[list[Seat], list[dict[str, Any]]]:
+        """Count the timer's decisions in a row; the third hands the seat to the computer."""
+        if by == "computer":
+            return record.seats, []
+        timeouts = seat.timeouts + 1 if by == "timer" else 0
+        notes: list[dict[str, Any]] = []
+        update: dict[str, Any] = {"timeouts": timeouts}
+        if by == "timer":
+            notes.append({"type": "timeout", "player": seat.pid})
+            if timeouts >= AWAY_AFTER:
+                update["away"] = True
+                notes.append({"type": "seat_away", "player": seat.pid})
+        if timeouts == seat.timeouts and not update.get("away"):
+            return record.seats, notes
+        return [s.model_copy(update=update) if s is seat else s for s in record.seats], notes
 
     def _running(self, game_id: int) -> GameRecord:
         record = self._active(game_id)
@@ -325,6 +345,56 @@ class GameService:
             new.updated_at = self.clock()
             await self.store.save(new, expected_version=record.version)
             self.games[game_id] = new
+
+    # -- turn timers ---------------------------------------------------------------------------
+
+    def _timer_for(self, record: GameRecord) -> Timer | None:
+        """A fresh clock for a person's decision when the game has a turn limit."""
+        pid = awaiting(record)
+        limit = record.settings.turn_limit * self.minute
+        if pid is None or not limit or record.seat(pid).computer:
+            return None
+        if record.timer is not None and record.timer.version == record.version:
+            return record.timer
+        now = self.clock()
+        return Timer(version=record.version, pid=pid, reminder_at=now + limit / 2,
+                     due_at=now + limit)
+
+    def _arm(self, record: GameRecord) -> None:
+        """(Re)start the task that reminds and then plays for the player who is out of time."""
+        task = self._timers.pop(record.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if record.timer is not None and record.active and not self._closing:
+            self._timers[record.id] = asyncio.create_task(
+                self._run_timer(record.id, record.timer), name=f"timer-{record.id}")
+
+    async def _run_timer(self, game_id: int, timer: Timer) -> None:
+        try:
+            if not timer.reminded:
+                await asyncio.sleep(max(0.0, timer.reminder_at - self.clock()))
+                await self._remind(game_id, timer)
+            await asyncio.sleep(max(0.0, timer.due_at - self.clock()))
+            await self._computer_move(game_id, timer.version, timer.pid, by="timer")
+        except Refused:
+            pass  # the decision was made (or the game ended) just before the deadline
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("Turn timer failed in game %s", game_id)
+
+    async def _remind(self, game_id: int, timer: Timer) -> None:
+        """Half the time is gone: remember it was said (a restart must not say it twice)."""
+        async with self._lock(game_id):
+            record = self.games.get(game_id)
+            if record is None or record.timer is None or record.timer.version != timer.version:
+                raise Refused("errors.stale", stale=True)
+            new = record.model_copy(update={"timer": timer.model_copy(update={"reminded": True})})
+            new.updated_at = self.clock()
+            await self.store.save(new, expected_version=record.version)
+            self.games[game_id] = new
+        if self.listener is not None:
+            self.listener.changed(Change("reminder", new, record))
 
     # -- computer players ------------------------------------------------------------------
 
