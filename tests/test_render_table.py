@@ -215,3 +215,29 @@ def test_rules_choices():
 def test_total_size_counts_like_discord():
     embed = render.table_embed(*crowded("en")[:2], [], catalog(), "en")
     assert total_size(embed) >= len(embed) and render.embed_size(embed) == total_size(embed)
+
+
+def test_the_acting_player_sees_their_character_and_builds_left():
+    state = citadels.new_game(pids(4), seed=11)
+    while state.phase == "draft":
+        pid = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+    pid = citadels.to_act(state)[0]
+    embed = render.panel_embed(citadels.view(state, pid), [], catalog(), "en",
+                               legal=citadels.legal_actions(state, pid))
+    now = embed.fields[0].value.splitlines()
+    assert now[0] == f"▶️ {render.names.character_tag(state.current, 'en')} · builds left: " \
+                     f"{state.builds_left}"
+    assert now[1:] == ["• Take 2 gold", "• Draw 2 cards"]
+
+
+def test_fit_and_clip_keep_any_embed_inside_the_limits():
+    import discord
+
+    from bot.render.limits import add_lines, clip, fit
+    assert clip("abcdef", 4) == "abc…" and clip("abc", 4) == "abc"
+    assert clip("🟨" * 10, 5) == "🟨🟨…"
+    embed = discord.Embed(title="T" * 300, description="D" * 5000)
+    add_lines(embed, "lines", ["L" * 100] * 60)  # 6000 characters: split into 1024s
+    assert all(len(f.value) <= 1024 for f in embed.fields) and len(embed.fields) == 6
+    check_embed(fit(embed))

@@ -96,9 +96,18 @@ def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str,
     for action in legal:
         by_kind.setdefault(action.type, []).append(action)
     lines = []
+    current, turn = view.get("current_character"), view.get("turn")
+    if current and turn and current in _mine(view).get("characters", []):
+        lines.append(catalog.text("render.panel.playing", lang,
+                                  character=character_tag(current, lang),
+                                  builds=turn["builds_left"]))
     for kind, actions in by_kind.items():
         lines.extend(_SUMMARY.get(kind, _listed)(actions, view, seats, catalog, lang))
     return lines
+
+
+def _mine(view: View) -> dict[str, Any]:
+    return next((p for p in view["players"] if p["id"] == view.get("you")), {})
 
 
 def _waiting(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
