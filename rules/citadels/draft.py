@@ -59,7 +59,7 @@ def start_round(tx: Tx) -> None:
     s.draft_step, s.draft_history = 0, []
     s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
     s.revealed, s.absent = [], []
-    tx.emit("round_started", None, round=s.round, crown=s.crown, faceup=list(faceup))
+    tx.emit("round_started", None, {"round": s.round, "crown": s.crown, "faceup": list(faceup)})
     _offer(tx)
 
 
@@ -72,7 +72,7 @@ def _offer(tx: Tx) -> None:
         s.facedown = []
     pid, kind = chooser(s)
     s.awaiting = pid
-    tx.emit("draft_turn", pid, {pid: {"options": list(s.draft_pool)}}, kind=kind)
+    tx.emit("draft_turn", pid, {"kind": kind}, {pid: {"options": list(s.draft_pool)}})
 
 
 def legal(s: GameState) -> list[Action]:
@@ -99,7 +99,7 @@ def choose(tx: Tx, pid: str, character: str, kind: str) -> bool:
         p.characters = [*p.characters, character]
     else:
         s.facedown = [*s.facedown, character]
-    tx.emit("character_" + ("picked" if kind == "pick" else "discarded"), pid,
+    tx.emit("character_" + ("picked" if kind == "pick" else "discarded"), pid, {},
             {pid: {"character": character}})
     s.draft_step += 1
     if s.draft_step < len(steps):

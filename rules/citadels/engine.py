@@ -101,7 +101,7 @@ def _draft_action(tx: Tx, pid: str, act: Action) -> None:
 def _turn_action(tx: Tx, pid: str, act: Action) -> None:
     if act.type == "end_turn":
         turns.main_phase(tx.s)
-        tx.emit("turn_ended", pid, character=tx.s.current)
+        tx.emit("turn_ended", pid, {"character": tx.s.current})
         _next_character(tx)
         return
     handler = turns.HANDLERS.get(act.type)
@@ -117,7 +117,7 @@ def _next_character(tx: Tx) -> None:
         s = tx.s
         s.phase, s.finished, s.awaiting = "over", True, None
         s.winner = decide_winner(s)
-        tx.emit("game_over", s.winner)
+        tx.emit("game_over", s.winner, {})
         return
     tx.s.round += 1
     draft.start_round(tx)

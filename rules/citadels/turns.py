@@ -39,12 +39,12 @@ def call_next(tx: Tx) -> bool:
             continue  # publicly out of the round: nobody is called
         if character == s.murdered:
             # The victim stays silent: nobody learns who (if anyone) held it.
-            tx.emit("character_skipped", None, character=character, murdered=True)
+            tx.emit("character_skipped", None, {"character": character, "murdered": True})
             continue
         holder = s.holder(character)
         if holder is None:
             s.absent = [*s.absent, character]
-            tx.emit("character_absent", None, character=character)
+            tx.emit("character_absent", None, {"character": character})
             continue
         _reveal(tx, holder.id, character)
         return True
@@ -55,17 +55,18 @@ def call_next(tx: Tx) -> bool:
 def _reveal(tx: Tx, pid: str, character: str) -> None:
     s = tx.s
     s.revealed = [*s.revealed, character]
-    tx.emit("character_revealed", pid, character=character)
+    tx.emit("character_revealed", pid, {"character": character})
     if character == s.robbed:
         thief = s.holder("thief")
         if thief is not None and thief.id != pid:
             loot = s.player(pid).gold
             tx.player(pid).gold = 0
             tx.player(thief.id).gold += loot
-            tx.emit("gold_stolen", thief.id, victim=pid, character=character, amount=loot)
+            tx.emit("gold_stolen", thief.id,
+                    {"victim": pid, "character": character, "amount": loot})
     if character == "king" and s.crown != pid:
         s.crown = pid
-        tx.emit("crown_passed", pid)
+        tx.emit("crown_passed", pid, {})
     s.awaiting = pid
     s.gathered = False
     s.drawn = []
@@ -169,7 +170,7 @@ def _gathering(s: GameState) -> None:
 def take_gold(tx: Tx, me: str, action: A.Action) -> None:
     _gathering(tx.s)
     tx.player(me).gold += 2
-    tx.emit("gold_taken", me, amount=2)
+    tx.emit("gold_taken", me, {"amount": 2})
     _gathered(tx, me)
 
 
@@ -180,11 +181,11 @@ def draw_cards(tx: Tx, me: str, action: A.Action) -> None:
         raise IllegalAction("the deck is empty: take gold instead")
     city = s.player(me).city
     cards = tx.draw(3 if "observatory" in city else 2)
-    tx.emit("cards_drawn", me, {me: {"cards": cards}}, count=len(cards))
+    tx.emit("cards_drawn", me, {"count": len(cards)}, {me: {"cards": cards}})
     if "library" in city or len(cards) == 1:
         p = tx.player(me)
         p.hand = p.hand + cards
-        tx.emit("cards_kept", me, {me: {"cards": cards}}, count=len(cards))
+        tx.emit("cards_kept", me, {"count": len(cards)}, {me: {"cards": cards}})
         _gathered(tx, me)
     else:
         s.drawn = cards
@@ -201,7 +202,7 @@ def keep_card(tx: Tx, me: str, action: A.Action) -> None:
     p.hand = [*p.hand, district]
     s.deck = s.deck + removed(s.drawn, district)
     s.drawn = []
-    tx.emit("cards_kept", me, {me: {"cards": [district]}}, count=1)
+    tx.emit("cards_kept", me, {"count": 1}, {me: {"cards": [district]}})
     _gathered(tx, me)
 
 
@@ -211,12 +212,12 @@ def _gathered(tx: Tx, me: str) -> None:
     s.gathered = True
     if s.current == "merchant":
         tx.player(me).gold += 1
-        tx.emit("bonus_gold", me, amount=1)
+        tx.emit("bonus_gold", me, {"amount": 1})
     elif s.current == "architect":
         cards = tx.draw(2)
         p = tx.player(me)
         p.hand = p.hand + cards
-        tx.emit("bonus_cards", me, {me: {"cards": cards}}, count=len(cards))
+        tx.emit("bonus_cards", me, {"count": len(cards)}, {me: {"cards": cards}})
 
 
 def main_phase(s: GameState) -> None:
@@ -246,10 +247,10 @@ def build(tx: Tx, me: str, action: A.Action) -> None:
     p.hand = removed(p.hand, district)
     p.city = [*p.city, district]
     s.builds_left -= 1
-    tx.emit("built", me, district=district, cost=cost)
+    tx.emit("built", me, {"district": district, "cost": cost})
     if len(p.city) >= s.city_size and s.first_complete is None:
         s.first_complete = me
-        tx.emit("city_completed", me, first=True)
+        tx.emit("city_completed", me, {"first": True})
 
 
 def collect_income(tx: Tx, me: str, action: A.Action) -> None:
@@ -265,7 +266,7 @@ def collect_income(tx: Tx, me: str, action: A.Action) -> None:
     amount = sum(1 for d in p.city if KIND[d] == kind or d == "school_of_magic")
     p.gold += amount
     s.income_taken = True
-    tx.emit("income", me, amount=amount, district_type=kind)
+    tx.emit("income", me, {"amount": amount, "district_type": kind})
 
 
 def _power(s: GameState, character: str) -> None:
@@ -283,7 +284,7 @@ def assassinate(tx: Tx, me: str, action: A.Action) -> None:
     if target not in CHARACTERS or target == "assassin":
         raise IllegalAction(f"cannot murder {target!r}")
     s.murdered, s.power_used = target, True
-    tx.emit("murder", me, character=target)
+    tx.emit("murder", me, {"character": target})
 
 
 def steal(tx: Tx, me: str, action: A.Action) -> None:
@@ -295,7 +296,7 @@ def steal(tx: Tx, me: str, action: A.Action) -> None:
     if target in ("assassin", "thief", s.murdered):
         raise IllegalAction(f"cannot rob the {target}")
     s.robbed, s.power_used = target, True
-    tx.emit("theft", me, character=target)
+    tx.emit("theft", me, {"character": target})
 
 
 def swap_hands(tx: Tx, me: str, action: A.Action) -> None:
@@ -307,8 +308,8 @@ def swap_hands(tx: Tx, me: str, action: A.Action) -> None:
     mine.hand, theirs.hand = theirs.hand, mine.hand
     s.power_used = True
     secret = {me: {"hand": list(mine.hand)}, other: {"hand": list(theirs.hand)}}
-    tx.emit("hands_swapped", me, secret, other=other,
-            counts={me: len(mine.hand), other: len(theirs.hand)})
+    counts = {me: len(mine.hand), other: len(theirs.hand)}
+    tx.emit("hands_swapped", me, {"other": other, "counts": counts}, secret)
 
 
 def discard_and_draw(tx: Tx, me: str, action: A.Action) -> None:
@@ -325,8 +326,8 @@ def discard_and_draw(tx: Tx, me: str, action: A.Action) -> None:
     new = tx.draw(len(cards))
     p.hand = hand + new
     s.power_used = True
-    tx.emit("cards_exchanged", me, {me: {"discarded": list(cards), "drawn": new}},
-            count=len(cards))
+    tx.emit("cards_exchanged", me, {"count": len(cards)},
+            {me: {"discarded": list(cards), "drawn": new}})
 
 
 def destroy(tx: Tx, me: str, action: A.Action) -> None:
@@ -345,12 +346,12 @@ def destroy(tx: Tx, me: str, action: A.Action) -> None:
     victim = tx.player(target)
     victim.city = removed(victim.city, district)
     s.power_used = True
-    tx.emit("destroyed", me, victim=target, district=district, cost=cost)
+    tx.emit("destroyed", me, {"victim": target, "district": district, "cost": cost})
     keeper = next((p for p in s.players if "graveyard" in p.city), None)
     if keeper is not None and keeper.id != me and keeper.gold >= 1:
         s.graveyard_card = district
         s.awaiting = keeper.id
-        tx.emit("graveyard_offer", keeper.id, district=district)
+        tx.emit("graveyard_offer", keeper.id, {"district": district})
     else:
         s.deck = [*s.deck, district]
 
@@ -367,8 +368,8 @@ def graveyard(tx: Tx, me: str, action: A.Action) -> None:
         s.deck = [*s.deck, district]
     s.graveyard_card = None
     s.awaiting = acting(s).id  # back to the Warlord
-    tx.emit("graveyard_used" if action.accept else "graveyard_declined", me,  # type: ignore[attr-defined]
-            district=district)
+    kind = "graveyard_used" if action.accept else "graveyard_declined"  # type: ignore[attr-defined]
+    tx.emit(kind, me, {"district": district})
 
 
 def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
@@ -383,7 +384,7 @@ def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
     p.gold += 2
     s.deck = [*s.deck, district]
     s.laboratory_used = True
-    tx.emit("laboratory", me, {me: {"district": district}}, amount=2)
+    tx.emit("laboratory", me, {"amount": 2}, {me: {"district": district}})
 
 
 def use_smithy(tx: Tx, me: str, action: A.Action) -> None:
@@ -397,7 +398,7 @@ def use_smithy(tx: Tx, me: str, action: A.Action) -> None:
     cards = tx.draw(3)
     p.hand = p.hand + cards
     s.smithy_used = True
-    tx.emit("smithy", me, {me: {"cards": cards}}, count=len(cards))
+    tx.emit("smithy", me, {"count": len(cards)}, {me: {"cards": cards}})
 
 
 HANDLERS: dict[str, Callable[[Tx, str, A.Action], None]] = {
@@ -415,5 +416,5 @@ def end_round(tx: Tx) -> bool:
         heir = s.holder("king")
         if heir is not None:
             s.crown = heir.id
-            tx.emit("king_heir", heir.id, character="king")
+            tx.emit("king_heir", heir.id, {"character": "king"})
     return s.first_complete is not None

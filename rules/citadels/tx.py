@@ -22,7 +22,11 @@ from .state import GameState, Player
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-_osa = object.__setattr__
+# The setters of BaseModel's slots, called directly: a third cheaper than object.__setattr__.
+_set_dict = vars(BaseModel)["__dict__"].__set__
+_set_fields_set = vars(BaseModel)["__pydantic_fields_set__"].__set__
+_set_extra = vars(BaseModel)["__pydantic_extra__"].__set__
+_set_private = vars(BaseModel)["__pydantic_private__"].__set__
 # Every field counts as set in the models built here (they are all written explicitly). One
 # shared set per class: pydantic only ever adds a field name to it, and it already holds them.
 _ALL_SET: dict[type, set[str]] = {}
@@ -31,10 +35,10 @@ _ALL_SET: dict[type, set[str]] = {}
 def construct(cls: type[M], fields: dict[str, Any]) -> M:
     """A model of cls over `fields` (taken, not copied), without validation: fields is valid."""
     model = _new(cls)
-    _osa(model, "__dict__", fields)
-    _osa(model, "__pydantic_fields_set__", _ALL_SET.get(cls) or _all_set(cls))
-    _osa(model, "__pydantic_extra__", None)
-    _osa(model, "__pydantic_private__", None)
+    _set_dict(model, fields)
+    _set_fields_set(model, _ALL_SET.get(cls) or _all_set(cls))
+    _set_extra(model, None)
+    _set_private(model, None)
     return model
 
 
@@ -98,8 +102,9 @@ class Tx:
                 return work
         raise KeyError(pid)
 
-    def emit(self, type_: str, player: str | None = None,
-             private: dict[str, dict[str, Any]] | None = None, **data: Any) -> None:
+    def emit(self, type_: str, player: str | None, data: dict[str, Any],
+             private: dict[str, dict[str, Any]] | None = None) -> None:
+        """Report an event: `data` is public, `private[pid]` only for pid."""
         self.events.append(Event(type_, player, data, private))
 
     def draw(self, n: int) -> list[str]:
