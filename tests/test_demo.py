@@ -1,0 +1,37 @@
+"""`python -m bot.demo`: a whole game through the real bot on the emulator, printed."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+
+from bot.demo import parse_args, run_demo
+from bot.i18n import Catalog
+
+
+def winner_line(catalog: Catalog, lang: str, name: str) -> re.Pattern[str]:
+    """The final embed's "X wins with N points" in `lang`, any N."""
+    template = re.escape(catalog.text("render.final.winner", lang, name="\0", total="\1"))
+    escaped = re.escape(discord.utils.escape_markdown(name))
+    return re.compile(template.replace("\0", escaped).replace("\1", r"\d+"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_demo_prints_a_whole_game_and_its_winner(lang: str):
+    result = await run_demo(players=3, language=lang, seed=7, strengths=["basic", "random"])
+    catalog = Catalog.load()
+    assert result.status == "finished"
+    assert result.winner is not None
+    assert catalog.text("render.final.title", lang) in result.text
+    assert winner_line(catalog, lang, result.winner).search(result.text)
+    assert catalog.text("render.table.title", lang, round=1) in result.text
+    assert catalog.text("table.act", lang) in result.text  # the table's and the pings' button
+
+
+def test_the_demo_takes_its_options_from_the_command_line():
+    args = parse_args(["--players", "5", "--language", "es", "--strengths", "basic,expert"])
+    assert (args.players, args.language, args.strengths) == (5, "es", ["basic", "expert"])
+    with pytest.raises(SystemExit):
+        parse_args(["--strengths", "genius"])
