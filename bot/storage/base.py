@@ -1,0 +1,82 @@
+"""The store's interface and errors, independent of the database behind them."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from bot.records import ActionEntry, GameRecord
+
+
+class StoreError(Exception):
+    """Base class of the store's own errors."""
+
+
+class StaleVersion(StoreError):
+    """The stored game is not at the version the caller read: someone else changed it first."""
+
+    def __init__(self, game_id: int, expected: int, found: int | None) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.found = found  # None: no such game
+        super().__init__(f"game {game_id}: expected version {expected}, stored {found}")
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active (lobby or running) game."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"the channel already has active game {game_id}")
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot; upgrading the bot is the fix."""
+
+    def __init__(self, found: int, supported: int) -> None:
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            f"database schema version {found} is newer than this bot supports ({supported}); "
+            "run a newer bot or restore a backup made before the upgrade"
+        )
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Durable games: one record per game, its action log, and the bot's key/value metadata.
+
+    Every accepted change is one `save` guarded by the version the caller read, so two
+    writers (or a stale button) can never both win.
+    """
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create(self, record: GameRecord) -> GameRecord:
+        """Store a new game, filling in id, created_at and updated_at; ChannelBusy if the
+        channel already has an active game."""
+        ...
+
+    async def save(
+        self, record: GameRecord, *, expected_version: int, action: ActionEntry | None = None
+    ) -> None:
+        """Write `record` (version already bumped) and append `action`, atomically; StaleVersion
+        if the stored version is not `expected_version`."""
+        ...
+
+    async def get(self, game_id: int) -> GameRecord | None: ...
+
+    async def active_in_channel(self, channel_id: int) -> GameRecord | None: ...
+
+    async def active_games(self) -> list[GameRecord]: ...
+
+    async def finished_games(
+        self, *, guild_id: int | None = None, limit: int = 20
+    ) -> list[GameRecord]: ...
+
+    async def actions(self, game_id: int) -> list[ActionEntry]: ...
+
+    async def get_meta(self, key: str) -> str | None: ...
+
+    async def set_meta(self, key: str, value: str) -> None: ...

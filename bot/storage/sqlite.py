@@ -1,0 +1,303 @@
+"""The SQLite store: one file, one connection, WAL, every change one transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import aiosqlite
+
+from bot.records import ACTIVE, ActionEntry, GameRecord
+
+from .base import ChannelBusy, StaleVersion
+from .migrations import migrate
+from .sql import is_lock_error, transaction
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Synchronous = Literal["NORMAL", "FULL"]
+
+_ACTIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in ACTIVE))
+_GAME_COLUMNS = "guild_id, channel_id, status, version, created_at, updated_at, record"
+_ACTION_COLUMNS = "game_id, version, pid, user_id, by, engine_version, action, at"
+
+
+class SqliteStore:
+    """Games in one SQLite file.
+
+    synchronous=FULL by default: with WAL, NORMAL already survives a killed process (a commit is
+    in the OS page cache once `save` returns), but only FULL fsyncs the WAL at each commit, so an
+    acknowledged action also survives a power cut or an OS crash. Saves are a few per human
+    decision, so the fsync (see bench/storage.py) is affordable.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        synchronous: Synchronous = "FULL",
+        busy_timeout_ms: int = 250,
+        retries: int = 5,
+        backoff: float = 0.05,
+    ) -> None:
+        self.path = Path(path)
+        self.synchronous = synchronous
+        self.busy_timeout_ms = busy_timeout_ms  # SQLite's own wait for a lock, per attempt
+        self.retries = retries  # further attempts after a lock error outlasts that wait
+        self.backoff = backoff  # seconds before the first retry; doubles each time
+        self._db: aiosqlite.Connection | None = None
+        # One connection for everything; the lock keeps a read from running inside another
+        # coroutine's open write transaction and serializes the writes.
+        self._lock = asyncio.Lock()
+
+    async def __aenter__(self) -> SqliteStore:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect, set the pragmas and migrate the file to the current schema."""
+        if self._db is not None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: transactions are explicit (BEGIN IMMEDIATE ... COMMIT).
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await self._configure(db)
+            await self._retrying(lambda: migrate(db))
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    async def _configure(self, db: aiosqlite.Connection) -> None:
+        await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        # Switching to WAL needs a moment of exclusive access; it persists in the file.
+        await self._retrying(lambda: db.execute("PRAGMA journal_mode = WAL"))
+        await db.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await db.execute("PRAGMA foreign_keys = ON")
+
+    async def close(self) -> None:
+        if self._db is None:
+            return
+        async with self._lock:
+            db, self._db = self._db, None
+            await db.close()
+
+    # -- writes -------------------------------------------------------------------------------
+
+    async def create(self, record: GameRecord) -> GameRecord:
+        """Insert `record`; on success its id, created_at and updated_at are set (in place) and
+        it is returned. ChannelBusy, and `record` unchanged, if the channel has an active game."""
+        now = time.time()
+        draft = record.model_copy(update={"created_at": now, "updated_at": now})
+
+        async def insert(db: aiosqlite.Connection) -> int:
+            try:
+                cursor = await db.execute(
+                    f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
+                    _game_columns(draft),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise await _channel_busy(db, draft.channel_id, exc) from None
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            # The JSON carries the id too, so the record column alone is a complete game.
+            draft.id = game_id
+            await db.execute(
+                "UPDATE games SET record = ? WHERE id = ?", (draft.model_dump_json(), game_id)
+            )
+            return game_id
+
+        game_id = await self._write(insert)
+        record.id, record.created_at, record.updated_at = game_id, now, now
+        return record
+
+    async def save(
+        self, record: GameRecord, *, expected_version: int, action: ActionEntry | None = None
+    ) -> None:
+        """Write `record` and append `action` in one transaction, if the stored version is still
+        `expected_version`; otherwise StaleVersion and nothing is written. Sets updated_at."""
+        _check_save(record, expected_version, action)
+        now = time.time()
+        draft = record.model_copy(update={"updated_at": now})
+
+        async def write(db: aiosqlite.Connection) -> None:
+            found = await _stored_version(db, record.id)
+            if found != expected_version:
+                raise StaleVersion(record.id, expected_version, found)
+            try:
+                await db.execute(
+                    "UPDATE games SET guild_id = ?, channel_id = ?, status = ?, version = ?, "
+                    "created_at = ?, updated_at = ?, record = ? WHERE id = ?",
+                    (*_game_columns(draft), draft.model_dump_json(), record.id),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise await _channel_busy(db, draft.channel_id, exc) from None
+            if action is not None:
+                await db.execute(
+                    f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    _action_row(action),
+                )
+
+        await self._write(write)
+        record.updated_at = now
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async def upsert(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+        await self._write(upsert)
+
+    # -- reads --------------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
+        return _records(rows)[0] if rows else None
+
+    async def active_in_channel(self, channel_id: int) -> GameRecord | None:
+        # The WHERE repeats the unique index's condition word for word so SQLite uses it.
+        rows = await self._fetch(
+            f"SELECT record FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}", (channel_id,)
+        )
+        return _records(rows)[0] if rows else None
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every lobby and running game, oldest first: what a restarted bot resumes."""
+        rows = await self._fetch(f"SELECT record FROM games WHERE {_ACTIVE_SQL} ORDER BY id")
+        return _records(rows)
+
+    async def finished_games(
+        self, *, guild_id: int | None = None, limit: int = 20
+    ) -> list[GameRecord]:
+        """Finished games (not cancelled ones), most recently finished first."""
+        where, params = "status = 'finished'", ()
+        if guild_id is not None:
+            where, params = "guild_id = ? AND status = 'finished'", (guild_id,)
+        rows = await self._fetch(
+            f"SELECT record FROM games WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*params, limit),
+        )
+        return _records(rows)
+
+    async def actions(self, game_id: int) -> list[ActionEntry]:
+        rows = await self._fetch(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        )
+        return [_action_entry(row) for row in rows]
+
+    async def get_meta(self, key: str) -> str | None:
+        rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open")
+        return self._db
+
+    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        async with self._lock:
+            db = self.db
+            return await self._retrying(lambda: transaction(db, body))
+
+    async def _fetch(self, query: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            db = self.db
+            return list(await self._retrying(lambda: db.execute_fetchall(query, tuple(params))))
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run `attempt` again, after a growing pause, while another connection holds a lock
+        longer than the busy timeout: a moment's lock (a backup, a sqlite3 shell, the other
+        process's checkpoint) must not fail a player's action."""
+        for n in range(self.retries + 1):
+            try:
+                return await attempt()
+            except sqlite3.OperationalError as exc:
+                if n == self.retries or not is_lock_error(exc):
+                    raise
+                delay = self.backoff * 2**n
+                log.warning("%s: %s; retrying in %.2fs", self.path, exc, delay)
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable")
+
+
+async def open_store(path: Path, **options: Any) -> SqliteStore:
+    """An open SqliteStore on `path`, created or migrated as needed."""
+    store = SqliteStore(path, **options)
+    await store.open()
+    return store
+
+
+def _check_save(record: GameRecord, expected_version: int, action: ActionEntry | None) -> None:
+    """Programming errors that would silently break the version guard or the log."""
+    # A save without an action may keep the version: it records bot metadata (message ids)
+    # that must not make the players' panels stale.
+    same_ok = action is None and record.version == expected_version
+    if record.version != expected_version + 1 and not same_ok:
+        raise ValueError(
+            f"game {record.id}: saving version {record.version} over {expected_version}; "
+            "bump the version by one per change"
+        )
+    if action is not None and (action.game_id, action.version) != (record.id, record.version):
+        raise ValueError(
+            f"action for game {action.game_id} v{action.version} saved with game {record.id} "
+            f"v{record.version}"
+        )
+
+
+def _game_columns(r: GameRecord) -> tuple[Any, ...]:
+    return (r.guild_id, r.channel_id, r.status, r.version, r.created_at, r.updated_at)
+
+
+def _records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
+    return [GameRecord.model_validate_json(row[0]) for row in rows]
+
+
+def _action_row(a: ActionEntry) -> tuple[Any, ...]:
+    action = json.dumps(a.action, separators=(",", ":"))
+    return (a.game_id, a.version, a.pid, a.user_id, a.by, a.engine_version, action, a.at)
+
+
+def _action_entry(row: sqlite3.Row) -> ActionEntry:
+    game_id, version, pid, user_id, by, engine_version, action, at = row
+    return ActionEntry(
+        game_id=game_id, version=version, pid=pid, user_id=user_id, by=by,
+        engine_version=engine_version, action=json.loads(action), at=at,
+    )
+
+
+async def _stored_version(db: aiosqlite.Connection, game_id: int) -> int | None:
+    async with db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else None
+
+
+async def _channel_busy(
+    db: aiosqlite.Connection, channel_id: int, exc: sqlite3.IntegrityError
+) -> Exception:
+    """ChannelBusy naming the game that holds the channel, if that is what `exc` is about."""
+    if "games.channel_id" not in str(exc):
+        return exc
+    query = f"SELECT id FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}"
+    async with db.execute(query, (channel_id,)) as cursor:
+        row = await cursor.fetchone()
+    return ChannelBusy(int(row[0])) if row else exc

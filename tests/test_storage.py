@@ -1,0 +1,325 @@
+"""The game store: create/get/save, the version guard, one active game per channel, the action
+log and its replay, history queries and metadata."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.records import ActionEntry, GameRecord
+from bot.storage import (
+    ChannelBusy,
+    SqliteStore,
+    StaleVersion,
+    Store,
+    initial_state,
+    replay_state,
+)
+from rules.citadels import ENGINE_VERSION, GameState, Options, new_game
+from tests.storage_helpers import lobby, opened, play, start, step
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    async with opened(tmp_path / "bot.sqlite3") as store:
+        yield store
+
+
+async def running(store: SqliteStore, channel_id: int = 100, *, moves: int = 0,
+                  seed: int = 7, **kwargs: object) -> GameRecord:
+    """A started game in `channel_id`, `moves` random actions in, all saved."""
+    record = await store.create(lobby(channel_id, seed=seed, **kwargs))  # type: ignore[arg-type]
+    await store.save(start(record), expected_version=0)
+    await play(store, record, random.Random(seed), moves)
+    return record
+
+
+async def test_the_sqlite_store_implements_the_interface(store: SqliteStore):
+    assert isinstance(store, Store)
+
+
+async def test_create_assigns_id_and_times(store: SqliteStore):
+    record = lobby(100)
+    created = await store.create(record)
+    other = await store.create(lobby(200))
+
+    assert created is record
+    assert record.id > 0 and other.id > record.id
+    assert record.created_at == record.updated_at > 0
+    assert await store.get(record.id) == record
+    assert await store.get(other.id + 1) is None
+
+
+async def test_round_trip_with_a_real_game_state(store: SqliteStore):
+    record = await running(store, moves=30)
+
+    loaded = await store.get(record.id)
+
+    assert loaded == record
+    assert isinstance(loaded.state, GameState) and loaded.state == record.state
+    assert loaded.version == 31 and loaded.status == "running"
+    assert loaded.log and loaded.log == record.log
+    assert await store.active_in_channel(100) == record
+
+
+async def test_save_sets_updated_at(store: SqliteStore):
+    record = await store.create(lobby())
+    before = record.updated_at
+    record.version += 1
+    record.seats.pop()
+
+    await store.save(record, expected_version=0)
+
+    assert record.updated_at >= before
+    assert await store.get(record.id) == record
+
+
+async def test_a_stale_version_writes_nothing(store: SqliteStore):
+    record = await running(store, moves=3)
+    stored, log = await store.get(record.id), await store.actions(record.id)
+    stale = stored.model_copy(deep=True)
+    entry = step(stale, random.Random(99))  # a different move from an older read
+    stale.version = record.version  # ...that claims to follow version v-1
+    entry.version = stale.version
+    updated_at = stale.updated_at
+
+    with pytest.raises(StaleVersion) as caught:
+        await store.save(stale, expected_version=record.version - 1, action=entry)
+
+    assert (caught.value.expected, caught.value.found) == (record.version - 1, record.version)
+    assert await store.get(record.id) == stored
+    assert await store.actions(record.id) == log
+    assert stale.updated_at == updated_at
+
+
+async def test_saving_an_unknown_game_is_stale(store: SqliteStore):
+    ghost = lobby()
+    ghost.id, ghost.version = 42, 1
+    with pytest.raises(StaleVersion) as caught:
+        await store.save(ghost, expected_version=0)
+    assert caught.value.found is None
+    assert await store.get(42) is None
+
+
+async def test_save_refuses_a_version_that_was_not_bumped_by_one(store: SqliteStore):
+    record = await store.create(lobby())
+    record.version = 2
+    with pytest.raises(ValueError, match="bump"):
+        await store.save(record, expected_version=0)
+    assert (await store.get(record.id)).version == 0
+
+
+async def test_a_save_without_an_action_may_keep_the_version(store: SqliteStore):
+    """Message ids and timer flags are not game changes: panels built on v stay valid."""
+    record = await running(store, moves=2)
+    record.table_message_id = 555
+
+    await store.save(record, expected_version=record.version)
+
+    assert (await store.get(record.id)).table_message_id == 555
+    entry = step(record, random.Random(4))
+    record.version -= 1  # an action must always produce a new version
+    with pytest.raises(ValueError):
+        await store.save(record, expected_version=record.version, action=entry)
+
+
+async def test_save_refuses_an_action_for_another_version(store: SqliteStore):
+    record = await running(store)
+    entry = step(record, random.Random(1))
+    entry.version += 1
+    with pytest.raises(ValueError, match="action"):
+        await store.save(record, expected_version=record.version - 1, action=entry)
+    assert await store.actions(record.id) == []
+
+
+async def test_one_active_game_per_channel(store: SqliteStore):
+    first = await store.create(lobby(100))
+
+    with pytest.raises(ChannelBusy) as caught:
+        await store.create(lobby(100))
+    assert caught.value.game_id == first.id
+
+    await store.save(start(first), expected_version=0)
+    with pytest.raises(ChannelBusy):
+        await store.create(lobby(100))
+
+    elsewhere = await store.create(lobby(200))
+    assert elsewhere.id != first.id
+    assert [g.id for g in await store.active_games()] == [first.id, elsewhere.id]
+
+
+@pytest.mark.parametrize("status", ["finished", "cancelled"])
+async def test_an_ended_game_frees_its_channel(store: SqliteStore, status: str):
+    first = await running(store)
+    first.status, first.version = status, first.version + 1
+    await store.save(first, expected_version=first.version - 1)
+
+    second = await store.create(lobby(100))
+
+    assert await store.active_in_channel(100) == second
+    assert (await store.get(first.id)).status == status
+
+
+async def test_a_failed_create_leaves_the_record_alone(store: SqliteStore):
+    await store.create(lobby(100))
+    record = lobby(100)
+    with pytest.raises(ChannelBusy):
+        await store.create(record)
+    assert (record.id, record.created_at, record.updated_at) == (0, 0.0, 0.0)
+
+
+async def test_moving_a_game_into_a_busy_channel_is_refused(store: SqliteStore):
+    busy = await store.create(lobby(100))
+    mover = await store.create(lobby(200))
+    mover.channel_id, mover.version = 100, 1
+
+    with pytest.raises(ChannelBusy) as caught:
+        await store.save(mover, expected_version=0)
+
+    assert caught.value.game_id == busy.id
+    assert (await store.get(mover.id)).channel_id == 200
+
+
+async def test_concurrent_creates_in_one_store(store: SqliteStore):
+    results = await asyncio.gather(*(store.create(lobby(100)) for _ in range(5)),
+                                   return_exceptions=True)
+    winners = [r for r in results if isinstance(r, GameRecord)]
+    assert len(winners) == 1
+    assert all(isinstance(r, ChannelBusy) and r.game_id == winners[0].id
+               for r in results if r not in winners)
+
+
+async def test_concurrent_creates_from_two_connections(tmp_path: Path):
+    """Each store has its own connection and thread, so the creates really race."""
+    path = tmp_path / "bot.sqlite3"
+    async with opened(path) as a, opened(path) as b:
+        for channel in range(1, 21):
+            results = await asyncio.gather(a.create(lobby(channel)), b.create(lobby(channel)),
+                                           return_exceptions=True)
+            winners = [r for r in results if isinstance(r, GameRecord)]
+            losers = [r for r in results if isinstance(r, ChannelBusy)]
+            assert len(winners) == 1 and len(losers) == 1, results
+            assert losers[0].game_id == winners[0].id
+        assert len(await a.active_games()) == 20
+
+
+async def test_the_database_itself_refuses_a_second_active_game(store: SqliteStore,
+                                                                tmp_path: Path):
+    await store.create(lobby(100))
+    db = sqlite3.connect(tmp_path / "bot.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            db.execute("INSERT INTO games (guild_id, channel_id, status, version, created_at, "
+                       "updated_at, record) VALUES (1, 100, 'running', 0, 0, 0, '{}')")
+    finally:
+        db.close()
+
+
+def test_initial_state_follows_the_seats():
+    record = lobby(players=5, seed=11, city_size=8)
+    record.seats.reverse()  # seat order, not pid order, is the engine's player order
+
+    state = initial_state(record)
+
+    assert [p.id for p in state.players] == [s.pid for s in record.seats]
+    assert state.crown == record.seats[0].pid
+    assert state.city_size == 8
+    assert state == new_game(["p5", "p4", "p3", "p2", "p1"], 11, Options(city_size=8))
+    assert replay_state(record, []) == state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2), (7, 3)])
+async def test_the_action_log_replays_to_the_snapshot(store: SqliteStore, players: int,
+                                                      seed: int):
+    record = await running(store, players=players, seed=seed, moves=None)
+    rng = random.Random(seed)
+
+    entries = await store.actions(record.id)
+    stored = await store.get(record.id)
+
+    assert stored.status == "finished" and stored.state.finished
+    assert [e.version for e in entries] == list(range(2, record.version + 1))
+    assert all(e.engine_version == ENGINE_VERSION and e.user_id for e in entries)
+    assert replay_state(stored, entries) == stored.state
+    # Part way through too: the log's prefix gives the state at that version.
+    half = rng.randrange(len(entries))
+    assert replay_state(stored, entries[:half]) != stored.state
+
+
+async def test_a_prefix_of_the_log_replays_to_that_version(store: SqliteStore):
+    record = await running(store, moves=10)
+    snapshot = record.state
+    await play(store, record, random.Random(5), 10)
+
+    entries = await store.actions(record.id)
+
+    assert replay_state(record, entries[:10]) == snapshot
+    assert replay_state(record, reversed(entries)) == record.state
+
+
+def test_replay_refuses_another_engine_version():
+    record = start(lobby())
+    entry = step(record, random.Random(1))
+    old = entry.model_copy(update={"engine_version": ENGINE_VERSION - 1})
+    with pytest.raises(ValueError, match="engine"):
+        replay_state(record, [old])
+    with pytest.raises(ValueError, match="two log entries"):
+        replay_state(record, [entry, entry])
+
+
+async def test_finished_games_stay_queryable(store: SqliteStore):
+    finished: list[GameRecord] = []
+    for channel, guild in [(1, 10), (2, 20), (3, 10), (4, 10)]:
+        record = await running(store, channel, guild_id=guild, moves=None)
+        finished.append(record)
+    cancelled = await store.create(lobby(5, guild_id=10))
+    cancelled.status, cancelled.version = "cancelled", 1
+    await store.save(cancelled, expected_version=0)
+    live = await running(store, 6, guild_id=10, moves=5)
+
+    newest_first = finished[::-1]
+    assert await store.finished_games() == newest_first
+    assert await store.finished_games(limit=2) == newest_first[:2]
+    assert await store.finished_games(guild_id=10) == [g for g in newest_first
+                                                      if g.guild_id == 10]
+    assert await store.finished_games(guild_id=30) == []
+    assert await store.active_games() == [live]
+    assert len(await store.actions(finished[0].id)) == finished[0].version - 1
+
+
+async def test_actions_of_a_game_without_any(store: SqliteStore):
+    record = await store.create(lobby())
+    assert await store.actions(record.id) == []
+    assert await store.actions(record.id + 1) == []
+
+
+async def test_actions_keep_who_and_when(store: SqliteStore):
+    record = await running(store)
+    entry = step(record, random.Random(2))
+    entry = entry.model_copy(update={"user_id": None, "by": "timer", "at": 1234.5})
+
+    await store.save(record, expected_version=record.version - 1, action=entry)
+
+    assert await store.actions(record.id) == [ActionEntry.model_validate(entry.model_dump())]
+
+
+async def test_meta(store: SqliteStore):
+    assert await store.get_meta("k") is None
+    await store.set_meta("k", "one")
+    await store.set_meta("other", "x")
+    await store.set_meta("k", "two")
+    assert await store.get_meta("k") == "two"
+    assert await store.get_meta("other") == "x"
+
+
+async def test_a_closed_store_refuses_work(tmp_path: Path):
+    async with opened(tmp_path / "bot.sqlite3") as store:
+        pass
+    with pytest.raises(RuntimeError, match="not open"):
+        await store.get(1)
+    await store.close()  # closing twice is harmless
