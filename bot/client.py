@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,6 +61,7 @@ class CitadelsBot(commands.Bot):
         self.store: Store
         self.service: GameService
         self.publisher = Publisher(self)
+        self.resumed_at: float | None = None  # perf_counter when every stored game was resumed
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_path)
@@ -82,6 +84,7 @@ class CitadelsBot(commands.Bot):
         for record in await self.service.load():
             if record.status == "running":
                 self.publisher.changed(Change("resumed", record))
+        self.resumed_at = time.perf_counter()
         log.info("Resumed %d games", len(self.service.games))
 
     async def close(self) -> None:

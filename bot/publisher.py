@@ -35,7 +35,12 @@ class Publisher:
         self._pending: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, str | None] = {}  # game -> seat last told it was their decision
-        self._wakeups: dict[int, asyncio.Event] = {}
+        # Public messages share the bot's global rate limit: a few calls in flight at once keeps
+        # a burst (every game resuming after a restart) from turning into a storm of 429s.
+        self._gate = asyncio.Semaphore(6)
+
+    async def _retry(self, call: Callable[[], Awaitable[T]]) -> T:
+        return await _retry(call, self._gate)
 
     # -- the service's listener --------------------------------------------------------------
 
@@ -103,11 +108,11 @@ class Publisher:
         if record.table_message_id and record.table_round == record.state.round:
             message = channel.get_partial_message(record.table_message_id)
             try:
-                await _retry(lambda: message.edit(embed=embed, view=view))
+                await self._retry(lambda: message.edit(embed=embed, view=view))
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
-        message = await _retry(lambda: channel.send(embed=embed, view=view))
+        message = await self._retry(lambda: channel.send(embed=embed, view=view))
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=record.state.round)
 
@@ -140,7 +145,7 @@ class Publisher:
         view.add_item(discord.ui.Button(label=self.bot.catalog.text("table.act", lang),
                                         custom_id=codec.table_id(record.id, "act"),
                                         style=discord.ButtonStyle.primary))
-        await _retry(lambda: self._channel(record).send(
+        await self._retry(lambda: self._channel(record).send(
             text, view=view, allowed_mentions=discord.AllowedMentions(users=True)))
 
     async def _remind(self, record: GameRecord) -> None:
@@ -153,7 +158,7 @@ class Publisher:
         minutes = record.settings.turn_limit
         text = self.bot.catalog.text("ping.reminder", lang, mention=f"<@{seat.user_id}>",
                                      minutes=minutes / 2)
-        await _retry(lambda: self._channel(record).send(
+        await self._retry(lambda: self._channel(record).send(
             text, allowed_mentions=discord.AllowedMentions(users=True)))
 
     async def _announce_end(self, record: GameRecord) -> None:
@@ -163,12 +168,12 @@ class Publisher:
         if record.status == "finished" and record.state is not None:
             embed = render.final_embed(citadels.view(record.state, None), record.seats,
                                        self.bot.catalog, lang)
-            await _retry(lambda: channel.send(embed=embed))
+            await self._retry(lambda: channel.send(embed=embed))
             return
         if record.ended_reason == "channel_unavailable":
             return
         text = self.bot.catalog.text(f"ended.{record.ended_reason}", lang)
-        await _retry(lambda: channel.send(text))
+        await self._retry(lambda: channel.send(text))
 
     def _channel(self, record: GameRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -190,13 +195,15 @@ def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = Fal
     return view
 
 
-async def _retry(call: Callable[[], Awaitable[T]]) -> T:
-    """Retry Discord's transient failures (5xx) with backoff; discord.py already waits on 429."""
+async def _retry(call: Callable[[], Awaitable[T]], gate: asyncio.Semaphore) -> T:
+    """Retry Discord's transient failures (5xx, and 429s discord.py gave up on) with backoff."""
     for attempt in range(RETRIES):
         try:
-            return await call()
-        except discord.DiscordServerError:
-            if attempt == RETRIES - 1:
+            async with gate:
+                return await call()
+        except discord.HTTPException as exc:
+            transient = exc.status >= 500 or exc.status == 429
+            if not transient or attempt == RETRIES - 1:
                 raise
             await asyncio.sleep(0.5 * 2**attempt)
     raise AssertionError("unreachable")
