@@ -15,7 +15,9 @@ async def test_commands_are_synced_with_spanish_names(citadels_bot: CitadelsBot,
     assert command["name_localizations"]["es-ES"] == "ciudadelas"
     assert command["name_localizations"]["es-419"] == "ciudadelas"
     subcommands = {o["name"]: o["name_localizations"]["es-ES"] for o in command["options"]}
-    assert subcommands == {"about": "acerca", "help": "ayuda"}
+    assert subcommands == {"about": "acerca", "help": "ayuda", "new": "nueva", "hand": "mano",
+                           "score": "puntos", "table": "mesa", "rules": "reglas",
+                           "leave": "salir", "end": "terminar"}
 
 
 async def test_about_answers_in_english_privately(

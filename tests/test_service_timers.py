@@ -35,8 +35,8 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
-async def make_service(db: Path, **options: float) -> tuple[GameService, Recorder]:
-    service = GameService(await open_store(db), computer_pause=0, minute=MINUTE, **options)
+async def make_service(db: Path, pause: float = 0.0) -> tuple[GameService, Recorder]:
+    service = GameService(await open_store(db), computer_pause=pause, minute=MINUTE)
     recorder = Recorder()
     service.listener = recorder
     return service, recorder
@@ -105,7 +105,7 @@ async def test_acting_in_time_cancels_the_timer_and_resets_the_count(service):
 
 
 async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_until_back(db):
-    svc, recorder = await make_service(db)
+    svc, recorder = await make_service(db, pause=0.1)
     try:
         # Only one person: the other seat is a computer, so every human decision times out.
         record = await svc.open_lobby(guild_id=1, channel_id=11, host_id=1, host_name="ana",
@@ -127,7 +127,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_until_back(
         assert any({"type": "seat_away", "player": seat.pid} in c.record.log
                    for c in recorder.changes)
         # Away: the computer plays the seat at once, and the person's clicks are refused.
-        await asyncio.sleep(0.3)
+        await asyncio.sleep(0.5)
         assert any(e.by == "computer" and e.pid == seat.pid
                    for e in await svc.store.actions(record.id))
         current = svc.games[record.id]
