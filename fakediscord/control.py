@@ -145,6 +145,25 @@ class Control:
     async def op_calls(self, since: int = 0) -> list[dict[str, Any]]:
         return [c.as_dict() for c in self.emulator.rest.log.since(since)]
 
+    async def op_interaction_timings(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every interaction from the `since`-th on, in creation order, with when it was
+        created and acknowledged (emulator clock seconds): what load benchmarks measure."""
+        interactions = list(self.interactions.by_id.values())[since:]
+        return [
+            {"id": str(i.id), "user_id": str(i.user_id), "channel_id": str(i.channel_id),
+             "type": i.type, "created": i.created, "ack_at": i.ack_at, "ack_type": i.ack_type,
+             "failed": self.interactions.failed(i)}
+            for i in interactions
+        ]
+
+    async def op_mention_counts(self) -> dict[str, list[Any]]:
+        """user id -> [how many messages notified them, the newest one's id]: one cheap poll
+        for many scripted people waiting to be pinged."""
+        return {
+            str(user): [len(ids), str(ids[-1])]
+            for user, ids in self.world.mentions.items() if ids
+        }
+
     async def op_failed_interactions(self) -> list[str]:
         return [str(i) for i in self.interactions.failed_ids()]
 

@@ -371,6 +371,14 @@ class Discord:
         """Calls Discord refused (4xx/5xx): what a bot must not cause."""
         return [c for c in await self.calls(since) if c["status"] >= 400]
 
+    async def interaction_timings(self, since: int = 0) -> list[dict[str, Any]]:
+        """Interactions from the `since`-th on: created, ack_at, ack_type, failed..."""
+        return await self.backend.call("interaction_timings", since=since)
+
+    async def mention_counts(self) -> dict[str, list[Any]]:
+        """user id -> [number of notifying messages, newest message id]."""
+        return await self.backend.call("mention_counts")
+
     async def failed_interactions(self) -> list[str]:
         return await self.backend.call("failed_interactions")
 
