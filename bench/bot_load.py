@@ -1,0 +1,477 @@
+"""The bot under load: many concurrent games of scripted people at human speed.
+
+    python -m bench.bot_load --games N [--players P] [--humans H] [--think SECONDS]
+                             [--seconds T] [--computer-pause S] [--seed S]
+
+The Discord emulator runs in its own process (`python -m fakediscord --port 0`) and the real bot
+(`CitadelsBot`) in this one, pointed at it. Each game has its own channel; its human seats are
+scripted people using the emulator's remote test API as a user would: the host opens the lobby
+with `/citadels new`, the others press Join, the host adds the computer seats through the lobby's
+select and presses Start; then each person waits for the ping that mentions them, presses its
+"Act" button and clicks through their private panel, thinking `--think` seconds (uniform between
+half and one and a half times it) before every click.
+
+Printed: acknowledgement time (interaction created -> the bot's callback, on the emulator's
+clock) p50/p90/p99/max, REST calls per human action (all the bot's REST calls, callbacks
+included, over the human interactions) and by route, 429s, failed interactions, games finished,
+wall time, and the bot process's event-loop lag. With `--seconds T` the people stop after T
+seconds and the figures cover that window; otherwise the games are played to the end.
+
+Scripted people run in this process too (aiohttp clients of the emulator), so their own CPU is
+counted against the bot's event loop: the figures are pessimistic for the bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import signal
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import CitadelsBot
+from bot.service import awaiting
+from bot.settings import Settings
+from fakediscord import Config, Discord, Person, Ref, run_client
+from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
+
+REPO = Path(__file__).resolve().parents[1]
+BUTTON = 2
+SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+PING_POLL = 0.25      # seconds between polls of who was mentioned
+MISSED_PING = 3.0     # seconds a person waits on their turn without a ping before looking
+
+
+@dataclass
+class Options:
+    games: int = 2
+    players: int = 4
+    humans: int | None = None  # default: every seat
+    think: float = 2.0
+    seconds: float | None = None
+    computer_pause: float = 1.5
+    seed: int = 1
+    timeout: float = 3600.0  # a whole run's limit without --seconds
+
+    @property
+    def people(self) -> int:
+        return self.players if self.humans is None else self.humans
+
+
+@dataclass
+class Tally:
+    """What the scripted people counted themselves."""
+
+    clicks: int = 0
+    stale: int = 0          # clicks the emulator refused: the message changed meanwhile
+    missed_pings: int = 0   # turns found on the table after MISSED_PING seconds without a ping
+    unanswered: int = 0     # interactions without a usable answer
+
+
+# -- the emulator in its own process ---------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def emulator_process() -> AsyncIterator[str]:
+    """`python -m fakediscord --port 0`; yields its URL, stops it at the end."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "fakediscord", "--port", "0", cwd=REPO,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode().strip()
+        if not line.startswith("fakediscord listening on "):
+            raise RuntimeError(f"the emulator did not start: {line!r}")
+        yield line.rsplit(" ", 1)[-1]
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 10)
+            except TimeoutError:
+                process.kill()
+
+
+# -- people ----------------------------------------------------------------------------------
+
+
+class Pings:
+    """One poll of the emulator for everyone's mentions, fanned out to each person's inbox."""
+
+    def __init__(self, discord_api: Discord) -> None:
+        self.discord = discord_api
+        self.inboxes: dict[str, asyncio.Queue[str]] = {}
+        self.seen: dict[str, int] = {}
+
+    def inbox(self, user_id: str) -> asyncio.Queue[str]:
+        return self.inboxes.setdefault(user_id, asyncio.Queue())
+
+    async def run(self) -> None:
+        while True:
+            for user_id, (count, newest) in (await self.discord.mention_counts()).items():
+                if count > self.seen.get(user_id, 0) and user_id in self.inboxes:
+                    self.inboxes[user_id].put_nowait(newest)
+                self.seen[user_id] = count
+            await asyncio.sleep(PING_POLL)
+
+
+async def settle(result: InteractionResult, tally: Tally) -> SeenMessage | None:
+    """The bot's answer to an interaction (its response message), polling gently."""
+    for delay in SETTLE_DELAYS:
+        await asyncio.sleep(delay)
+        status = (await result.refresh()).status
+        if status["failed"]:
+            break
+        if status["ack_type"] is not None and status["original_id"] is not None:
+            seen = await result.person.message(status["original_id"])
+            if not seen.loading:
+                return seen
+    tally.unanswered += 1
+    return None
+
+
+async def press(person: Person, message: SeenMessage, component: dict[str, Any],
+                values: list[str], tally: Tally) -> SeenMessage | None:
+    """Click a button or choose in a select; the bot's answer, or None if it was refused."""
+    custom_id = component["custom_id"]
+    try:
+        if component["type"] == BUTTON:
+            result = await person.click(message, custom_id=custom_id, wait=False)
+        else:
+            result = await person.choose(message, values, custom_id=custom_id, wait=False)
+    except FakeDiscordError:
+        tally.stale += 1
+        return None
+    tally.clicks += 1
+    return await settle(result, tally)
+
+
+def ends_with(message: SeenMessage, suffix: str) -> dict[str, Any] | None:
+    return next((c for c in [*message.buttons(), *message.selects()]
+                 if str(c.get("custom_id", "")).endswith(suffix)), None)
+
+
+def decision(panel: SeenMessage, rng: random.Random) -> tuple[dict[str, Any], list[str]] | None:
+    """A sensible click: build if possible, then any other move, ending the turn last."""
+    build = ends_with(panel, ":s.build")
+    buttons = [b for b in panel.buttons() if not str(b["custom_id"]).endswith(":end")]
+    selects = [s for s in panel.selects() if s is not build]
+    for group in ([build] if build else [], buttons, selects, panel.buttons()):
+        if group:
+            component = rng.choice(group)
+            if component["type"] == BUTTON:
+                return component, []
+            options = [o["value"] for o in component["options"]]
+            high = min(component.get("max_values", 1), len(options))
+            count = rng.randint(component.get("min_values", 1), high)
+            return component, rng.sample(options, count)
+    return None
+
+
+@dataclass
+class Human:
+    person: Person
+    inbox: asyncio.Queue[str]
+    rng: random.Random
+    think_time: float
+    tally: Tally
+
+    async def think(self) -> None:
+        await asyncio.sleep(self.think_time * self.rng.uniform(0.5, 1.5))
+
+    async def play(self, table: TableRun) -> None:
+        """Take every turn this person is pinged for until the game is over."""
+        while not table.over():
+            message = await self.wait_turn(table)
+            if message is None:
+                continue
+            act = ends_with(message, ":act")
+            if act is None:
+                continue
+            await self.think()
+            panel = await press(self.person, message, act, [], self.tally)
+            while panel is not None and (choice := decision(panel, self.rng)) is not None:
+                await self.think()
+                panel = await press(self.person, panel, *choice, self.tally)
+
+    async def wait_turn(self, table: TableRun) -> SeenMessage | None:
+        """The newest ping, or the table if the turn came without one."""
+        waited = 0.0
+        while not table.over():
+            try:
+                newest = await asyncio.wait_for(self.inbox.get(), 0.5)
+            except TimeoutError:
+                waited = waited + 0.5 if table.awaits(self.person) else 0.0
+                if waited >= MISSED_PING and (table_id := table.table_message()) is not None:
+                    self.tally.missed_pings += 1
+                    return await self.person.message(table_id)
+                continue
+            while not self.inbox.empty():
+                newest = self.inbox.get_nowait()
+            return await self.person.message(newest)
+        return None
+
+
+# -- one game ----------------------------------------------------------------------------------
+
+
+@dataclass
+class TableRun:
+    bot: CitadelsBot
+    channel: Ref
+    humans: list[Human]
+    computers: int
+    players: int
+    game_id: int | None = None
+
+    def record(self) -> Any:
+        return self.bot.service.games.get(self.game_id or -1)
+
+    def over(self) -> bool:
+        return self.game_id is not None and self.record() is None
+
+    def awaits(self, person: Person) -> bool:
+        record = self.record()
+        seat = record.seat_of_user(int(person.id)) if record is not None else None
+        return seat is not None and awaiting(record) == seat.pid
+
+    def table_message(self) -> str | None:
+        record = self.record()
+        return str(record.table_message_id) if record and record.table_message_id else None
+
+    async def open(self, delay: float) -> bool:
+        """Lobby, joins, computers, start; False if a step got no answer."""
+        await asyncio.sleep(delay)
+        host = self.humans[0]
+        try:
+            result = await host.person.slash(self.channel, "citadels new", players=self.players,
+                                             wait=False)
+        except FakeDiscordError:
+            return False
+        lobby = await settle(result, host.tally)
+        if lobby is None or not lobby.buttons():
+            return False
+        game_id = int(str(lobby.buttons()[0]["custom_id"]).split(":")[1])
+        for step in self.lobby_steps():
+            if lobby is None:
+                return False
+            who, suffix, values = step
+            await who.think()
+            fresh = await who.person.message(lobby.id)
+            component = ends_with(fresh, suffix)
+            lobby = await press(who.person, fresh, component, values, who.tally) if component \
+                else None
+        if lobby is None:
+            return False
+        self.game_id = game_id
+        return True
+
+    def lobby_steps(self) -> list[tuple[Human, str, list[str]]]:
+        host = self.humans[0]
+        steps = [(h, ":lobby.join", []) for h in self.humans[1:]]
+        steps += [(host, ":lobby.add", ["basic"]) for _ in range(self.computers)]
+        return [*steps, (host, ":lobby.start", [])]
+
+    async def run(self, delay: float) -> None:
+        if await self.open(delay):
+            await asyncio.gather(*(h.play(self) for h in self.humans))
+
+
+# -- measuring -----------------------------------------------------------------------------------
+
+
+class LoopLag:
+    """How late this event loop wakes a 50 ms sleeper: the bot's responsiveness."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+
+    async def run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.05)
+            self.samples.append(max(0.0, time.perf_counter() - start - 0.05))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+@dataclass
+class Report:
+    options: Options
+    wall: float
+    games_started: int
+    games_finished: int
+    interactions: int
+    by_type: Counter[str]
+    acks_ms: list[float]
+    failed: int
+    calls: list[dict[str, Any]]
+    pings: int
+    tally: Tally
+    loop_lag_ms: list[float]
+    routes: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def rest_per_action(self) -> float:
+        return len(self.calls) / max(self.interactions, 1)
+
+    @property
+    def too_many(self) -> list[dict[str, Any]]:
+        return [c for c in self.calls if c["status"] == 429]
+
+    def lines(self) -> list[str]:
+        o, acks = self.options, self.acks_ms
+        out = [
+            f"games {o.games} × {o.players} players ({o.people} human, "
+            f"{o.players - o.people} computer), think {o.think:g}s, computer pause "
+            f"{o.computer_pause:g}s" + (f", window {o.seconds:g}s" if o.seconds else ""),
+            f"wall time                {self.wall:.1f} s",
+            f"games started/finished   {self.games_started} / {self.games_finished}",
+            f"human interactions       {self.interactions}  ({dict(self.by_type)}; "
+            f"{self.interactions / max(self.wall, 1e-9):.1f}/s)",
+            f"ack ms p50/p90/p99/max   {percentile(acks, 50):.1f} / {percentile(acks, 90):.1f}"
+            f" / {percentile(acks, 99):.1f} / {max(acks, default=float('nan')):.1f}",
+            f"failed interactions      {self.failed}",
+            f"bot REST calls           {len(self.calls)}  = {self.rest_per_action:.2f} per "
+            f"human action",
+            f"429s met by the bot      {len(self.too_many)}"
+            + (f"  ({Counter(c['route'] for c in self.too_many)})" if self.too_many else ""),
+            f"pings (mentions)         {self.pings}",
+            f"event-loop lag ms p50/p99/max  {percentile(self.loop_lag_ms, 50):.1f} / "
+            f"{percentile(self.loop_lag_ms, 99):.1f} / "
+            f"{max(self.loop_lag_ms, default=float('nan')):.1f}",
+            f"people: clicks {self.tally.clicks}, stale {self.tally.stale}, "
+            f"no answer {self.tally.unanswered}, turns without a ping {self.tally.missed_pings}",
+            "REST calls by route (per human action):",
+        ]
+        for route, count in self.routes.most_common():
+            out.append(f"  {count:7d}  {count / max(self.interactions, 1):5.2f}  {route}")
+        return out
+
+
+INTERACTION_TYPES = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
+
+
+async def settled_timings(discord_api: Discord, wait: float = 4.0) -> list[dict[str, Any]]:
+    """Every interaction once none is still waiting for its acknowledgement."""
+    end = time.monotonic() + wait
+    while True:
+        timings = await discord_api.interaction_timings()
+        pending = [t for t in timings if t["ack_type"] is None and not t["failed"]]
+        if not pending or time.monotonic() > end:
+            return timings
+        await asyncio.sleep(0.2)
+
+
+async def measure(discord_api: Discord, options: Options, tables: list[TableRun],
+                  first_call: int, wall: float, tally: Tally, lag: LoopLag) -> Report:
+    timings = await settled_timings(discord_api)
+    calls = await discord_api.calls(first_call)
+    acked = [(t["ack_at"] - t["created"]) * 1000 for t in timings if t["ack_at"] is not None]
+    finished = 0
+    for table in tables:
+        record = await table.bot.service.get(table.game_id) if table.game_id else None
+        finished += record is not None and record.status == "finished"
+    mentions = await discord_api.mention_counts()
+    return Report(
+        options=options, wall=wall,
+        games_started=sum(t.game_id is not None for t in tables), games_finished=finished,
+        interactions=len(timings),
+        by_type=Counter(INTERACTION_TYPES.get(t["type"], str(t["type"])) for t in timings),
+        acks_ms=acked, failed=sum(t["failed"] for t in timings), calls=calls,
+        pings=sum(count for count, _ in mentions.values()), tally=tally,
+        loop_lag_ms=[s * 1000 for s in lag.samples],
+        routes=Counter(f"{c['method']} {c['route']}" for c in calls),
+    )
+
+
+# -- the run -------------------------------------------------------------------------------------
+
+
+async def build_tables(discord_api: Discord, bot: CitadelsBot, options: Options,
+                       tally: Tally, pings: Pings) -> list[TableRun]:
+    rng = random.Random(options.seed)
+    guild = await discord_api.guild("Load")
+    tables = []
+    for g in range(options.games):
+        channel = await discord_api.channel(guild, f"game-{g}")
+        humans = []
+        for h in range(options.people):
+            person = await discord_api.user(f"p{g}-{h}", guild=guild)
+            humans.append(Human(person, pings.inbox(person.id), random.Random(rng.random()),
+                                options.think, tally))
+        tables.append(TableRun(bot, channel, humans, options.players - options.people,
+                               options.players))
+    return tables
+
+
+def bot_settings(folder: str) -> Settings:
+    return Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
+                    database_path=Path(folder) / "load.sqlite3", log_level="WARNING")
+
+
+async def run_bench(options: Options) -> Report:
+    tally, lag = Tally(), LoopLag()
+    with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
+        bot = CitadelsBot(bot_settings(folder), computer_pause=options.computer_pause,
+                          guild_ready_timeout=0.05)
+        async with emulator_process() as url, Discord.remote(url) as discord_api, \
+                run_client(bot, url, timeout=30):
+            pings = Pings(discord_api)
+            tables = await build_tables(discord_api, bot, options, tally, pings)
+            first_call = len(await discord_api.calls())
+            helpers = [asyncio.create_task(pings.run()), asyncio.create_task(lag.run())]
+            start = time.monotonic()
+            stagger = random.Random(options.seed)
+            games = [asyncio.create_task(t.run(stagger.uniform(0, options.think * 2)))
+                     for t in tables]
+            await asyncio.wait(games, timeout=options.seconds or options.timeout)
+            wall = time.monotonic() - start
+            for task in [*games, *helpers]:
+                task.cancel()
+            await asyncio.gather(*games, *helpers, return_exceptions=True)
+            report = await measure(discord_api, options, tables, first_call, wall, tally, lag)
+            await bot.publisher.idle()
+            return report
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    parser = argparse.ArgumentParser(prog="python -m bench.bot_load",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 8))
+    parser.add_argument("--humans", type=int, default=None, help="human seats (default: all)")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="mean seconds before each click (uniform 0.5x-1.5x)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="stop the people after this long and report that window")
+    parser.add_argument("--computer-pause", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.humans is not None and not 1 <= args.humans <= args.players:
+        parser.error("--humans must be between 1 and --players")
+    return Options(games=args.games, players=args.players, humans=args.humans, think=args.think,
+                   seconds=args.seconds, computer_pause=args.computer_pause, seed=args.seed)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    report = asyncio.run(run_bench(parse_args(argv)))
+    print("\n".join(report.lines()))
+    return 0 if report.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""`python -m bench.bot_load`: a short window of two games through the emulator in its own
+process, the figures produced and no interaction failed."""
+
+from __future__ import annotations
+
+from bench.bot_load import Options, parse_args, run_bench
+
+
+async def test_a_short_load_run_produces_its_figures():
+    options = Options(games=2, players=3, humans=2, think=0.05, seconds=6.0,
+                      computer_pause=0.05)
+    report = await run_bench(options)
+    assert report.games_started == 2
+    assert report.interactions >= 6          # two lobbies and some turns
+    assert len(report.acks_ms) == report.interactions
+    assert report.failed == 0 and report.tally.unanswered == 0
+    assert report.rest_per_action >= 1.0     # every interaction is at least its callback
+    assert report.routes["POST /interactions/{interaction_id}/{token}/callback"] > 0
+    text = "\n".join(report.lines())
+    for figure in ("ack ms p50/p90/p99/max", "per human action", "429s met by the bot",
+                   "failed interactions      0", "games started/finished"):
+        assert figure in text
+
+
+def test_the_options_come_from_the_command_line():
+    options = parse_args(["--games", "3", "--players", "7", "--humans", "7", "--think", "1",
+                          "--seconds", "10"])
+    assert (options.games, options.players, options.people, options.seconds) == (3, 7, 7, 10)
