@@ -68,8 +68,10 @@ class Publisher:
                 await self._publish(game_id, changes)
             except (discord.Forbidden, discord.NotFound) as exc:
                 log.warning("Game %s lost its channel (%s); ending it", game_id, exc)
-                await self.bot.service.abandon(game_id, "channel_unavailable")
+                ended = await self.bot.service.abandon(game_id, "channel_unavailable")
                 self._pending.pop(game_id, None)
+                if ended is not None:
+                    await self._tell_host(ended.record)
                 return
             except Exception:
                 log.exception("Could not publish game %s", game_id)
@@ -134,9 +136,12 @@ class Publisher:
             return
         self._pinged[record.id] = pid
         seat = record.seat(pid)
-        if seat.computer or seat.user_id is None:
-            return
         lang = record.settings.language
+        if seat.computer or seat.user_id is None:
+            if resumed:  # nobody to mention, but everyone should know the game goes on
+                notice = self.bot.catalog.text("ping.resumed", lang)
+                await self._retry(lambda: self._channel(record).send(notice))
+            return
         phase = record.state.phase if record.state else "turns"
         text = self.bot.catalog.text(f"ping.{phase}", lang, mention=f"<@{seat.user_id}>")
         if resumed:
@@ -147,6 +152,25 @@ class Publisher:
                                         style=discord.ButtonStyle.primary))
         await self._retry(lambda: self._channel(record).send(
             text, view=view, allowed_mentions=discord.AllowedMentions(users=True)))
+        if seat.dms:
+            await self._direct(record, seat.user_id, "dm.turn")
+
+    async def _direct(self, record: GameRecord, user_id: int, key: str) -> bool:
+        """An opt-in DM with a link to the game; closed DMs (50007) are fine: the channel ping
+        already went out, and the game never depends on DMs."""
+        lang = record.settings.language
+        link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(self.bot.catalog.text(key, lang, link=link, game=record.id))
+        except discord.HTTPException as exc:
+            log.info("No DM to %s for game %s (%s)", user_id, record.id, exc)
+            return False
+        return True
+
+    async def _tell_host(self, record: GameRecord) -> None:
+        """The game's channel is gone or closed to the bot: the host hears it by DM if possible."""
+        await self._direct(record, record.host_id, "dm.channel_unavailable")
 
     async def _remind(self, record: GameRecord) -> None:
         """Half the decision's time is gone: one more mention, the only other one."""

@@ -335,6 +335,19 @@ class GameService:
             new = self._bump(record, status="cancelled", ended_reason=reason)
             return await self._commit(record, new, "ended")
 
+    async def set_dms(self, game_id: int, user_id: int, on: bool) -> None:
+        """Opt in or out of DM notifications for this game (not a game change)."""
+        async with self._lock(game_id):
+            record = self._active(game_id)
+            seat = record.seat_of_user(user_id)
+            if seat is None or not seat.human:
+                raise Refused("errors.not_playing")
+            seats = [s.model_copy(update={"dms": on}) if s is seat else s for s in record.seats]
+            new = record.model_copy(update={"seats": seats})
+            new.updated_at = self.clock()
+            await self.store.save(new, expected_version=record.version)
+            self.games[game_id] = new
+
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         """Remember the lobby/table message ids; not a game change, so the version stays."""
         async with self._lock(game_id):

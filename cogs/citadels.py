@@ -207,6 +207,24 @@ class Citadels(commands.Cog):
             return
         await self.reply(interaction, "leave.done")
 
+    @citadels.command(name=_str("dms", "commands.dms.name"),
+                      description=_str("Also tell me by DM when it's my turn (optional)",
+                                       "commands.dms.description"))
+    @app_commands.rename(on=_str("on", "commands.dms.on.name"))
+    @app_commands.describe(on=_str("Send DMs (true) or stop them (false)",
+                                   "commands.dms.on.description"))
+    async def dms(self, interaction: discord.Interaction, on: bool) -> None:
+        record = self._game_here(interaction)
+        if record is None:
+            await self.reply(interaction, "errors.no_game_here")
+            return
+        try:
+            await self.bot.service.set_dms(record.id, interaction.user.id, on)
+        except Refused as refusal:
+            await self.reply(interaction, refusal.key, **refusal.params)
+            return
+        await self.reply(interaction, "dms.on" if on else "dms.off")
+
     @citadels.command(name=_str("end", "commands.end.name"),
                       description=_str("End the game here (host or server managers)",
                                        "commands.end.description"))
