@@ -5,9 +5,10 @@ short translated message; the custom_id only says what the user pointed at, neve
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DEADLINE = 2.0  # seconds before a slow answer is deferred (Discord allows 3)
+T = TypeVar("T")
 
 
 def _cog(interaction: discord.Interaction) -> GameCog:
@@ -150,7 +152,7 @@ class GameCog(commands.Cog):
             return
         user = interaction.user.id
         try:
-            change = await self.bot.service.act(game, user, version, action)
+            change = await in_time(interaction, self.bot.service.act(game, user, version, action))
         except Refused as refusal:
             await self._refused_on_panel(interaction, game, refusal)
             return
@@ -160,7 +162,7 @@ class GameCog(commands.Cog):
                  if (line := render.event_line(e.visible_to(pid), change.record.seats,
                                                self.bot.catalog, interaction.locale.value))]
         panel = self._panel(change.record, pid, interaction, notes)
-        await interaction.response.edit_message(content=None, embed=panel.embed, view=panel.view)
+        await update_panel(interaction, None, panel)
 
     async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
                                 refusal: Refused) -> None:
@@ -171,8 +173,7 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, refusal.key, **refusal.params)
             return
         panel = self._panel(record, seat.pid, interaction, [])
-        await interaction.response.edit_message(
-            content=self.text(interaction, refusal.key), embed=panel.embed, view=panel.view)
+        await update_panel(interaction, self.text(interaction, refusal.key), panel)
 
     def _panel(self, record: GameRecord, pid: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
@@ -229,12 +230,15 @@ class GameCog(commands.Cog):
             "cancel": lambda: service.cancel(game, user.id),
         }
         try:
-            change = await calls[op]()
+            change = await in_time(interaction, calls[op]())
         except Refused as refusal:
             await self.refuse(interaction, refusal.key, **refusal.params)
             return
         embed, view = lobby_message(self.bot, change.record)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
     async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool) -> None:
         if not yes:
@@ -269,6 +273,27 @@ class GameCog(commands.Cog):
         if codec.recognized(custom_id) and _on_message(interaction, custom_id):
             return
         await self.refuse(interaction, "errors.unknown_component")
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await `work`, deferring the interaction first if it takes too long (a slow or locked
+    store, a busy loop), so Discord never shows "This interaction failed"."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEADLINE)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer()
+    return await task
+
+
+async def update_panel(interaction: discord.Interaction, content: str | None, panel: Panel
+                       ) -> None:
+    """Replace the clicked panel, whether or not the interaction had to be deferred."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, embed=panel.embed,
+                                                 view=panel.view)
+    else:
+        await interaction.response.edit_message(content=content, embed=panel.embed,
+                                                view=panel.view)
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
