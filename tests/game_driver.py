@@ -7,9 +7,16 @@ import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from fakediscord import Person, Ref
-from fakediscord.testing import SeenMessage
+from bot import codec
+from bot.client import CitadelsBot
+from bot.panels import SELECT_KINDS
+from bot.records import GameRecord, GameSettings
+from fakediscord import Discord, Emulator, Person, Ref
+from fakediscord.testing import InteractionResult, SeenMessage
+from rules import citadels
+from tests.rules import helpers as rules_helpers
 
 
 def has_button(message: SeenMessage, suffix: str) -> bool:
@@ -90,3 +97,173 @@ async def wait_for_turn(people: dict[str, Player], channel: Ref, over: Callable[
                 return player, panel
         await asyncio.sleep(0.05)
     raise AssertionError("nobody got a decision in time")
+
+
+# -- games set up and rigged by the test, then played through the UI ---------------------------
+
+EXERCISED: set[str] = set()  # action types the service accepted from clicks, over the session
+
+
+def forge_click(emulator: Emulator, person: Person, message: SeenMessage | str, custom_id: str,
+                values: list[str] | None = None) -> InteractionResult:
+    """A click (or, with `values`, a choice) carrying any custom_id, as a modified client could
+    send: the emulator's `forge` option skips its check that the message has the component."""
+    message_id = message if isinstance(message, str) else message.id
+    if values is None:
+        interaction = emulator.interactions.click(int(person.id), int(message_id), custom_id,
+                                                  forge=True)
+    else:
+        interaction = emulator.interactions.select(int(person.id), int(message_id), custom_id,
+                                                   values, forge=True)
+    return InteractionResult(person, emulator.interactions.status(interaction))
+
+
+def rigged_state(pids: list[str], chars: dict[str, list[str]], *, seed: int = 0,
+                 hands: dict[str, list[str]] | None = None,
+                 gold: dict[str, int] | None = None,
+                 cities: dict[str, list[str]] | None = None,
+                 deck: list[str] | None = None, **options: Any) -> citadels.GameState:
+    """A fresh game of `pids` (seating order) at the first turn of round 1, each player holding
+    `chars`, with the given hands, gold, cities and top of the deck (tests/rules/helpers.py)."""
+    state = citadels.new_game(pids, seed=seed, options=citadels.Options(**options))
+    players = []
+    for p in state.players:
+        update: dict[str, Any] = {}
+        if hands and p.id in hands:
+            update["hand"] = list(hands[p.id])
+        if gold and p.id in gold:
+            update["gold"] = gold[p.id]
+        if cities and p.id in cities:
+            update["city"] = list(cities[p.id])
+        players.append(p.model_copy(update=update))
+    update = {"players": players}
+    if deck is not None:
+        update["deck"] = list(deck) + list(state.deck)
+    state = state.model_copy(update=update)
+    return rules_helpers.draft(rules_helpers.rig(state, chars), chars)
+
+
+@dataclass
+class Game:
+    """A running game of the bot, its channel, and who sits where."""
+
+    bot: CitadelsBot
+    id: int
+    channel: Ref
+    people: dict[str, Person]  # pid -> person, for the human seats
+
+    @property
+    def record(self) -> GameRecord:
+        record = self.bot.service.games.get(self.id)
+        assert record is not None, "the game is over"
+        return record
+
+    @property
+    def state(self) -> citadels.GameState:
+        assert self.record.state is not None
+        return self.record.state
+
+    def pid(self, person: Person) -> str:
+        return next(pid for pid, p in self.people.items() if p.id == person.id)
+
+    def pids(self) -> list[str]:
+        return [p.id for p in self.state.players]
+
+    async def settle(self) -> None:
+        """Wait until computer players have nothing to do and every change is on Discord."""
+        await self.bot.service.idle(self.id)
+        await self.bot.publisher.idle()
+
+    async def rig(self, state: citadels.GameState) -> GameRecord:
+        """Replace the running game's state, as one more saved version of the record (the
+        service's own commit path: store, cache, publisher, computer players)."""
+        service = self.bot.service
+        async with service._lock(self.id):
+            old = service.games[self.id]
+            new = old.model_copy(update={"version": old.version + 1, "state": state})
+            await service._commit(old, new, "action")
+        await self.settle()
+        return self.record
+
+    async def stored(self) -> GameRecord:
+        record = await self.bot.service.store.get(self.id)
+        assert record is not None
+        return record
+
+    async def table(self, person: Person) -> SeenMessage:
+        message = await table(person, self.channel)
+        assert message is not None, "no table in the channel"
+        return message
+
+    async def panel(self, person: Person) -> SeenMessage:
+        """The person's panel, opened with "Act" on the table."""
+        return await click_id(person, await self.table(person), ":act")
+
+    async def do(self, person: Person, action: dict[str, Any],
+                 panel: SeenMessage | None = None) -> SeenMessage:
+        """Make `action` with the panel's button or select (opening a panel if none is given);
+        returns the updated panel. Fails if the panel offers no component for it."""
+        panel = panel or await self.panel(person)
+        result = await choose_action(person, panel, action)
+        assert not result.failed
+        updated = await result.response()
+        assert updated.ephemeral
+        await self.settle()
+        EXERCISED.update(await self.ui_types())
+        return updated
+
+    async def ui_types(self) -> set[str]:
+        """Action types the store logged as made by a person (a click), in this game."""
+        return {e.action["type"] for e in await self.bot.service.store.actions(self.id)
+                if e.by == "player"}
+
+
+async def choose_action(person: Person, panel: SeenMessage, action: dict[str, Any]
+                        ) -> InteractionResult:
+    """Click the button, or choose the select option, that makes `action` on `panel`."""
+    parsed = citadels.Action.parse(action)
+    code = codec.encode(parsed)
+    for button in panel.buttons():
+        if str(button.get("custom_id", "")).endswith(":" + code):
+            return await person.click(panel, custom_id=button["custom_id"])
+    kind = SELECT_KINDS.get(parsed.type)
+    for select in panel.selects():
+        if not str(select["custom_id"]).endswith(f":s.{kind}"):
+            continue
+        if kind == "dad":
+            wanted = list(action["districts"])
+            values = []
+            for option in select["options"]:
+                card = option["value"].partition(".")[2]
+                if card in wanted:
+                    wanted.remove(card)
+                    values.append(option["value"])
+            assert not wanted, f"{action} not all in {select['options']}"
+            return await person.choose(panel, values, custom_id=select["custom_id"])
+        if any(o["value"] == code for o in select["options"]):
+            return await person.choose(panel, [code], custom_id=select["custom_id"])
+    raise AssertionError(f"{person.name}'s panel offers no {code}:\n{panel.text}\n"
+                         f"{[b.get('custom_id') for b in panel.buttons()]}")
+
+
+async def start_game(bot: CitadelsBot, discord_api: Discord, guild: Ref, name: str,
+                     people: list[Person], computers: tuple[str, ...] = (), seed: int = 1,
+                     language: str = "en") -> Game:
+    """A game opened and started through the service (the lobby UI is not the point), in a new
+    channel, with its table posted."""
+    channel = await discord_api.channel(guild, name)
+    service = bot.service
+    host = people[0]
+    record = await service.open_lobby(
+        guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
+        host_name=host.name, locale=host.locale, settings=GameSettings(language=language))
+    for person in people[1:]:
+        await service.join(record.id, int(person.id), person.name, person.locale)
+    for strength in computers:
+        await service.add_computer(record.id, int(host.id), strength)  # type: ignore[arg-type]
+    change = await service.start(record.id, int(host.id), seed=seed)
+    by_user = {int(p.id): p for p in people}
+    game = Game(bot, record.id, channel,
+                {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+    await game.settle()
+    return game
