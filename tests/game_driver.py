@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +13,7 @@ from bot import codec
 from bot.client import CitadelsBot
 from bot.panels import SELECT_KINDS
 from bot.records import GameRecord, GameSettings
+from bot.service import awaiting
 from fakediscord import Discord, Emulator, Person, Ref
 from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels
@@ -53,6 +54,7 @@ class Player:
     rng: random.Random
     actions: int = 0
     panels: list[SeenMessage] = field(default_factory=list)
+    hasty: float = 1.0  # weight of "End turn" against any one other choice; lower ends games sooner
 
     async def open_panel(self, channel: Ref) -> SeenMessage | None:
         message = await table(self.person, channel)
@@ -67,7 +69,9 @@ class Player:
         choices: list[tuple[str, dict]] = [("button", b) for b in panel.buttons()]
         choices += [("select", s) for s in panel.selects()]
         assert choices, "a panel with nothing to do"
-        kind, component = self.rng.choice(choices)
+        weights = [self.hasty if str(c.get("custom_id", "")).endswith(":end") else 1.0
+                   for _, c in choices]
+        kind, component = self.rng.choices(choices, weights)[0]
         if kind == "button":
             result = await self.person.click(panel, custom_id=component["custom_id"])
         else:
@@ -267,3 +271,30 @@ async def start_game(bot: CitadelsBot, discord_api: Discord, guild: Ref, name: s
                 {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
     await game.settle()
     return game
+
+
+async def play_out(game: Game, players: dict[str, Player],
+                   after: Callable[[], Awaitable[None]] | None = None,
+                   limit: int = 3000) -> GameRecord:
+    """Play the game to its end: whoever must decide opens their panel from the table and
+    decides until it is someone else's turn. `after` runs after every decision; returns the
+    stored record of the ended game."""
+    service = game.bot.service
+    for _ in range(limit):
+        await game.settle()
+        record = service.games.get(game.id)
+        if record is None:
+            return await game.stored()
+        pid = awaiting(record)
+        assert pid is not None and pid in players, f"nobody to play {pid}"
+        player = players[pid]
+        panel = await player.open_panel(game.channel)
+        assert panel is not None and (panel.buttons() or panel.selects()), panel
+        while panel.buttons() or panel.selects():
+            panel = await player.play(panel)
+            if after is not None:
+                await after()
+            record = service.games.get(game.id)
+            if record is None or awaiting(record) != pid:
+                break
+    raise AssertionError(f"the game did not end in {limit} turns")

@@ -1,0 +1,100 @@
+"""Whole games on the emulator, from `/citadels new` to the final scores: scripted people click
+the lobby, the table and their private panels; computer players of every strength fill seats."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import render
+from bot.client import CitadelsBot
+from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord.testing import SeenMessage
+from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.game_driver import Game, Player, click_id, lobby, play_out, start_game
+
+
+@pytest.fixture
+async def bot(emulator: Emulator, discord_api: Discord, tmp_path: Path
+              ) -> AsyncIterator[CitadelsBot]:
+    await discord_api.configure(rate_limits=False)
+    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(client, emulator):
+        client.service.computer_cap = 0.3  # the expert thinks less, not differently
+        yield client
+
+
+def final_messages(messages: list[SeenMessage]) -> list[SeenMessage]:
+    return [m for m in messages if m.embeds and m.embeds[0].get("title") == "🏆 Final scores"]
+
+
+async def check_the_end(game: Game, people: list[Person], discord_api: Discord) -> None:
+    """Finished in the store, one public final breakdown naming the winner, no failure."""
+    record = await game.stored()
+    assert record.status == "finished" and record.ended_reason == "completed"
+    assert record.state is not None and record.state.finished and record.state.winner
+    catalog = game.bot.catalog
+    winner = render.seat_name(record.seat(record.state.winner), catalog, "en")
+    for person in people:
+        [final] = final_messages(await person.sees(game.channel))
+        assert not final.ephemeral
+        assert f"**{winner}** wins with" in final.text
+        assert all(render.seat_name(s, catalog, "en") in final.text for s in record.seats)
+    assert await discord_api.failed_interactions() == []
+    assert await discord_api.errors() == []
+
+
+async def test_four_people_play_a_whole_game_from_the_lobby(
+        bot: CitadelsBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr("bot.service.random.SystemRandom", lambda: random.Random(11))
+    carla = await discord_api.user("carla", guild=table.guild)
+    dario = await discord_api.user("dario", guild=table.guild)
+    people = [table.alice, table.bruno, carla, dario]
+
+    reply = await (await table.alice.slash(table.general, "citadels new",
+                                           players=4)).response()
+    assert not reply.ephemeral and reply.embeds
+    for person in people[1:]:
+        room = await click_id(person, await lobby(person, table.general), ":lobby.join")
+        assert person.mention in room.text
+    room = await lobby(table.alice, table.general)
+    assert all(p.mention in room.text for p in people)
+    await click_id(table.alice, room, ":lobby.start")
+    [record] = bot.service.games.values()
+    assert record.status == "running" and record.seed == random.Random(11).randrange(2**62)
+    game = Game(bot, record.id, table.general,
+                {s.pid: next(p for p in people if int(p.id) == s.user_id) for s in record.seats})
+    players = {pid: Player(person, random.Random(i), hasty=0.2)
+               for i, (pid, person) in enumerate(game.people.items())}
+
+    ended = await play_out(game, players)
+    assert ended.state is not None and ended.state.round >= 3
+    assert all(p.actions > 10 for p in players.values())
+    await check_the_end(game, people, discord_api)
+    # Each person was pinged when a decision became theirs.
+    for person in people:
+        assert any(person.mention in m.content for m in await person.mentions())
+
+
+@pytest.mark.parametrize(("humans", "computers", "seed"), [
+    (1, ("random",), 21),
+    (2, ("basic",), 22),
+    (3, ("random", "basic", "basic", "expert"), 23),
+], ids=["2 players", "3 players", "7 players"])
+async def test_people_and_computers_play_to_the_end(
+        bot: CitadelsBot, discord_api: Discord, table: Table,
+        humans: int, computers: tuple[str, ...], seed: int):
+    people = [table.alice, table.bruno, await discord_api.user("carla", guild=table.guild)]
+    people = people[:humans]
+    game = await start_game(bot, discord_api, table.guild, "mixed", people, computers, seed=seed)
+    assert len(game.record.seats) == humans + len(computers)
+    players = {pid: Player(person, random.Random(seed + i), hasty=0.2)
+               for i, (pid, person) in enumerate(game.people.items())}
+    ended = await play_out(game, players)
+    assert {s.ai for s in ended.seats if not s.human} == set(computers)
+    entries = await bot.service.store.actions(game.id)
+    assert {e.by for e in entries} == {"player", "computer"}
+    await check_the_end(game, people, discord_api)
