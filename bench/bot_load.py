@@ -348,7 +348,8 @@ class Report:
             f"bot REST calls           {len(self.calls)}  = {self.rest_per_action:.2f} per "
             f"human action",
             f"429s met by the bot      {len(self.too_many)}"
-            + (f"  ({Counter(c['route'] for c in self.too_many)})" if self.too_many else ""),
+            + (f"  ({dict(Counter(kind_of_429(c, self.calls) for c in self.too_many))})"
+               if self.too_many else ""),
             f"pings (mentions)         {self.pings}",
             f"event-loop lag ms p50/p99/max  {percentile(self.loop_lag_ms, 50):.1f} / "
             f"{percentile(self.loop_lag_ms, 99):.1f} / "
@@ -360,6 +361,17 @@ class Report:
         for route, count in self.routes.most_common():
             out.append(f"  {count:7d}  {count / max(self.interactions, 1):5.2f}  {route}")
         return out
+
+
+def kind_of_429(refused: dict[str, Any], calls: list[dict[str, Any]]) -> str:
+    """"channel" if that route of that channel had its 5 requests in the 5 s before, else
+    "global" (the bot's 50 requests per second across every route)."""
+    major = refused["path"].split("/")[4] if refused["path"].count("/") >= 4 else ""
+    same = [c for c in calls
+            if c["route"] == refused["route"] and c["method"] == refused["method"]
+            and c["status"] < 400 and c["path"].split("/")[4:5] == [major]
+            and 0 <= refused["started"] - c["started"] < 5.0]
+    return f"{refused['method']} {refused['route']} " + ("channel" if len(same) >= 5 else "global")
 
 
 INTERACTION_TYPES = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
