@@ -68,11 +68,7 @@ class Publisher:
                 await self._publish(game_id, changes)
             except (discord.Forbidden, discord.NotFound) as exc:
                 log.warning("Game %s lost its channel (%s); ending it", game_id, exc)
-                ended = await self.bot.service.abandon(game_id, "channel_unavailable")
-                self._pending.pop(game_id, None)
-                if ended is not None:
-                    await self._tell_host(ended.record)
-                return
+                await self.bot.service.abandon(game_id, "channel_unavailable")
             except Exception:
                 log.exception("Could not publish game %s", game_id)
 
@@ -81,6 +77,9 @@ class Publisher:
         record = self.bot.service.games.get(game_id) or changes[-1].record
         if changes[-1].record.version > record.version:
             record = changes[-1].record
+        if record.ended_reason == "channel_unavailable":
+            await self._tell_host(record)  # nothing can be posted in the channel any more
+            return
         if kinds & {"started", "action", "seats", "resumed", "ended"} and record.state:
             await self._show_table(record)
         if "ended" in kinds:

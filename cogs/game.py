@@ -190,7 +190,7 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, key)
             return
         seat = record.seat_of_user(interaction.user.id)
-        if seat is None:
+        if seat is None or seat.left:
             await self.refuse(interaction, "errors.not_playing")
             return
         content = None
@@ -263,6 +263,20 @@ class GameCog(commands.Cog):
             await interaction.response.send_message(text, ephemeral=True)
 
     # -- anything else --------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """The game's channel was deleted: end its game now rather than at the next move."""
+        record = self.bot.service.in_channel(channel_id)
+        if record is not None:
+            await self.bot.service.abandon(record.id, "channel_unavailable")
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

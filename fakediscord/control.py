@@ -75,6 +75,12 @@ class Control:
         channel = self.world.create_channel(int(guild_id), name, bot_can_send=bot_can_send)
         return channel.payload()
 
+    async def op_delete_channel(self, channel_id: str) -> None:
+        self.world.delete_channel(int(channel_id))
+
+    async def op_set_bot_access(self, channel_id: str, allowed: bool) -> None:
+        self.world.set_bot_access(int(channel_id), allowed)
+
     async def op_add_member(self, guild_id: str, user_id: str) -> None:
         self.world.add_member(int(guild_id), int(user_id))
 

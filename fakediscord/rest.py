@@ -296,6 +296,7 @@ class Rest:
 
     async def edit_message(self, request: web.Request) -> web.Response:
         message = self._public_message(request)
+        self.world.check_can_view(self.world.channel(message.channel_id))
         if message.data["author"]["id"] != str(self.world.bot.id):
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         return json_response(self.world.edit_message(message, await read_payload(request)).data)

@@ -341,6 +341,13 @@ class Discord:
                                        bot_can_send=bot_can_send)
         return Ref(data["id"], data["name"])
 
+    async def delete_channel(self, channel: Ref) -> None:
+        await self.backend.call("delete_channel", channel_id=channel.id)
+
+    async def set_bot_access(self, channel: Ref, allowed: bool) -> None:
+        """Take the bot's Send Messages permission in `channel` away, or give it back."""
+        await self.backend.call("set_bot_access", channel_id=channel.id, allowed=allowed)
+
     async def user(self, name: str, *, locale: str = "en-US", guild: Ref | None = None) -> Person:
         person = Person(self, await self.backend.call("create_user", name=name, locale=locale))
         if guild is not None:

@@ -21,6 +21,7 @@ from fakediscord.models import (
     LOADING,
     SEND_MESSAGES,
     THREAD_TYPES,
+    VIEW_CHANNEL,
     Channel,
     Guild,
     Message,
@@ -131,6 +132,24 @@ class World:
         self.dispatch("CHANNEL_CREATE", channel.payload(), GUILDS_INTENT)
         self.touch()
         return channel
+
+    def delete_channel(self, channel_id: int) -> None:
+        """Someone deletes the channel: it is gone for REST, and the gateway says so."""
+        channel = self.channel(channel_id)
+        del self.channels[channel.id]
+        if channel.guild_id is not None:
+            guild = self.guild(channel.guild_id)
+            if channel.id in guild.channel_ids:
+                guild.channel_ids.remove(channel.id)
+        self.dispatch("CHANNEL_DELETE", channel.payload(), GUILDS_INTENT)
+        self.touch()
+
+    def set_bot_access(self, channel_id: int, allowed: bool) -> None:
+        """An admin takes the bot's access to the channel away (or gives it back)."""
+        channel = self.channel(channel_id)
+        channel.bot_denied = 0 if allowed else VIEW_CHANNEL | SEND_MESSAGES
+        self.dispatch("CHANNEL_UPDATE", channel.payload(), GUILDS_INTENT)
+        self.touch()
 
     def add_member(self, guild_id: int, user_id: int) -> None:
         guild = self.guild(guild_id)
@@ -337,11 +356,17 @@ class World:
 
     # -- what the bot may do in a channel ---------------------------------------------------
 
+    def check_can_view(self, channel: Channel) -> None:
+        """Editing one's own message needs no Send Messages, but it needs the channel."""
+        if channel.type != DM and not self.bot_permissions(channel) & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+
     def check_can_send(self, channel: Channel) -> None:
         if channel.type == DM:
             if not self.users[channel.recipient_id].dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
             return
+        self.check_can_view(channel)
         if not self.bot_permissions(channel) & SEND_MESSAGES:
             raise ApiError(403, 50013, "Missing Permissions")
         if channel.locked:

@@ -143,3 +143,43 @@ async def test_closed_dms_never_block_the_game(bot: CitadelsBot, table: Table,
     dms = await table.alice.dms()
     if person_to_act(bot, table, game) is table.alice or dms:
         assert all("https://discord.com/channels/" in m.content for m in dms)
+
+
+async def ended_for(bot: CitadelsBot, game: int) -> GameRecord:
+    for _ in range(100):
+        await bot.publisher.idle()
+        stored = await bot.store.get(game)
+        if stored is not None and not stored.active:
+            return stored
+        await asyncio.sleep(0.05)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_deleted_channel_ends_the_game_and_the_host_hears_by_dm(
+        bot: CitadelsBot, table: Table, discord_api: Discord):
+    game = (await two_person_game(bot, table)).id
+    await act_once(bot, table, game)
+    await discord_api.delete_channel(table.general)
+    record = await ended_for(bot, game)
+    assert (record.status, record.ended_reason) == ("cancelled", "channel_unavailable")
+    assert game not in bot.service.games
+    [dm] = await table.alice.dms()
+    assert f"#{game}" in dm.content
+
+
+async def test_losing_access_mid_game_ends_it_cleanly(bot: CitadelsBot, table: Table,
+                                                      discord_api: Discord):
+    game = (await two_person_game(bot, table)).id
+    await discord_api.set_bot_access(table.general, False)
+    version = await act_once(bot, table, game)  # the click itself is still answered
+    record = await ended_for(bot, game)
+    assert (record.status, record.ended_reason) == ("cancelled", "channel_unavailable")
+    assert record.version == version + 1
+    assert len(await table.alice.dms()) == 1
+    assert await discord_api.failed_interactions() == []
+    # A click on the old panel now gets a clear answer, not a failure.
+    await discord_api.set_bot_access(table.general, True)
+    message = await table_message(table)
+    result = await table.bruno.click(message, custom_id=f"cz:{game}:hand")
+    reply = await result.response()
+    assert reply.ephemeral and "terminado" in reply.content
