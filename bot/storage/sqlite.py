@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import sqlite3
@@ -134,17 +135,20 @@ class SqliteStore:
         draft = record.model_copy(update={"updated_at": now})
 
         async def write(db: aiosqlite.Connection) -> None:
-            found = await _stored_version(db, record.id)
-            if found != expected_version:
-                raise StaleVersion(record.id, expected_version, found)
+            # The version check is part of the UPDATE, saving a round trip to the database
+            # thread on every save; only a refused save asks what the version was.
             try:
-                await db.execute(
+                cursor = await db.execute(
                     "UPDATE games SET guild_id = ?, channel_id = ?, status = ?, version = ?, "
-                    "created_at = ?, updated_at = ?, record = ? WHERE id = ?",
-                    (*_game_columns(draft), draft.model_dump_json(), record.id),
+                    "created_at = ?, updated_at = ?, record = ? WHERE id = ? AND version = ?",
+                    (*_game_columns(draft), draft.model_dump_json(), record.id,
+                     expected_version),
                 )
             except sqlite3.IntegrityError as exc:
                 raise await _channel_busy(db, draft.channel_id, exc) from None
+            if cursor.rowcount != 1:
+                found = await _stored_version(db, record.id)
+                raise StaleVersion(record.id, expected_version, found)
             if action is not None:
                 await db.execute(
                     f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -269,7 +273,16 @@ def _game_columns(r: GameRecord) -> tuple[Any, ...]:
 
 
 def _records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
-    return [GameRecord.model_validate_json(row[0]) for row in rows]
+    # Parsing a thousand games at start-up makes objects that all stay alive, so the cyclic
+    # collector's passes meanwhile free nothing; pausing it cuts the load by about a third.
+    # Nothing else runs on the event loop meanwhile (no await here).
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return [GameRecord.model_validate_json(row[0]) for row in rows]
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _action_row(a: ActionEntry) -> tuple[Any, ...]:
