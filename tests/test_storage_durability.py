@@ -1,0 +1,164 @@
+"""What survives: closing and reopening, another connection holding the lock for a moment, and
+the process being killed right after a save returned."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.records import GameRecord
+from bot.storage import SqliteStore
+from tests.storage_helpers import lobby, opened, play, start, step
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+async def running(store: SqliteStore, channel_id: int, moves: int) -> GameRecord:
+    record = await store.create(lobby(channel_id))
+    await store.save(start(record), expected_version=0)
+    await play(store, record, random.Random(channel_id), moves)
+    return record
+
+
+async def test_pragmas(tmp_path: Path):
+    async with opened(tmp_path / "bot.sqlite3") as store:
+        pragmas = {name: (await (await store.db.execute(f"PRAGMA {name}")).fetchone())[0]
+                   for name in ("journal_mode", "synchronous", "busy_timeout", "foreign_keys")}
+    assert pragmas == {"journal_mode": "wal", "synchronous": 2, "busy_timeout": 250,
+                       "foreign_keys": 1}
+
+
+async def test_reopening_keeps_everything(tmp_path: Path):
+    path = tmp_path / "bot.sqlite3"
+    async with opened(path) as store:
+        games = [await running(store, channel, moves=12) for channel in (1, 2, 3)]
+        finished = await running(store, 4, moves=None)  # type: ignore[arg-type]
+        logs = {g.id: await store.actions(g.id) for g in [*games, finished]}
+        await store.set_meta("k", "v")
+
+    async with opened(path) as store:
+        assert await store.active_games() == games
+        assert await store.finished_games() == [finished]
+        assert {g.id: await store.actions(g.id) for g in [*games, finished]} == logs
+        assert await store.get_meta("k") == "v"
+        # Ids are never reused, and the version guard still holds across the restart.
+        assert (await store.create(lobby(9))).id == finished.id + 1
+        step(games[0], random.Random(0))
+        await store.save(games[0], expected_version=games[0].version - 1)
+
+
+def hold_lock(path: Path) -> sqlite3.Connection:
+    """Another connection holding the write lock, as a backup or a sqlite3 shell might."""
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+async def release_after(other: sqlite3.Connection, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    other.execute("COMMIT")
+    other.close()
+
+
+async def save_next(store: SqliteStore, record: GameRecord) -> float:
+    """Play and save one move; returns how long the save took."""
+    entry = step(record, random.Random(record.version))
+    began = time.perf_counter()
+    await store.save(record, expected_version=record.version - 1, action=entry)
+    return time.perf_counter() - began
+
+
+@pytest.mark.parametrize("busy_timeout_ms", [250, 10])
+async def test_a_lock_held_for_half_a_second_does_not_fail_a_save(
+        tmp_path: Path, busy_timeout_ms: int, caplog: pytest.LogCaptureFixture):
+    """With the default, SQLite's busy timeout plus a retry or two ride it out; with a tiny
+    busy timeout, the store's own retries with backoff do."""
+    path = tmp_path / "bot.sqlite3"
+    async with opened(path, busy_timeout_ms=busy_timeout_ms) as store:
+        record = await running(store, 1, moves=3)
+        other = hold_lock(path)
+        with caplog.at_level(logging.WARNING, logger="bot.storage.sqlite"):
+            took, _ = await asyncio.gather(save_next(store, record),
+                                           release_after(other, 0.5))
+        assert took >= 0.4  # it really waited for the other connection
+        assert await store.get(record.id) == record
+        assert len(await store.actions(record.id)) == record.version - 1
+    if busy_timeout_ms == 10:
+        assert "retrying" in caplog.text
+
+
+async def test_a_lock_held_past_every_retry_fails_cleanly(tmp_path: Path):
+    path = tmp_path / "bot.sqlite3"
+    async with opened(path, busy_timeout_ms=10, retries=2, backoff=0.01) as store:
+        record = await running(store, 1, moves=3)
+        before = await store.get(record.id)
+        other = hold_lock(path)
+        try:
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                await save_next(store, record)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert await store.get(record.id) == before
+        assert len(await store.actions(record.id)) == before.version - 1
+
+
+async def test_reads_are_not_blocked_by_another_writer(tmp_path: Path):
+    """WAL: a long write elsewhere must not stall the bot's reads (panels, resumes)."""
+    path = tmp_path / "bot.sqlite3"
+    async with opened(path, busy_timeout_ms=10, retries=0) as store:
+        record = await running(store, 1, moves=3)
+        other = hold_lock(path)
+        try:
+            assert await store.get(record.id) == record
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+
+
+WRITER = """
+import asyncio, random, sys
+from pathlib import Path
+from tests.storage_helpers import lobby, opened, start, step
+
+async def main() -> None:
+    async with opened(Path(sys.argv[1])) as store:
+        record = await store.create(lobby(1))
+        await store.save(start(record), expected_version=0)
+        rng = random.Random(3)
+        for _ in range(int(sys.argv[2])):
+            entry = step(record, rng)
+            await store.save(record, expected_version=record.version - 1, action=entry)
+        print(record.model_dump_json(), flush=True)  # acknowledged
+        await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+async def test_a_killed_process_keeps_what_it_saved(tmp_path: Path):
+    path = tmp_path / "bot.sqlite3"
+    writer = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", WRITER, str(path), "40", cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE)
+    try:
+        line = await asyncio.wait_for(writer.stdout.readline(), timeout=60)
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        await writer.wait()
+    assert writer.returncode == -signal.SIGKILL
+    acknowledged = GameRecord.model_validate_json(line)
+    # Nothing was checkpointed: what was saved lives only in the write-ahead log.
+    assert Path(f"{path}-wal").stat().st_size > 0
+
+    async with opened(path) as store:
+        assert await store.get(acknowledged.id) == acknowledged
+        assert len(await store.actions(acknowledged.id)) == 40
