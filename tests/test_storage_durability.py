@@ -156,7 +156,7 @@ async def test_a_killed_process_keeps_what_it_saved(tmp_path: Path):
         await writer.wait()
     assert writer.returncode == -signal.SIGKILL
     acknowledged = GameRecord.model_validate_json(line)
-    # Nothing was checkpointed: what was saved lives only in the write-ahead log.
+    # No close() ran, so the write-ahead log was left behind: reopening must recover from it.
     assert Path(f"{path}-wal").stat().st_size > 0
 
     async with opened(path) as store:
