@@ -46,6 +46,7 @@ class GameSettings(BaseModel):
     city_size: int | None = Field(default=None, ge=7, le=8)  # None: the rulebook's default
     turn_limit: int = Field(default=0, ge=0, le=30)          # minutes per decision; 0 = off
     language: Literal["en", "es"] = "en"
+    thread: bool = False  # play in a thread opened from the lobby message, where the bot may
 
 
 class Timer(BaseModel):

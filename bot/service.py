@@ -197,7 +197,17 @@ class GameService:
             seats = [s for s in record.seats if s is not computers[-1]]
             return await self._commit(record, self._bump(record, seats=seats), "lobby")
 
-    async def start(self, game_id: int, user_id: int, *, seed: int | None = None) -> Change:
+    def can_start(self, game_id: int, user_id: int) -> bool:
+        """Whether `start` would accept now (to prepare a thread only for a real start)."""
+        try:
+            record = self._lobby(game_id, host=user_id)
+        except Refused:
+            return False
+        return 2 <= len(record.seats) <= 7
+
+    async def start(self, game_id: int, user_id: int, *, seed: int | None = None,
+                    thread_id: int | None = None) -> Change:
+        """Deal and open the first draft; with `thread_id` the game moves to that thread."""
         async with self._lock(game_id):
             record = self._lobby(game_id, host=user_id)
             if not 2 <= len(record.seats) <= 7:
@@ -208,6 +218,9 @@ class GameService:
             state = citadels.new_game([s.pid for s in seats], seed,
                                       Options(city_size=record.settings.city_size))
             new = self._bump(record, status="running", seats=seats, seed=seed, state=state)
+            if thread_id is not None:
+                new = new.model_copy(update={"channel_id": thread_id,
+                                             "parent_channel_id": record.channel_id})
             return await self._commit(record, new, "started")
 
     async def cancel(self, game_id: int, user_id: int) -> Change:

@@ -74,13 +74,16 @@ class Citadels(commands.Cog):
         players=_str("players", "commands.new.players.name"),
         city_size=_str("city_size", "commands.new.city_size.name"),
         turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
-        language=_str("language", "commands.new.language.name"))
+        language=_str("language", "commands.new.language.name"),
+        thread=_str("thread", "commands.new.thread.name"))
     @app_commands.describe(
         players=_str("Most players at the table (2-7)", "commands.new.players.description"),
         city_size=_str("Districts that complete a city", "commands.new.city_size.description"),
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
-        language=_str("Language of the table", "commands.new.language.description"))
+        language=_str("Language of the table", "commands.new.language.description"),
+        thread=_str("Play in a thread of its own, if the bot may open one",
+                    "commands.new.thread.description"))
     @app_commands.choices(
         city_size=[_choice("7 (rulebook, 4+ players)", "commands.new.city_size.7", 7),
                    _choice("8 (variant)", "commands.new.city_size.8", 8)],
@@ -90,7 +93,8 @@ class Citadels(commands.Cog):
                   players: app_commands.Range[int, 2, 7] = 7,
                   city_size: app_commands.Choice[int] | None = None,
                   turn_limit: app_commands.Range[int, 0, 30] | None = None,
-                  language: app_commands.Choice[str] | None = None) -> None:
+                  language: app_commands.Choice[str] | None = None,
+                  thread: bool = False) -> None:
         if (existing := self._game_here(interaction)) is not None:
             await self.reply(interaction, "errors.channel_busy", link=_link(existing))
             return
@@ -98,7 +102,7 @@ class Citadels(commands.Cog):
             interaction.guild_locale)
         limit = self.bot.settings.turn_limit if turn_limit is None else turn_limit
         settings = GameSettings(max_players=players, turn_limit=limit, language=lang,
-                                city_size=city_size.value if city_size else None)
+                                city_size=city_size.value if city_size else None, thread=thread)
         user = interaction.user
         try:
             record = await self.bot.service.open_lobby(

@@ -226,7 +226,7 @@ class GameCog(commands.Cog):
             "leave": lambda: service.leave_lobby(game, user.id),
             "add": lambda: service.add_computer(game, user.id, _strength(value)),
             "remove": lambda: service.remove_computer(game, user.id),
-            "start": lambda: service.start(game, user.id),
+            "start": lambda: self._start(interaction, game),
             "cancel": lambda: service.cancel(game, user.id),
         }
         try:
@@ -239,6 +239,23 @@ class GameCog(commands.Cog):
             await interaction.edit_original_response(embed=embed, view=view)
         else:
             await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _start(self, interaction: discord.Interaction, game: int) -> Change:
+        """Start the game, in a new thread from the lobby message if asked and allowed."""
+        service = self.bot.service
+        record = service.games.get(game)
+        perms = interaction.app_permissions
+        threaded = (record is not None and record.settings.thread
+                    and perms.create_public_threads and perms.send_messages_in_threads
+                    and isinstance(interaction.channel, discord.TextChannel)
+                    and interaction.message is not None)
+        if not threaded or not service.can_start(game, interaction.user.id):
+            return await service.start(game, interaction.user.id)
+        assert interaction.message is not None
+        name = self.bot.catalog.text("lobby.thread_name", record.settings.language,  # type: ignore[union-attr]
+                                     game=game)
+        thread = await interaction.message.create_thread(name=name[:100])
+        return await service.start(game, interaction.user.id, thread_id=thread.id)
 
     async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool) -> None:
         if not yes:

@@ -1,0 +1,33 @@
+"""`/citadels new thread:True`: the game moves to a thread opened from the lobby message."""
+
+from __future__ import annotations
+
+from bot.client import CitadelsBot
+from fakediscord import Discord, Ref
+from tests.fakediscord_fixtures import Table
+from tests.game_driver import click_id, lobby, table
+
+
+async def test_the_game_is_played_in_its_own_thread(citadels_bot: CitadelsBot, table: Table,
+                                                    discord_api: Discord):
+    t = table
+    await (await t.alice.slash(t.general, "citadels new", thread=True)).response()
+    await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
+    await click_id(t.alice, await lobby(t.alice, t.general), ":lobby.start")
+    await citadels_bot.publisher.idle()
+    [thread] = await discord_api.backend.call("threads", channel_id=t.general.id)
+    assert thread["name"] == "Citadels #1"
+    where = Ref(thread["id"], thread["name"])
+    [record] = citadels_bot.service.games.values()
+    assert (record.channel_id, record.parent_channel_id) == (int(where.id), int(t.general.id))
+    assert await _table(t, where) is not None
+    assert await _table(t, t.general) is None  # the channel keeps only the lobby
+    hand = await (await t.bruno.slash(where, "ciudadelas mano")).response()
+    assert hand.ephemeral and hand.embeds
+    # The channel is free again: another lobby can open there.
+    other = await (await t.bruno.slash(t.general, "ciudadelas nueva")).response()
+    assert not other.ephemeral
+
+
+async def _table(t: Table, where: Ref):
+    return await table(t.alice, where)
