@@ -71,26 +71,37 @@ class Interactions:
         kind = AUTOCOMPLETE if focused else APPLICATION_COMMAND
         return self._create(kind, user.id, channel.id, data)
 
-    def click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
-        message, component = self._component(user_id, message_id, custom_id)
+    def click(self, user_id: int, message_id: int, custom_id: str, *,
+              forge: bool = False) -> Interaction:
+        """A click on a button of a message; `forge` sends `custom_id` even if the message has
+        no such button (a modified client: bots must not trust custom_ids)."""
+        message, component = self._component(user_id, message_id, custom_id, forge)
+        component = component or {"type": BUTTON}
         if component.get("type") != BUTTON or component.get("style") in (LINK_STYLE, PREMIUM_STYLE):
             raise UsageError(f"{custom_id!r} is not a button that sends an interaction")
         data = {"custom_id": custom_id, "component_type": BUTTON, "id": component.get("id")}
         return self._create(MESSAGE_COMPONENT, user_id, message.channel_id, data, message)
 
     def select(
-        self, user_id: int, message_id: int, custom_id: str, values: list[str]
+        self, user_id: int, message_id: int, custom_id: str, values: list[str], *,
+        forge: bool = False,
     ) -> Interaction:
-        message, component = self._component(user_id, message_id, custom_id)
+        """A choice in a select menu; `forge` sends any custom_id and any values, offered or
+        not (see `click`)."""
+        message, component = self._component(user_id, message_id, custom_id, forge)
+        if forge and not component:
+            data = {"custom_id": custom_id, "component_type": STRING_SELECT,
+                    "values": [str(v) for v in values]}
+            return self._create(MESSAGE_COMPONENT, user_id, message.channel_id, data, message)
         kind = component.get("type")
         if kind not in SELECTS:
             raise UsageError(f"{custom_id!r} is not a select menu")
         low, high = component.get("min_values", 1), component.get("max_values", 1)
-        if not low <= len(values) <= high:
+        if not forge and not low <= len(values) <= high:
             raise UsageError(f"{custom_id!r} takes between {low} and {high} values")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind,
                                 "values": [str(v) for v in values], "id": component.get("id")}
-        if kind == STRING_SELECT:
+        if kind == STRING_SELECT and not forge:
             offered = {o["value"] for o in component.get("options") or []}
             if not set(data["values"]) <= offered:
                 raise UsageError(f"{values} are not all options of {custom_id!r}")
@@ -139,7 +150,8 @@ class Interactions:
             return {"type": 18, "id": row.get("id"), "component": answers[0]}
         return {"type": 1, "id": row.get("id"), "components": answers}
 
-    def _component(self, user_id: int, message_id: int, custom_id: str) -> tuple[Message, dict]:
+    def _component(self, user_id: int, message_id: int, custom_id: str, forge: bool = False
+                   ) -> tuple[Message, dict]:
         message = self.world.visible_message(user_id, message_id)
         if message.flags & LOADING:
             raise UsageError("the message is still loading")
@@ -148,6 +160,8 @@ class Interactions:
                 if component.get("disabled"):
                     raise UsageError(f"{custom_id!r} is disabled")
                 return message, component
+        if forge:
+            return message, {}
         raise UsageError(f"message {message_id} has no component {custom_id!r}")
 
     def _resolved_users(self, message: Message, ids: list[str]) -> dict[str, Any]:
