@@ -19,9 +19,9 @@ from typing import Any, Literal, Protocol
 from ai.player import Player, make_player
 from ai.worker import decide_async
 from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength, Timer
-from bot.storage import Store
+from bot.storage import Store, initial_state
 from rules import citadels
-from rules.citadels import ENGINE_VERSION, Event, IllegalAction, Options
+from rules.citadels import ENGINE_VERSION, Event, IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -215,9 +215,8 @@ class GameService:
             seed = random.SystemRandom().randrange(2**62) if seed is None else seed
             seats = list(record.seats)
             random.Random(seed).shuffle(seats)  # seating order, and so the first crown, by lot
-            state = citadels.new_game([s.pid for s in seats], seed,
-                                      Options(city_size=record.settings.city_size))
-            new = self._bump(record, status="running", seats=seats, seed=seed, state=state)
+            new = self._bump(record, status="running", seats=seats, seed=seed)
+            new.state = initial_state(new)  # the very start a replay of its log begins from
             if thread_id is not None:
                 new = new.model_copy(update={"channel_id": thread_id,
                                              "parent_channel_id": record.channel_id})
