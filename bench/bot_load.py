@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import signal
 import sys
@@ -79,9 +80,20 @@ class Tally:
 # -- the emulator in its own process ---------------------------------------------------------
 
 
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU time (user + system) of this process, or of process `pid` (Linux /proc)."""
+    if pid is None:
+        return time.process_time()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextlib.asynccontextmanager
-async def emulator_process() -> AsyncIterator[str]:
-    """`python -m fakediscord --port 0`; yields its URL, stops it at the end."""
+async def emulator_process() -> AsyncIterator[tuple[str, int]]:
+    """`python -m fakediscord --port 0`; yields its URL and pid, stops it at the end."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "fakediscord", "--port", "0", cwd=REPO,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
@@ -90,7 +102,7 @@ async def emulator_process() -> AsyncIterator[str]:
         line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode().strip()
         if not line.startswith("fakediscord listening on "):
             raise RuntimeError(f"the emulator did not start: {line!r}")
-        yield line.rsplit(" ", 1)[-1]
+        yield line.rsplit(" ", 1)[-1], process.pid
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
@@ -323,6 +335,7 @@ class Report:
     tally: Tally
     loop_lag_ms: list[float]
     routes: Counter[str] = field(default_factory=Counter)
+    cpu: tuple[float, float] = (float("nan"), float("nan"))  # this process, the emulator
 
     @property
     def rest_per_action(self) -> float:
@@ -354,6 +367,9 @@ class Report:
             f"event-loop lag ms p50/p99/max  {percentile(self.loop_lag_ms, 50):.1f} / "
             f"{percentile(self.loop_lag_ms, 99):.1f} / "
             f"{max(self.loop_lag_ms, default=float('nan')):.1f}",
+            f"CPU in the window        bot+people process {self.cpu[0]:.1f} s "
+            f"({self.cpu[0] / max(self.wall, 1e-9):.0%} of a core), emulator {self.cpu[1]:.1f} s "
+            f"({self.cpu[1] / max(self.wall, 1e-9):.0%})",
             f"people: clicks {self.tally.clicks}, stale {self.tally.stale}, "
             f"no answer {self.tally.unanswered}, turns without a ping {self.tally.missed_pings}",
             "REST calls by route (per human action):",
@@ -440,22 +456,24 @@ async def run_bench(options: Options) -> Report:
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
         bot = CitadelsBot(bot_settings(folder), computer_pause=options.computer_pause,
                           guild_ready_timeout=0.05)
-        async with emulator_process() as url, Discord.remote(url) as discord_api, \
-                run_client(bot, url, timeout=30):
+        async with emulator_process() as (url, emulator_pid), \
+                Discord.remote(url) as discord_api, run_client(bot, url, timeout=30):
             pings = Pings(discord_api)
             tables = await build_tables(discord_api, bot, options, tally, pings)
             first_call = len(await discord_api.calls())
             helpers = [asyncio.create_task(pings.run()), asyncio.create_task(lag.run())]
-            start = time.monotonic()
+            start, cpu = time.monotonic(), (cpu_seconds(), cpu_seconds(emulator_pid))
             stagger = random.Random(options.seed)
             games = [asyncio.create_task(t.run(stagger.uniform(0, options.think * 2)))
                      for t in tables]
             await asyncio.wait(games, timeout=options.seconds or options.timeout)
             wall = time.monotonic() - start
+            used = (cpu_seconds() - cpu[0], cpu_seconds(emulator_pid) - cpu[1])
             for task in [*games, *helpers]:
                 task.cancel()
             await asyncio.gather(*games, *helpers, return_exceptions=True)
             report = await measure(discord_api, options, tables, first_call, wall, tally, lag)
+            report.cpu = used
             await bot.publisher.idle()
             return report
 
