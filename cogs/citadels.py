@@ -100,7 +100,7 @@ class Citadels(commands.Cog):
             return
         lang = language.value if language else self.bot.catalog.language_of(
             interaction.guild_locale)
-        limit = self.bot.settings.turn_limit if turn_limit is None else turn_limit
+        limit = turn_limit if turn_limit is not None else await self._default_limit(interaction)
         settings = GameSettings(max_players=players, turn_limit=limit, language=lang,
                                 city_size=city_size.value if city_size else None, thread=thread)
         user = interaction.user
@@ -120,6 +120,26 @@ class Citadels(commands.Cog):
         message = response.resource
         if isinstance(message, discord.InteractionMessage):
             await self.bot.service.set_messages(record.id, lobby_message_id=message.id)
+
+    async def _default_limit(self, interaction: discord.Interaction) -> int:
+        """The server's own default turn limit, else the bot's setting."""
+        stored = await self.bot.store.get_meta(f"guild:{interaction.guild_id}:turn_limit")
+        return int(stored) if stored is not None else self.bot.settings.turn_limit
+
+    @citadels.command(name=_str("defaults", "commands.defaults.name"),
+                      description=_str("This server's default turn time limit (Manage Server)",
+                                       "commands.defaults.description"))
+    @app_commands.rename(turn_limit=_str("turn_limit", "commands.new.turn_limit.name"))
+    @app_commands.describe(turn_limit=_str(
+        "Minutes per decision before the computer plays it (0: off)",
+        "commands.new.turn_limit.description"))
+    async def defaults(self, interaction: discord.Interaction,
+                       turn_limit: app_commands.Range[int, 0, 30]) -> None:
+        if not interaction.permissions.manage_guild:
+            await self.reply(interaction, "errors.manage_server_only")
+            return
+        await self.bot.store.set_meta(f"guild:{interaction.guild_id}:turn_limit", str(turn_limit))
+        await self.reply(interaction, "defaults.saved", minutes=turn_limit)
 
     @citadels.command(name=_str("hand", "commands.hand.name"),
                       description=_str("Your hand and what you may do (only you see it)",
@@ -237,8 +257,8 @@ class Citadels(commands.Cog):
         if record is None:
             await self.reply(interaction, "errors.no_game_here")
             return
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != record.host_id and not (perms and perms.manage_guild):
+        # The member's permissions as Discord resolved them for this interaction.
+        if interaction.user.id != record.host_id and not interaction.permissions.manage_guild:
             await self.reply(interaction, "errors.end_not_allowed")
             return
         view = discord.ui.View(timeout=None)

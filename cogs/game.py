@@ -262,10 +262,9 @@ class GameCog(commands.Cog):
             await interaction.response.edit_message(
                 content=self.text(interaction, "end.kept"), view=None)
             return
-        perms = getattr(interaction.user, "guild_permissions", None)
         try:
             await self.bot.service.end(game, interaction.user.id,
-                                       can_manage=bool(perms and perms.manage_guild))
+                                       can_manage=interaction.permissions.manage_guild)
         except Refused as refusal:
             await self.refuse(interaction, refusal.key, **refusal.params)
             return

@@ -17,7 +17,8 @@ async def test_commands_are_synced_with_spanish_names(citadels_bot: CitadelsBot,
     subcommands = {o["name"]: o["name_localizations"]["es-ES"] for o in command["options"]}
     assert subcommands == {"about": "acerca", "help": "ayuda", "new": "nueva", "hand": "mano",
                            "score": "puntos", "table": "mesa", "rules": "reglas",
-                           "leave": "salir", "end": "terminar", "dms": "md"}
+                           "leave": "salir", "end": "terminar", "dms": "md",
+                           "defaults": "ajustes"}
 
 
 async def test_about_answers_in_english_privately(

@@ -1,0 +1,31 @@
+"""`/citadels defaults`: a server's own default turn limit, set by those who manage it."""
+
+from __future__ import annotations
+
+from bot.client import CitadelsBot
+from fakediscord import Discord, Ref
+from tests.fakediscord_fixtures import Table
+
+
+async def test_server_default_turn_limit(citadels_bot: CitadelsBot, table: Table,
+                                         discord_api: Discord):
+    owner = await discord_api.user("owner", locale="es-ES")
+    data = await discord_api.backend.call("create_guild", name="Owned", owner_id=owner.id)
+    guild = Ref(data["id"], data["name"])
+    channel = await discord_api.channel(guild, "juegos")
+    await discord_api.backend.call("add_member", guild_id=guild.id, user_id=table.alice.id)
+
+    refused = await (await table.alice.slash(channel, "citadels defaults", turn_limit=5)
+                     ).response()
+    assert refused.ephemeral and "manage the server" in refused.content
+    saved = await (await owner.slash(channel, "ciudadelas ajustes", turn_limit=5)).response()
+    assert saved.ephemeral and "5 minutos" in saved.content
+
+    await (await table.alice.slash(channel, "citadels new")).response()
+    [record] = [g for g in citadels_bot.service.games.values() if g.guild_id == int(guild.id)]
+    assert record.settings.turn_limit == 5
+    # The lobby option still wins, and other servers keep the bot's default.
+    other = await (await table.alice.slash(table.general, "citadels new", turn_limit=0)
+                   ).response()
+    assert not other.ephemeral
+    assert citadels_bot.service.in_channel(int(table.general.id)).settings.turn_limit == 0  # type: ignore[union-attr]
