@@ -46,6 +46,7 @@ from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
 
 REPO = Path(__file__).resolve().parents[1]
 BUTTON = 2
+DEFERRED_UPDATE = 6  # the callback type of a click answered later by editing its message
 SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
 PING_POLL = 0.25      # seconds between polls of who was mentioned
 MISSED_PING = 3.0     # seconds a person waits on their turn without a ping before looking
@@ -135,8 +136,10 @@ class Pings:
             await asyncio.sleep(PING_POLL)
 
 
-async def settle(result: InteractionResult, tally: Tally) -> SeenMessage | None:
-    """The bot's answer to an interaction (its response message), polling gently."""
+async def settle(result: InteractionResult, tally: Tally,
+                 clicked: SeenMessage | None = None) -> SeenMessage | None:
+    """The bot's answer to an interaction (its response message), polling gently. After a
+    deferred update the answer is the clicked message once the bot has edited it."""
     for delay in SETTLE_DELAYS:
         await asyncio.sleep(delay)
         status = (await result.refresh()).status
@@ -144,7 +147,9 @@ async def settle(result: InteractionResult, tally: Tally) -> SeenMessage | None:
             break
         if status["ack_type"] is not None and status["original_id"] is not None:
             seen = await result.person.message(status["original_id"])
-            if not seen.loading:
+            unchanged = status["ack_type"] == DEFERRED_UPDATE and clicked is not None \
+                and seen.data == clicked.data
+            if not seen.loading and not unchanged:
                 return seen
     tally.unanswered += 1
     return None
@@ -163,7 +168,7 @@ async def press(person: Person, message: SeenMessage, component: dict[str, Any],
         tally.stale += 1
         return None
     tally.clicks += 1
-    return await settle(result, tally)
+    return await settle(result, tally, message)
 
 
 def ends_with(message: SeenMessage, suffix: str) -> dict[str, Any] | None:
