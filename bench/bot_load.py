@@ -50,6 +50,7 @@ DEFERRED_UPDATE = 6  # the callback type of a click answered later by editing it
 SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
 PING_POLL = 0.25      # seconds between polls of who was mentioned
 MISSED_PING = 3.0     # seconds a person waits on their turn without a ping before looking
+WARM_UP = 20.0        # seconds of opening lobbies left out of the steady-state ack figures
 
 
 @dataclass
@@ -341,6 +342,7 @@ class Report:
     loop_lag_ms: list[float]
     routes: Counter[str] = field(default_factory=Counter)
     cpu: tuple[float, float] = (float("nan"), float("nan"))  # this process, the emulator
+    steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
 
     @property
     def rest_per_action(self) -> float:
@@ -362,6 +364,10 @@ class Report:
             f"{self.interactions / max(self.wall, 1e-9):.1f}/s)",
             f"ack ms p50/p90/p99/max   {percentile(acks, 50):.1f} / {percentile(acks, 90):.1f}"
             f" / {percentile(acks, 99):.1f} / {max(acks, default=float('nan')):.1f}",
+            f"  after the first {WARM_UP:g} s     "
+            f"{percentile(self.steady_acks_ms, 50):.1f} / {percentile(self.steady_acks_ms, 90):.1f}"
+            f" / {percentile(self.steady_acks_ms, 99):.1f} / "
+            f"{max(self.steady_acks_ms, default=float('nan')):.1f}  (lobbies opened by then)",
             f"failed interactions      {self.failed}",
             f"bot REST calls           {len(self.calls)}  = {self.rest_per_action:.2f} per "
             f"human action",
@@ -414,6 +420,9 @@ async def measure(discord_api: Discord, options: Options, tables: list[TableRun]
     timings = await settled_timings(discord_api)
     calls = await discord_api.calls(first_call)
     acked = [(t["ack_at"] - t["created"]) * 1000 for t in timings if t["ack_at"] is not None]
+    first = min((t["created"] for t in timings), default=0.0)
+    steady = [(t["ack_at"] - t["created"]) * 1000 for t in timings
+              if t["ack_at"] is not None and t["created"] >= first + WARM_UP]
     finished = 0
     for table in tables:
         record = await table.bot.service.get(table.game_id) if table.game_id else None
@@ -427,7 +436,7 @@ async def measure(discord_api: Discord, options: Options, tables: list[TableRun]
         acks_ms=acked, failed=sum(t["failed"] for t in timings), calls=calls,
         pings=sum(count for count, _ in mentions.values()), tally=tally,
         loop_lag_ms=[s * 1000 for s in lag.samples],
-        routes=Counter(f"{c['method']} {c['route']}" for c in calls),
+        routes=Counter(f"{c['method']} {c['route']}" for c in calls), steady_acks_ms=steady,
     )
 
 
