@@ -1,0 +1,54 @@
+"""Group commit: saves that arrive together share one transaction, each with its own check."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.storage import StaleVersion, replay_state
+from tests.storage_helpers import lobby, opened, start, step
+
+
+async def test_concurrent_saves_commit_together_and_a_stale_one_alone_fails(tmp_path: Path):
+    async with opened(tmp_path / "games.sqlite3") as store:
+        records = []
+        for channel in range(20):
+            record = await store.create(lobby(channel_id=100 + channel))
+            start(record)
+            await store.save(record, expected_version=record.version - 1)
+            records.append(record)
+        rng = random.Random(5)
+        for _ in range(5):  # five rounds of twenty games saving at once
+            entries = [step(r, rng) for r in records]
+            stale = records[3].model_copy(deep=True)
+            stale_entry = entries[3].model_copy()
+            saves = [store.save(r, expected_version=r.version - 1, action=e)
+                     for r, e in zip(records, entries, strict=True)]
+            # The same game saved again on the version it read before: must be refused.
+            saves.append(store.save(stale, expected_version=stale.version - 1,
+                                    action=stale_entry))
+            results = await asyncio.gather(*saves, return_exceptions=True)
+            assert results[:20] == [None] * 20
+            assert isinstance(results[20], StaleVersion)
+        for record in records:
+            stored = await store.get(record.id)
+            assert stored is not None and stored.version == record.version
+            entries = await store.actions(record.id)
+            assert [e.version for e in entries] == list(range(2, record.version + 1))
+            assert replay_state(stored, entries) == stored.state
+
+
+async def test_a_save_waits_for_the_batch_it_joined(tmp_path: Path):
+    async with opened(tmp_path / "games.sqlite3") as store:
+        record = await store.create(lobby())
+        start(record)
+        task = asyncio.create_task(store.save(record, expected_version=record.version - 1))
+        await asyncio.sleep(0)
+        assert not task.done()  # answered only once committed
+        await task
+        assert (await store.get(record.id)).version == record.version  # type: ignore[union-attr]
+        with pytest.raises(StaleVersion):
+            await store.save(record, expected_version=record.version - 1)
