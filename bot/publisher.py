@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 RETRIES = 4
+PUBLIC_RATE = 40.0  # public message calls per second, below Discord's global 50
 T = TypeVar("T")
 
 
@@ -38,9 +39,10 @@ class Publisher:
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
         self._gate = asyncio.Semaphore(6)
+        self._pace = Pace(PUBLIC_RATE)
 
     async def _retry(self, call: Callable[[], Awaitable[T]]) -> T:
-        return await _retry(call, self._gate)
+        return await _retry(call, self._gate, self._pace)
 
     # -- the service's listener --------------------------------------------------------------
 
@@ -85,7 +87,8 @@ class Publisher:
         if "ended" in kinds:
             await self._announce_end(record)
         elif record.status == "running":
-            await self._ping(record, resumed="resumed" in kinds)
+            await self._ping(record, resumed="resumed" in kinds,
+                             again=moved_since(awaiting(record), changes))
             if "reminder" in kinds and record.timer is not None and record.timer.reminded:
                 await self._remind(record)
 
@@ -102,20 +105,28 @@ class Publisher:
         return embed, table_buttons(record.id, self.bot.catalog, lang, away=away)
 
     async def _show_table(self, record: GameRecord) -> None:
-        """Edit this round's table message, or post a fresh one for a new round."""
+        """Edit this round's table message, or post a fresh one for a new round. The table is
+        rendered when its turn to be sent comes, from the newest record, so a change that
+        waited behind the rate limit goes out already up to date."""
         assert record.state is not None
-        embed, view = self.table_message(record)
         channel = self._channel(record)
         if record.table_message_id and record.table_round == record.state.round:
             message = channel.get_partial_message(record.table_message_id)
             try:
-                await self._retry(lambda: message.edit(embed=embed, view=view))
+                await self._retry(lambda: message.edit(**self._table_now(record)))
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
-        message = await self._retry(lambda: channel.send(embed=embed, view=view))
+        message = await self._retry(lambda: channel.send(**self._table_now(record)))
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=record.state.round)
+
+    def _table_now(self, record: GameRecord) -> dict[str, Any]:
+        latest = self.bot.service.games.get(record.id)
+        if latest is None or latest.version < record.version or latest.state is None:
+            latest = record
+        embed, view = self.table_message(latest)
+        return {"embed": embed, "view": view}
 
     async def repost_table(self, record: GameRecord) -> discord.Message:
         """Post the table at the bottom of the channel (`/citadels table`)."""
@@ -128,10 +139,11 @@ class Publisher:
 
     # -- pings, the end ----------------------------------------------------------------------
 
-    async def _ping(self, record: GameRecord, *, resumed: bool = False) -> None:
+    async def _ping(self, record: GameRecord, *, resumed: bool = False, again: bool = False
+                    ) -> None:
         """Mention the person whose decision it now is, once per hand-over."""
         pid = awaiting(record)
-        if pid is None or (self._pinged.get(record.id) == pid and not resumed):
+        if pid is None or (self._pinged.get(record.id) == pid and not (resumed or again)):
             return
         self._pinged[record.id] = pid
         seat = record.seat(pid)
@@ -218,11 +230,36 @@ def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = Fal
     return view
 
 
-async def _retry(call: Callable[[], Awaitable[T]], gate: asyncio.Semaphore) -> T:
+def moved_since(pid: str | None, changes: list[Change]) -> bool:
+    """Whether someone other than `pid` acted in these changes: the decision left `pid` and
+    came back (one publish batch can hold a whole round of computer moves), so `pid` must be
+    mentioned again even though they were the last one mentioned."""
+    return any(c.actor is not None and c.actor != pid for c in changes)
+
+
+class Pace:
+    """At most `rate` calls per second, evenly spaced: the bot's global limit is 50/s for all
+    its REST calls, and public messages must leave room for the rest."""
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self.next = 0.0
+
+    async def wait(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        start = max(now, self.next)
+        self.next = start + self.interval
+        if start > now:
+            await asyncio.sleep(start - now)
+
+
+async def _retry(call: Callable[[], Awaitable[T]], gate: asyncio.Semaphore, pace: Pace) -> T:
     """Retry Discord's transient failures (5xx, and 429s discord.py gave up on) with backoff."""
     for attempt in range(RETRIES):
         try:
             async with gate:
+                await pace.wait()
                 return await call()
         except discord.HTTPException as exc:
             transient = exc.status >= 500 or exc.status == 429

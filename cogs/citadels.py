@@ -13,7 +13,7 @@ from bot import codec, render
 from bot.records import GameRecord, GameSettings
 from bot.service import Refused
 from bot.storage import ChannelBusy
-from cogs.game import GameCog, lobby_message
+from cogs.game import GameCog, in_time, lobby_message
 from rules import citadels
 
 if TYPE_CHECKING:
@@ -105,19 +105,27 @@ class Citadels(commands.Cog):
                                 city_size=city_size.value if city_size else None, thread=thread)
         user = interaction.user
         try:
-            record = await self.bot.service.open_lobby(
+            record = await in_time(interaction, self.bot.service.open_lobby(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                 host_id=user.id, host_name=user.display_name, locale=interaction.locale.value,
-                settings=settings)
+                settings=settings))
         except ChannelBusy as busy:
             existing = await self.bot.service.get(busy.game_id)
-            await self.reply(interaction, "errors.channel_busy",
+            text = self.text(interaction, "errors.channel_busy",
                              link=_link(existing) if existing else "")
+            if interaction.response.is_done():  # deferred publicly: say it privately instead
+                await interaction.delete_original_response()
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
             return
         embed, view = lobby_message(self.bot, record)
-        response = await interaction.response.send_message(embed=embed,
-                                                           view=view or discord.utils.MISSING)
-        message = response.resource
+        if interaction.response.is_done():
+            message: Any = await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            response = await interaction.response.send_message(
+                embed=embed, view=view or discord.utils.MISSING)
+            message = response.resource
         if isinstance(message, discord.InteractionMessage):
             await self.bot.service.set_messages(record.id, lobby_message_id=message.id)
 

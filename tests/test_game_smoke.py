@@ -14,6 +14,7 @@ from tests.game_driver import Player, click_id, lobby, wait_for_turn
 async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, table: Table,
                                                         discord_api: Discord, tmp_path: Path):
     bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    await discord_api.configure(rate_limits=False)  # machine-speed play; limits: bench.bot_load
     async with run_client(bot, emulator):
         reply = await (await table.alice.slash(table.general, "citadels new")).response()
         assert not reply.ephemeral
@@ -25,6 +26,7 @@ async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, tab
         alice = Player(table.alice, random.Random(1))
         [game] = bot.service.games.values()
         while game.id in bot.service.games:
+            await bot.publisher.idle()  # a person reads the channel (and the ping) first
             turn = await wait_for_turn({"alice": alice}, table.general,
                                        lambda: game.id not in bot.service.games)
             if turn is None:
@@ -39,3 +41,11 @@ async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, tab
         assert record is not None and record.status == "finished"
         assert await discord_api.failed_interactions() == []
         assert await discord_api.errors() == []
+        # Every time the decision came back to alice, she was mentioned once: computers moving
+        # at once (one publish batch) must not swallow the hand-over.
+        mine = record.seat_of_user(int(table.alice.id))
+        assert mine is not None
+        actors = [e.pid for e in await bot.store.actions(game.id)]
+        streaks = sum(1 for i, pid in enumerate(actors)
+                      if pid == mine.pid and (i == 0 or actors[i - 1] != mine.pid))
+        assert len(await table.alice.mentions()) == streaks
