@@ -5,5 +5,6 @@ from tests.fakediscord_fixtures import (  # noqa: F401 (fixtures are found by na
     citadels_bot,
     discord_api,
     emulator,
+    fast_bot,
     table,
 )

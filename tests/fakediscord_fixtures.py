@@ -63,6 +63,20 @@ async def citadels_bot(
         yield bot
 
 
+@pytest.fixture
+async def fast_bot(emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path
+                   ) -> AsyncIterator[CitadelsBot]:
+    """The bot for whole-game tests: computers move at once, no rate limits (bench.bot_load
+    measures those), and at the end no Discord error and no unanswered interaction."""
+    await discord_api.configure(rate_limits=False)
+    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        yield bot
+        await bot.publisher.idle()
+        assert await discord_api.errors() == []
+        assert await discord_api.failed_interactions() == []
+
+
 class BotRest:
     """Raw REST calls with the bot's token, to send payloads discord.py itself would refuse."""
 

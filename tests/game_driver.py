@@ -129,22 +129,8 @@ def rigged_state(pids: list[str], chars: dict[str, list[str]], *, seed: int = 0,
                  deck: list[str] | None = None, **options: Any) -> citadels.GameState:
     """A fresh game of `pids` (seating order) at the first turn of round 1, each player holding
     `chars`, with the given hands, gold, cities and top of the deck (tests/rules/helpers.py)."""
-    state = citadels.new_game(pids, seed=seed, options=citadels.Options(**options))
-    players = []
-    for p in state.players:
-        update: dict[str, Any] = {}
-        if hands and p.id in hands:
-            update["hand"] = list(hands[p.id])
-        if gold and p.id in gold:
-            update["gold"] = gold[p.id]
-        if cities and p.id in cities:
-            update["city"] = list(cities[p.id])
-        players.append(p.model_copy(update=update))
-    update = {"players": players}
-    if deck is not None:
-        update["deck"] = list(deck) + list(state.deck)
-    state = state.model_copy(update=update)
-    return rules_helpers.draft(rules_helpers.rig(state, chars), chars)
+    return rules_helpers.start(len(pids), chars, seed=seed, hands=hands, gold=gold,
+                               cities=cities, ids=pids, deck_top=deck, **options)
 
 
 @dataclass

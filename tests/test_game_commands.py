@@ -4,27 +4,19 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.client import CitadelsBot
-from fakediscord import Discord, Emulator, run_client
+from fakediscord import Discord
 from fakediscord.testing import SeenMessage
-from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.fakediscord_fixtures import Table
 from tests.game_driver import Game, has_button, rigged_state, start_game
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, discord_api: Discord, tmp_path: Path
-              ) -> AsyncIterator[CitadelsBot]:
-    await discord_api.configure(rate_limits=False)
-    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(client, emulator):
-        yield client
-        assert await discord_api.errors() == []
-        assert await discord_api.failed_interactions() == []
+def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+    return fast_bot
 
 
 @pytest.fixture

@@ -4,27 +4,21 @@ the lobby, the table and their private panels; computer players of every strengt
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot import render
 from bot.client import CitadelsBot
-from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
-from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.fakediscord_fixtures import Table
 from tests.game_driver import Game, Player, click_id, lobby, play_out, start_game
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, discord_api: Discord, tmp_path: Path
-              ) -> AsyncIterator[CitadelsBot]:
-    await discord_api.configure(rate_limits=False)
-    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(client, emulator):
-        client.service.computer_cap = 0.3  # the expert thinks less, not differently
-        yield client
+def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+    fast_bot.service.computer_cap = 0.3  # the expert thinks less, not differently
+    return fast_bot
 
 
 def final_messages(messages: list[SeenMessage]) -> list[SeenMessage]:

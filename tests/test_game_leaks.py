@@ -21,9 +21,7 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,11 +30,11 @@ from bot import render
 from bot.client import CitadelsBot
 from bot.render.names import character, district
 from bot.service import Change
-from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from rules import citadels
 from rules.citadels.cards import CHARACTERS, DISTRICTS
-from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.fakediscord_fixtures import Table
 from tests.game_driver import Game, Player, play_out, start_game
 from tests.render_helpers import event_names, named, private_names, public_names
 
@@ -152,12 +150,8 @@ def _segments(message: SeenMessage) -> list[tuple[str, bool]]:
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, discord_api: Discord, tmp_path: Path
-              ) -> AsyncIterator[CitadelsBot]:
-    await discord_api.configure(rate_limits=False)
-    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(client, emulator):
-        yield client
+def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+    return fast_bot
 
 
 async def watched_game(bot: CitadelsBot, discord_api: Discord, table: Table, humans: int,

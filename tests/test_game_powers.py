@@ -9,15 +9,14 @@ made through a click at least once.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from bot.client import CitadelsBot
-from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord import Discord, Person
 from rules import citadels
-from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.fakediscord_fixtures import Table
 from tests.game_driver import EXERCISED, Game, has_button, rigged_state, start_game
 
 Scenario = Callable[[CitadelsBot, Discord, Table], Awaitable[set[str]]]
@@ -31,12 +30,8 @@ def scenario(func: Scenario) -> Scenario:
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, discord_api: Discord, tmp_path: Path
-              ) -> AsyncIterator[CitadelsBot]:
-    await discord_api.configure(rate_limits=False)
-    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(client, emulator):
-        yield client
+def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+    return fast_bot
 
 
 async def four(discord_api: Discord, table: Table) -> list[Person]:

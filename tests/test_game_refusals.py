@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.client import CitadelsBot
 from bot.service import awaiting
-from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord import Discord, Emulator, Person
 from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels
-from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.fakediscord_fixtures import Table
 from tests.game_driver import (
     Game,
     Player,
@@ -51,16 +49,8 @@ def said(key: str, person: Person) -> str:
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, discord_api: Discord, tmp_path: Path
-              ) -> AsyncIterator[CitadelsBot]:
-    await discord_api.configure(rate_limits=False)
-    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(client, emulator):
-        yield client
-        await client.publisher.idle()
-        # Every refusal answered once: no double acknowledgement, nothing left unanswered.
-        assert await discord_api.errors() == []
-        assert await discord_api.failed_interactions() == []
+def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+    return fast_bot
 
 
 @pytest.fixture

@@ -13,12 +13,15 @@ IDS = ["ana", "bo", "cy", "di", "ed", "fay", "gus"]
 def start(n: int = 4, chars: dict[str, list[str]] | None = None, *, seed: int = 0,
           hands: dict[str, list[str]] | None = None, gold: dict[str, int] | None = None,
           cities: dict[str, list[str]] | None = None, deck: list[str] | None = None,
-          faceup: list[str] | None = None, **options: Any) -> citadels.GameState:
+          faceup: list[str] | None = None, ids: list[str] | None = None,
+          deck_top: list[str] | None = None, **options: Any) -> citadels.GameState:
     """A game whose players hold the given characters, at the first turn of round 1.
 
-    Without `chars`, the game is left at the start of the draft.
+    Without `chars`, the game is left at the start of the draft. `deck` replaces the deck;
+    `deck_top` goes on top of the dealt one. `ids` names the seats (default: the first `n`
+    of IDS).
     """
-    ids = IDS[:n]
+    ids = ids or IDS[:n]
     state = citadels.new_game(ids, seed=seed, options=citadels.Options(**options))
     players = []
     for p in state.players:
@@ -33,6 +36,8 @@ def start(n: int = 4, chars: dict[str, list[str]] | None = None, *, seed: int = 
     update = {"players": players}
     if deck is not None:
         update["deck"] = list(deck)
+    if deck_top is not None:
+        update["deck"] = list(deck_top) + list(state.deck)
     state = state.model_copy(update=update)
     if chars is None:
         return state
