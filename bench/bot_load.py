@@ -3,9 +3,11 @@
     python -m bench.bot_load --games N [--players P] [--humans H] [--think SECONDS]
                              [--seconds T] [--computer-pause S] [--seed S]
 
-The Discord emulator runs in its own process (`python -m fakediscord --port 0`) and the real bot
-(`CitadelsBot`) in this one, pointed at it. Each game has its own channel; its human seats are
-scripted people using the emulator's remote test API as a user would: the host opens the lobby
+Three processes: the Discord emulator (`python -m fakediscord --port 0`), the real bot
+(`CitadelsBot`) in this one, pointed at it, and the scripted people (this module again, with the
+hidden `--people-of URL` role), so the people's CPU and event-loop time do not count against the
+bot. Each game has its own channel; its human seats are scripted people using the emulator's
+remote test API as a user would: the host opens the lobby
 with `/citadels new`, the others press Join, the host adds the computer seats through the lobby's
 select and presses Start; then each person waits for the ping that mentions them, presses its
 "Act" button and clicks through their private panel, thinking `--think` seconds (uniform between
@@ -14,11 +16,13 @@ half and one and a half times it) before every click.
 Printed: acknowledgement time (interaction created -> the bot's callback, on the emulator's
 clock) p50/p90/p99/max, REST calls per human action (all the bot's REST calls, callbacks
 included, over the human interactions) and by route, 429s, failed interactions, games finished,
-wall time, and the bot process's event-loop lag. With `--seconds T` the people stop after T
-seconds and the figures cover that window; otherwise the games are played to the end.
+wall time, the bot process's event-loop lag and the CPU of each process. With `--seconds T`
+the people stop after T seconds and the figures cover that window; otherwise the games are
+played to the end.
 
-Scripted people run in this process too (aiohttp clients of the emulator), so their own CPU is
-counted against the bot's event loop: the figures are pessimistic for the bot.
+The people's process reads a small feed from this one on its stdin (every game's awaited user
+and table message, what the people cannot see from Discord: whether it is their turn without a
+ping, whether the game is over) and prints its tallies as JSON on its stdout at the end.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import signal
@@ -34,7 +39,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +56,8 @@ SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 
 PING_POLL = 0.25      # seconds between polls of who was mentioned
 MISSED_PING = 3.0     # seconds a person waits on their turn without a ping before looking
 WARM_UP = 20.0        # seconds of opening lobbies left out of the steady-state ack figures
+READY, GO, RESULT = "people ready", "go", "people result "  # the people's process protocol
+SETUP_TIMEOUT = 600.0  # seconds the people's process may take to create channels and users
 
 
 @dataclass
@@ -68,6 +75,17 @@ class Options:
     def people(self) -> int:
         return self.players if self.humans is None else self.humans
 
+    def argv(self) -> list[str]:
+        """These options on the command line (for the people's process)."""
+        out = ["--games", str(self.games), "--players", str(self.players), "--think",
+               repr(self.think), "--computer-pause", repr(self.computer_pause), "--seed",
+               str(self.seed), "--timeout", repr(self.timeout)]
+        if self.humans is not None:
+            out += ["--humans", str(self.humans)]
+        if self.seconds is not None:
+            out += ["--seconds", repr(self.seconds)]
+        return out
+
 
 @dataclass
 class Tally:
@@ -79,7 +97,7 @@ class Tally:
     unanswered: int = 0     # interactions without a usable answer
 
 
-# -- the emulator in its own process ---------------------------------------------------------
+# -- the other processes ---------------------------------------------------------------------
 
 
 def cpu_seconds(pid: int | None = None) -> float:
@@ -241,29 +259,53 @@ class Human:
 # -- one game ----------------------------------------------------------------------------------
 
 
+class Feed:
+    """What the bot knows and the people cannot see, sent by the bot's process on the people's
+    stdin every PING_POLL seconds as one JSON line: game id -> [id of the user whose decision
+    it is, id of the table message], for every lobby and running game."""
+
+    def __init__(self) -> None:
+        self.games: dict[int, list[str | None]] = {}
+        self.seen: set[int] = set()  # games the feed ever listed: one missing from it is over
+
+    async def run(self, reader: asyncio.StreamReader) -> None:
+        """Until the bot's process closes the pipe."""
+        while line := await reader.readline():
+            self.games = {int(game): entry for game, entry in json.loads(line).items()}
+            self.seen.update(self.games)
+
+
+def feed_line(bot: CitadelsBot) -> bytes:
+    """The feed, as the bot's process writes it."""
+    games: dict[int, list[str | None]] = {}
+    for record in bot.service.games.values():
+        pid = awaiting(record)
+        user = record.seat(pid).user_id if pid is not None else None
+        table = record.table_message_id
+        games[record.id] = [None if user is None else str(user),
+                            None if table is None else str(table)]
+    return (json.dumps(games, separators=(",", ":")) + "\n").encode()
+
+
 @dataclass
 class TableRun:
-    bot: CitadelsBot
+    feed: Feed
     channel: Ref
     humans: list[Human]
     computers: int
     players: int
     game_id: int | None = None
 
-    def record(self) -> Any:
-        return self.bot.service.games.get(self.game_id or -1)
-
     def over(self) -> bool:
-        return self.game_id is not None and self.record() is None
+        return self.game_id in self.feed.seen and self.game_id not in self.feed.games
 
     def awaits(self, person: Person) -> bool:
-        record = self.record()
-        seat = record.seat_of_user(int(person.id)) if record is not None else None
-        return seat is not None and awaiting(record) == seat.pid
+        entry = self.feed.games.get(self.game_id or -1)
+        return entry is not None and entry[0] == person.id
 
     def table_message(self) -> str | None:
-        record = self.record()
-        return str(record.table_message_id) if record and record.table_message_id else None
+        entry = self.feed.games.get(self.game_id or -1)
+        return entry[1] if entry is not None else None
 
     async def open(self, delay: float) -> bool:
         """Lobby, joins, computers, start; False if a step got no answer."""
@@ -301,6 +343,95 @@ class TableRun:
     async def run(self, delay: float) -> None:
         if await self.open(delay):
             await asyncio.gather(*(h.play(self) for h in self.humans))
+
+
+# -- the people's process ------------------------------------------------------------------------
+
+
+async def build_tables(discord_api: Discord, feed: Feed, options: Options, tally: Tally,
+                       pings: Pings) -> list[TableRun]:
+    rng = random.Random(options.seed)
+    guild = await discord_api.guild("Load")
+    tables = []
+    for g in range(options.games):
+        channel = await discord_api.channel(guild, f"game-{g}")
+        humans = []
+        for h in range(options.people):
+            person = await discord_api.user(f"p{g}-{h}", guild=guild)
+            humans.append(Human(person, pings.inbox(person.id), random.Random(rng.random()),
+                                options.think, tally))
+        tables.append(TableRun(feed, channel, humans, options.players - options.people,
+                               options.players))
+    return tables
+
+
+async def play_people(url: str, options: Options) -> dict[str, Any]:
+    """The people's side of a run: create their channels and users, say READY, wait for GO on
+    stdin, then play until the window ends, every game is over or stdin closes."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    tally, feed = Tally(), Feed()
+    async with Discord.remote(url) as discord_api:
+        pings = Pings(discord_api)
+        tables = await build_tables(discord_api, feed, options, tally, pings)
+        print(READY, flush=True)
+        if (await reader.readline()).decode().strip() != GO:
+            return {"tally": asdict(tally), "games": []}
+        feeding = asyncio.create_task(feed.run(reader))
+        polling = asyncio.create_task(pings.run())
+        stagger = random.Random(options.seed)
+        games = [asyncio.create_task(t.run(stagger.uniform(0, options.think * 2)))
+                 for t in tables]
+        everyone = asyncio.gather(*games)
+        await asyncio.wait([everyone, feeding], timeout=options.seconds or options.timeout,
+                           return_when=asyncio.FIRST_COMPLETED)
+        for task in [*games, polling, feeding]:
+            task.cancel()
+        await asyncio.gather(everyone, polling, feeding, return_exceptions=True)
+    return {"tally": asdict(tally), "games": [t.game_id for t in tables]}
+
+
+def people_main(url: str, options: Options) -> int:
+    result = asyncio.run(play_people(url, options))
+    print(RESULT + json.dumps(result), flush=True)
+    return 0
+
+
+@contextlib.asynccontextmanager
+async def people_process(url: str, options: Options
+                         ) -> AsyncIterator[asyncio.subprocess.Process]:
+    """The people in their own process, yielded once their channels and users exist."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bench.bot_load", "--people-of", url, *options.argv(), cwd=REPO,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), SETUP_TIMEOUT)).decode()
+        if line.strip() != READY:
+            raise RuntimeError(f"the people did not start: {line!r}")
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def feed_people(bot: CitadelsBot, stdin: asyncio.StreamWriter) -> None:
+    with contextlib.suppress(ConnectionError):  # the people are done
+        while True:
+            stdin.write(feed_line(bot))
+            await stdin.drain()
+            await asyncio.sleep(PING_POLL)
+
+
+async def people_result(process: asyncio.subprocess.Process) -> dict[str, Any]:
+    """The tallies the people's process prints when it is done."""
+    assert process.stdout is not None
+    while line := (await process.stdout.readline()).decode():
+        if line.startswith(RESULT):
+            return json.loads(line[len(RESULT):])
+    raise RuntimeError(f"the people exited without their tallies (code {await process.wait()})")
 
 
 # -- measuring -----------------------------------------------------------------------------------
@@ -341,7 +472,7 @@ class Report:
     tally: Tally
     loop_lag_ms: list[float]
     routes: Counter[str] = field(default_factory=Counter)
-    cpu: tuple[float, float] = (float("nan"), float("nan"))  # this process, the emulator
+    cpu: tuple[float, float, float] = (float("nan"),) * 3  # the bot, the people, the emulator
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
 
     @property
@@ -378,9 +509,9 @@ class Report:
             f"event-loop lag ms p50/p99/max  {percentile(self.loop_lag_ms, 50):.1f} / "
             f"{percentile(self.loop_lag_ms, 99):.1f} / "
             f"{max(self.loop_lag_ms, default=float('nan')):.1f}",
-            f"CPU in the window        bot+people process {self.cpu[0]:.1f} s "
-            f"({self.cpu[0] / max(self.wall, 1e-9):.0%} of a core), emulator {self.cpu[1]:.1f} s "
-            f"({self.cpu[1] / max(self.wall, 1e-9):.0%})",
+            "CPU in the window        " + ", ".join(
+                f"{who} {used:.1f} s ({used / max(self.wall, 1e-9):.0%} of a core)"
+                for who, used in zip(("bot", "people", "emulator"), self.cpu, strict=True)),
             f"people: clicks {self.tally.clicks}, stale {self.tally.stale}, "
             f"no answer {self.tally.unanswered}, turns without a ping {self.tally.missed_pings}",
             "REST calls by route (per human action):",
@@ -415,8 +546,9 @@ async def settled_timings(discord_api: Discord, wait: float = 4.0) -> list[dict[
         await asyncio.sleep(0.2)
 
 
-async def measure(discord_api: Discord, options: Options, tables: list[TableRun],
-                  first_call: int, wall: float, tally: Tally, lag: LoopLag) -> Report:
+async def measure(discord_api: Discord, bot: CitadelsBot, options: Options,
+                  game_ids: list[int | None], first_call: int, wall: float, tally: Tally,
+                  lag: LoopLag) -> Report:
     timings = await settled_timings(discord_api)
     calls = await discord_api.calls(first_call)
     acked = [(t["ack_at"] - t["created"]) * 1000 for t in timings if t["ack_at"] is not None]
@@ -424,13 +556,13 @@ async def measure(discord_api: Discord, options: Options, tables: list[TableRun]
     steady = [(t["ack_at"] - t["created"]) * 1000 for t in timings
               if t["ack_at"] is not None and t["created"] >= first + WARM_UP]
     finished = 0
-    for table in tables:
-        record = await table.bot.service.get(table.game_id) if table.game_id else None
+    for game_id in game_ids:
+        record = await bot.service.get(game_id) if game_id else None
         finished += record is not None and record.status == "finished"
     mentions = await discord_api.mention_counts()
     return Report(
         options=options, wall=wall,
-        games_started=sum(t.game_id is not None for t in tables), games_finished=finished,
+        games_started=sum(g is not None for g in game_ids), games_finished=finished,
         interactions=len(timings),
         by_type=Counter(INTERACTION_TYPES.get(t["type"], str(t["type"])) for t in timings),
         acks_ms=acked, failed=sum(t["failed"] for t in timings), calls=calls,
@@ -443,56 +575,48 @@ async def measure(discord_api: Discord, options: Options, tables: list[TableRun]
 # -- the run -------------------------------------------------------------------------------------
 
 
-async def build_tables(discord_api: Discord, bot: CitadelsBot, options: Options,
-                       tally: Tally, pings: Pings) -> list[TableRun]:
-    rng = random.Random(options.seed)
-    guild = await discord_api.guild("Load")
-    tables = []
-    for g in range(options.games):
-        channel = await discord_api.channel(guild, f"game-{g}")
-        humans = []
-        for h in range(options.people):
-            person = await discord_api.user(f"p{g}-{h}", guild=guild)
-            humans.append(Human(person, pings.inbox(person.id), random.Random(rng.random()),
-                                options.think, tally))
-        tables.append(TableRun(bot, channel, humans, options.players - options.people,
-                               options.players))
-    return tables
-
-
 def bot_settings(folder: str) -> Settings:
     return Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
                     database_path=Path(folder) / "load.sqlite3", log_level="WARNING")
 
 
 async def run_bench(options: Options) -> Report:
-    tally, lag = Tally(), LoopLag()
+    lag = LoopLag()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
         bot = CitadelsBot(bot_settings(folder), computer_pause=options.computer_pause,
                           guild_ready_timeout=0.05)
         async with emulator_process() as (url, emulator_pid), \
-                Discord.remote(url) as discord_api, run_client(bot, url, timeout=30):
-            pings = Pings(discord_api)
-            tables = await build_tables(discord_api, bot, options, tally, pings)
+                Discord.remote(url) as discord_api, run_client(bot, url, timeout=30), \
+                people_process(url, options) as people:
+            assert people.stdin is not None
             first_call = len(await discord_api.calls())
-            helpers = [asyncio.create_task(pings.run()), asyncio.create_task(lag.run())]
-            start, cpu = time.monotonic(), (cpu_seconds(), cpu_seconds(emulator_pid))
-            stagger = random.Random(options.seed)
-            games = [asyncio.create_task(t.run(stagger.uniform(0, options.think * 2)))
-                     for t in tables]
-            await asyncio.wait(games, timeout=options.seconds or options.timeout)
+            pids = (None, people.pid, emulator_pid)
+            people.stdin.write(f"{GO}\n".encode())
+            helpers = [asyncio.create_task(feed_people(bot, people.stdin)),
+                       asyncio.create_task(lag.run())]
+            start, cpu = time.monotonic(), [cpu_seconds(pid) for pid in pids]
+            # The people stop on their own at the end of the window (or of every game).
+            result = await asyncio.wait_for(people_result(people),
+                                            (options.seconds or options.timeout) + 60)
             wall = time.monotonic() - start
-            used = (cpu_seconds() - cpu[0], cpu_seconds(emulator_pid) - cpu[1])
-            for task in [*games, *helpers]:
+            used = tuple(cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True))
+            for task in helpers:
                 task.cancel()
-            await asyncio.gather(*games, *helpers, return_exceptions=True)
-            report = await measure(discord_api, options, tables, first_call, wall, tally, lag)
-            report.cpu = used
+            await asyncio.gather(*helpers, return_exceptions=True)
+            people.stdin.close()
+            await people.wait()
+            report = await measure(discord_api, bot, options, result["games"], first_call, wall,
+                                   Tally(**result["tally"]), lag)
+            report.cpu = used  # type: ignore[assignment]
             await bot.publisher.idle()
             return report
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
+    return _parse(argv)[0]
+
+
+def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
     parser = argparse.ArgumentParser(prog="python -m bench.bot_load",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
@@ -504,15 +628,22 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
                         help="stop the people after this long and report that window")
     parser.add_argument("--computer-pause", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
+    parser.add_argument("--people-of", default=None, help=argparse.SUPPRESS)  # the people's role
     args = parser.parse_args(argv)
     if args.humans is not None and not 1 <= args.humans <= args.players:
         parser.error("--humans must be between 1 and --players")
-    return Options(games=args.games, players=args.players, humans=args.humans, think=args.think,
-                   seconds=args.seconds, computer_pause=args.computer_pause, seed=args.seed)
+    options = Options(games=args.games, players=args.players, humans=args.humans,
+                      think=args.think, seconds=args.seconds, computer_pause=args.computer_pause,
+                      seed=args.seed, timeout=args.timeout)
+    return options, args.people_of
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    report = asyncio.run(run_bench(parse_args(argv)))
+    options, people_of = _parse(argv)
+    if people_of is not None:
+        return people_main(people_of, options)
+    report = asyncio.run(run_bench(options))
     print("\n".join(report.lines()))
     return 0 if report.failed == 0 else 1
 
