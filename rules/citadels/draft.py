@@ -9,8 +9,8 @@ from . import rng
 from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
-from .state import DraftStep, GameState
-from .tx import Tx, construct, removed
+from .state import DraftStep, GameState, construct
+from .tx import Tx, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 

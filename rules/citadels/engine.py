@@ -11,8 +11,8 @@ from .cards import DECK, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
-from .state import GameState, Options, Player
-from .tx import Tx
+from .state import GameState, Options, Player, build
+from .tx import Tx, reader
 
 
 def new_game(player_ids: list[str], seed: int, options: Options | None = None) -> GameState:
@@ -22,13 +22,16 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
         raise ValueError(f"Citadels needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(ids)}")
     if len(set(ids)) != len(ids) or not all(isinstance(i, str) and i for i in ids):
         raise ValueError("player ids must be distinct non-empty strings")
-    options = options or Options()
+    options = Options() if options is None else Options.model_validate(options)
     deck = list(DECK)
     state = rng.shuffle(rng.seed_state(seed), deck)
-    players = [Player(id=pid, gold=2, hand=deck[4 * i:4 * i + 4]) for i, pid in enumerate(ids)]
+    # Everything here is checked above or made here: validating it again would cost more
+    # than a random game's first dozen actions.
+    players = [build(Player, id=pid, gold=2, hand=deck[4 * i:4 * i + 4])
+               for i, pid in enumerate(ids)]
     city_size = options.city_size or (8 if len(ids) <= 3 else 7)
-    s = GameState(players=players, deck=deck[4 * len(ids):], crown=ids[0], options=options,
-                  city_size=city_size, rng=state)
+    s = build(GameState, players=players, deck=deck[4 * len(ids):], crown=ids[0],
+              options=options, city_size=city_size, rng=state)
     tx = Tx(s)
     draft.start_round(tx)
     return tx.state
@@ -41,13 +44,14 @@ def to_act(state: GameState) -> list[str]:
 
 def legal_actions(state: GameState, pid: str) -> list[Action]:
     """Every action pid may take now; [] if pid has nothing to decide."""
-    if pid != state.awaiting:
+    s = reader(state)
+    if pid != s.awaiting:
         return []
-    if state.phase == "draft":
-        return draft.legal(state)
-    if state.graveyard_card is not None:
+    if s.phase == "draft":
+        return draft.legal(s)
+    if s.graveyard_card is not None:
         return [GRAVEYARD_YES, GRAVEYARD_NO]
-    return turns.legal(state, state.player(pid))
+    return turns.legal(s, pid)
 
 
 def random_action(state: GameState, pid: str, rng: random.Random) -> Action | None:
@@ -55,14 +59,19 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
 
     The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
     """
-    if pid != state.awaiting:
+    s = reader(state)
+    if pid != s.awaiting:
         return None
-    if state.phase != "turns" or state.graveyard_card is not None:
+    if s.phase != "turns" or s.graveyard_card is not None:
         return rng.choice(legal_actions(state, pid))
-    me = state.player(pid)
-    listed = turns.legal(state, me, discards=False)
-    i = rng.randrange(len(listed) + turns.discard_count(state, me))
-    return listed[i] if i < len(listed) else nth_discard_and_draw(me.hand, i - len(listed))
+    listed = turns.legal(s, pid, discards=False)
+    discards = turns.discard_count(s, pid) if s.current == "magician" else 0
+    if not discards:
+        return rng.choice(listed)  # the same draw as randrange(len(listed)), one call fewer
+    i = rng.randrange(len(listed) + discards)
+    if i < len(listed):
+        return listed[i]
+    return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
 
 
 def apply(state: GameState, pid: str, action: Action | dict[str, Any]
@@ -72,16 +81,17 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
     Raises IllegalAction, and changes nothing, for anything the rules do not allow now.
     """
     act = action if isinstance(action, Action) else Action.parse(action)
-    if state.finished:
+    tx = Tx(state)  # a clone: its checks below read plain attributes, not the model's
+    s = tx.s
+    if s.finished:
         raise IllegalAction("the game is over")
-    if pid != state.awaiting:
-        raise IllegalAction(f"it is not {pid!r}'s decision now (waiting for {state.awaiting})")
+    if pid != s.awaiting:
+        raise IllegalAction(f"it is not {pid!r}'s decision now (waiting for {s.awaiting})")
     # Whoever decides next is set (`awaiting`) where the decision passes: the draft's next
     # chooser, a character's reveal, a Graveyard offer and its answer, the end of the game.
-    tx = Tx(state)
-    if state.phase == "draft":
+    if s.phase == "draft":
         _draft_action(tx, pid, act)
-    elif state.graveyard_card is not None:
+    elif s.graveyard_card is not None:
         turns.check(act.type == "graveyard", "the Graveyard's owner must decide first")
         turns.graveyard(tx, pid, act)
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from .cards import DISTRICT_TYPES, DISTRICTS, KIND, RANK
-from .state import GameState, Player
+from .state import GameState, Player, build
 
 
 class Score(BaseModel):
@@ -22,21 +22,19 @@ class Score(BaseModel):
 
 
 def score(s: GameState, p: Player) -> Score:
-    sc = Score(player=p.id)
-    sc.districts = sum(DISTRICTS[d].points for d in p.city)
-    sc.five_types, sc.haunted_quarter_as = _five_types(p.city)
-    if s.first_complete == p.id:
-        sc.first_complete = 4
-    elif len(p.city) >= s.city_size:
-        sc.complete = 2
-    if "map_room" in p.city:
-        sc.map_room = len(p.hand)
-    if "imperial_treasury" in p.city:
-        sc.imperial_treasury = p.gold
-    sc.tiebreak = max((RANK[c] for c in p.characters if c in s.revealed), default=0)
-    sc.total = (sc.districts + sc.five_types + sc.first_complete + sc.complete
-                + sc.map_room + sc.imperial_treasury)
-    return sc
+    city = p.city
+    districts = sum(DISTRICTS[d].points for d in city)
+    five_types, haunted_as = _five_types(city)
+    first = 4 if s.first_complete == p.id else 0
+    complete = 2 if not first and len(city) >= s.city_size else 0
+    map_room = len(p.hand) if "map_room" in city else 0
+    treasury = p.gold if "imperial_treasury" in city else 0
+    tiebreak = max((RANK[c] for c in p.characters if c in s.revealed), default=0)
+    total = districts + five_types + first + complete + map_room + treasury
+    return build(Score, player=p.id, districts=districts, five_types=five_types,
+                 first_complete=first, complete=complete, map_room=map_room,
+                 imperial_treasury=treasury, haunted_quarter_as=haunted_as, tiebreak=tiebreak,
+                 total=total)
 
 
 def _five_types(city: list[str]) -> tuple[int, str | None]:

@@ -83,19 +83,20 @@ def acting(s: GameState) -> Player:
 
 # --- legal actions --------------------------------------------------------------------------
 
-def discard_count(s: GameState, me: Player) -> int:
-    """How many discard_and_draw actions the Magician has now (0 if none)."""
-    if s.current != "magician" or s.power_used or not s.gathered or s.drawn or not me.hand:
+def discard_count(s: GameState, pid: str) -> int:
+    """How many discard_and_draw actions the Magician, pid, has now (0 if none)."""
+    if s.current != "magician" or s.power_used or not s.gathered or s.drawn:
         return 0
-    return A.count_discard_and_draw(me.hand)
+    return A.count_discard_and_draw(s.player(pid).hand)
 
 
-def legal(s: GameState, me: Player, discards: bool = True) -> list[A.Action]:
-    """The legal actions of the acting player; discards=False leaves out discard_and_draw."""
+def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
+    """The legal actions of the acting player pid; discards=False leaves out discard_and_draw."""
     if s.drawn:
         return [A.KEEP[d] for d in dict.fromkeys(s.drawn)]
     if not s.gathered:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
+    me = s.player(pid)
     current, hand, city, gold = s.current, me.hand, me.city, me.gold
     out: list[A.Action] = []
     if s.builds_left:

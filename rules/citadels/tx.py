@@ -12,38 +12,23 @@ s.revealed + [c]`), never change one in place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from .events import Event
-from .state import GameState, Player
-
-M = TypeVar("M", bound=BaseModel)
+from .state import (
+    GameState,
+    M,
+    Player,
+    all_set,
+    construct,
+    set_dict,
+    set_extra,
+    set_fields_set,
+    set_private,
+)
 
 _new = object.__new__
-# The setters of BaseModel's slots, called directly: a third cheaper than object.__setattr__.
-_set_dict = vars(BaseModel)["__dict__"].__set__
-_set_fields_set = vars(BaseModel)["__pydantic_fields_set__"].__set__
-_set_extra = vars(BaseModel)["__pydantic_extra__"].__set__
-_set_private = vars(BaseModel)["__pydantic_private__"].__set__
-# Every field counts as set in the models built here (they are all written explicitly). One
-# shared set per class: pydantic only ever adds a field name to it, and it already holds them.
-_ALL_SET: dict[type, set[str]] = {}
-
-
-def construct(cls: type[M], fields: dict[str, Any]) -> M:
-    """A model of cls over `fields` (taken, not copied), without validation: fields is valid."""
-    model = _new(cls)
-    _set_dict(model, fields)
-    _set_fields_set(model, _ALL_SET.get(cls) or _all_set(cls))
-    _set_extra(model, None)
-    _set_private(model, None)
-    return model
-
-
-def _all_set(cls: type[BaseModel]) -> set[str]:
-    return _ALL_SET.setdefault(cls, set(cls.model_fields))
+_STATE_SET = all_set(GameState)
 
 
 if TYPE_CHECKING:
@@ -52,19 +37,27 @@ if TYPE_CHECKING:
     WorkPlayer = Player
 else:
     class WorkState:
-        """A GameState under construction: same attributes (its __dict__), plain writes."""
+        """A GameState's fields as a plain object (its __dict__): reads and writes skip pydantic."""
 
         player = GameState.player
         holder = GameState.holder
 
     class WorkPlayer:
-        """A Player under construction: same attributes (its __dict__), plain writes."""
+        """A Player's fields as a plain object (its __dict__): reads and writes skip pydantic."""
 
 
-def _work(cls: type, model: BaseModel) -> Any:
-    work = _new(cls)
-    work.__dict__ = model.__dict__
-    return work
+_READERS: dict[type, type] = {GameState: WorkState, Player: WorkPlayer}
+
+
+def reader(model: M) -> M:
+    """A plain object over model's fields (shared, not copied) for code that reads many.
+
+    BaseModel defines __getattr__, so every attribute read on a model takes CPython's slow
+    generic path; on a plain object the read is specialised and about three times cheaper.
+    """
+    view = _new(_READERS[type(model)])
+    view.__dict__ = model.__dict__
+    return view
 
 
 def removed(items: list[str], item: str) -> list[str]:
@@ -80,25 +73,32 @@ class Tx:
     __slots__ = ("state", "s", "events", "_players")
 
     def __init__(self, state: GameState) -> None:
-        self.state: GameState = construct(GameState, state.__dict__.copy())
-        self.s: WorkState = _work(WorkState, self.state)
+        fields = state.__dict__.copy()
+        fields["players"] = list(fields["players"])  # so a written player can replace its seat
+        # construct(GameState, fields), inlined: this runs once per action.
+        clone = _new(GameState)
+        set_dict(clone, fields)
+        set_fields_set(clone, _STATE_SET)
+        set_extra(clone, None)
+        set_private(clone, None)
+        self.state: GameState = clone
+        self.s: WorkState = _new(WorkState)
+        self.s.__dict__ = fields
         self.events: list[Event] = []
         self._players: dict[str, WorkPlayer] = {}  # the players cloned so far
 
     def player(self, pid: str) -> WorkPlayer:
         """A writable clone of player pid (its lists are shared: replace them, never edit)."""
         work = self._players.get(pid)
-        return work if work is not None else self._clone_player(pid)
-
-    def _clone_player(self, pid: str) -> WorkPlayer:
-        s = self.s
-        if not self._players:  # the first player written: the list itself is copied once
-            s.players = list(s.players)
-        players = s.players
+        if work is not None:
+            return work
+        players = self.s.players
         for i, p in enumerate(players):
             if p.id == pid:
-                players[i] = clone = construct(Player, p.__dict__.copy())
-                work = self._players[pid] = _work(WorkPlayer, clone)
+                fields = p.__dict__.copy()
+                players[i] = construct(Player, fields)
+                work = self._players[pid] = _new(WorkPlayer)
+                work.__dict__ = fields
                 return work
         raise KeyError(pid)
 
