@@ -39,6 +39,9 @@ def _seat(s: GameState, pid: str) -> int:
     raise KeyError(pid)
 
 
+_NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
+
+
 def start_round(tx: Tx) -> None:
     """Clear the last round and deal the characters: face-up, face-down, the rest to the crown."""
     s = tx.s
@@ -48,7 +51,7 @@ def start_round(tx: Tx) -> None:
     faceup_n, facedown_n, _ = DRAFT[len(s.players)]
     # The King may never be face up: face-up cards come from the others (same odds as
     # drawing again and shuffling him back), then the face-down card from all that remain.
-    others = [c for c in CHARACTER_ORDER if c != "king"]
+    others = list(_NOT_KING)
     state = rng.shuffle(s.rng, others)
     faceup = sorted(others[:faceup_n], key=RANK.__getitem__)
     rest = others[faceup_n:] + ["king"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import draft, rng, turns
@@ -39,7 +40,8 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
 
 def to_act(state: GameState) -> list[str]:
     """The players who must decide now: one at a time in Citadels; [] once the game is over."""
-    return [state.awaiting] if state.awaiting is not None else []
+    awaiting = state.awaiting
+    return [awaiting] if awaiting is not None else []
 
 
 def legal_actions(state: GameState, pid: str) -> list[Action]:
@@ -62,8 +64,10 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     s = reader(state)
     if pid != s.awaiting:
         return None
-    if s.phase != "turns" or s.graveyard_card is not None:
-        return rng.choice(legal_actions(state, pid))
+    if s.phase == "draft":
+        return rng.choice(draft.legal(s))
+    if s.graveyard_card is not None:
+        return rng.choice([GRAVEYARD_YES, GRAVEYARD_NO])
     listed = turns.legal(s, pid, discards=False)
     discards = turns.discard_count(s, pid) if s.current == "magician" else 0
     if not discards:
@@ -95,7 +99,10 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
         turns.check(act.type == "graveyard", "the Graveyard's owner must decide first")
         turns.graveyard(tx, pid, act)
     else:
-        _turn_action(tx, pid, act)
+        handler = TURN_HANDLERS.get(act.type)
+        if handler is None:
+            raise IllegalAction(f"{act.type} is not possible during a turn")
+        handler(tx, pid, act)
     return tx.state, tx.events
 
 
@@ -108,16 +115,16 @@ def _draft_action(tx: Tx, pid: str, act: Action) -> None:
         _next_character(tx)
 
 
-def _turn_action(tx: Tx, pid: str, act: Action) -> None:
-    if act.type == "end_turn":
-        turns.main_phase(tx.s)
-        tx.emit("turn_ended", pid, {"character": tx.s.current})
-        _next_character(tx)
-        return
-    handler = turns.HANDLERS.get(act.type)
-    if handler is None:
-        raise IllegalAction(f"{act.type} is not possible during a turn")
-    handler(tx, pid, act)
+def _end_turn(tx: Tx, pid: str, act: Action) -> None:
+    turns.main_phase(tx.s)
+    tx.emit("turn_ended", pid, {"character": tx.s.current})
+    _next_character(tx)
+
+
+# Every action of the turn phase by type (end_turn lives here: it calls the next character).
+TURN_HANDLERS: dict[str, Callable[[Tx, str, Action], None]] = {
+    **turns.HANDLERS, "end_turn": _end_turn,
+}
 
 
 def _next_character(tx: Tx) -> None:

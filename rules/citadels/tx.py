@@ -20,7 +20,6 @@ from .state import (
     M,
     Player,
     all_set,
-    construct,
     set_dict,
     set_extra,
     set_fields_set,
@@ -29,6 +28,7 @@ from .state import (
 
 _new = object.__new__
 _STATE_SET = all_set(GameState)
+_PLAYER_SET = all_set(Player)
 
 
 if TYPE_CHECKING:
@@ -96,7 +96,12 @@ class Tx:
         for i, p in enumerate(players):
             if p.id == pid:
                 fields = p.__dict__.copy()
-                players[i] = construct(Player, fields)
+                # construct(Player, fields), inlined: most actions write a player.
+                players[i] = clone = _new(Player)
+                set_dict(clone, fields)
+                set_fields_set(clone, _PLAYER_SET)
+                set_extra(clone, None)
+                set_private(clone, None)
                 work = self._players[pid] = _new(WorkPlayer)
                 work.__dict__ = fields
                 return work
@@ -105,7 +110,11 @@ class Tx:
     def emit(self, type_: str, player: str | None, data: dict[str, Any],
              private: dict[str, dict[str, Any]] | None = None) -> None:
         """Report an event: `data` is public, `private[pid]` only for pid."""
-        self.events.append(Event(type_, player, data, private))
+        # Event(type_, player, data, private) without the __init__ call: ~2 events an action.
+        event = _new(Event)
+        event.type, event.player, event.data = type_, player, data
+        event.private = private if private is not None else {}
+        self.events.append(event)
 
     def draw(self, n: int) -> list[str]:
         """Take up to n cards from the top of the deck."""
