@@ -6,7 +6,8 @@ from typing import Any
 
 from . import draft
 from .engine import to_act
-from .state import GameState
+from .state import GameState, Player
+from .tx import reader
 
 
 def view(state: GameState, pid: str | None) -> dict[str, Any]:
@@ -15,8 +16,8 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
     Never included: other players' hands and unrevealed characters, the deck order, face-down
     discards, cards another player is choosing among, and the generator state.
     """
-    s = state
-    acting = to_act(s)
+    s = reader(state)  # many reads: a plain view of the fields is cheaper than the model
+    acting = to_act(state)
     v: dict[str, Any] = {
         "you": pid,
         "round": s.round,
@@ -26,7 +27,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "options": s.options.model_dump(),
         "deck_size": len(s.deck),
         "to_act": acting,
-        "players": [_player(s, p.id, p.id == pid) for p in s.players],
+        "players": [_player(s, reader(p), pid) for p in s.players],
         "faceup_discards": list(s.faceup),
         "facedown_count": len(s.facedown),
         "current_character": s.current if s.phase == "turns" else None,
@@ -45,8 +46,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
     return v
 
 
-def _player(s: GameState, pid: str, own: bool) -> dict[str, Any]:
-    p = s.player(pid)
+def _player(s: GameState, p: Player, viewer: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": p.id,
         "gold": p.gold,
@@ -54,7 +54,7 @@ def _player(s: GameState, pid: str, own: bool) -> dict[str, Any]:
         "city": list(p.city),
         "revealed": [c for c in s.revealed if c in p.characters],
     }
-    if own:
+    if p.id == viewer:
         out["hand"] = list(p.hand)
         out["characters"] = list(p.characters)
     return out
