@@ -30,6 +30,15 @@ DANGER = {"assassinate", "destroy"}
 PRIMARY = {"pick_character", "take_gold", "draw_cards", "keep_card", "build"}
 
 
+def unstored(view: discord.ui.View) -> discord.ui.View:
+    """`view`, stopped, so discord.py does not keep it. Every component of ours is answered by
+    the dynamic items registered at start-up; a live view with custom_ids would be stored per
+    message forever (timeout=None), making every click dispatch a no-op callback as well and
+    leaving thousands of views for the garbage collector to walk."""
+    view.stop()
+    return view
+
+
 class Panel:
     """The embed and components of one player's panel at one game version."""
 
@@ -68,7 +77,7 @@ def _components(record: GameRecord, seen: dict, legal: list[Action], catalog: Ca
         select.row = rows
         view.add_item(select)
         rows += 1
-    return view
+    return unstored(view)
 
 
 def _button(record: GameRecord, seen: dict, action: Action, catalog: Catalog, lang: str,

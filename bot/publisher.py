@@ -17,6 +17,7 @@ import discord
 
 from bot import codec, render
 from bot.i18n import Catalog
+from bot.panels import unstored
 from bot.service import Change, awaiting
 from rules import citadels
 
@@ -161,6 +162,7 @@ class Publisher:
         view.add_item(discord.ui.Button(label=self.bot.catalog.text("table.act", lang),
                                         custom_id=codec.table_id(record.id, "act"),
                                         style=discord.ButtonStyle.primary))
+        unstored(view)
         await self._retry(lambda: self._channel(record).send(
             text, view=view, allowed_mentions=discord.AllowedMentions(users=True)))
         if seat.dms:

@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot import codec, render
-from bot.panels import Panel, player_panel, select_action
+from bot.panels import Panel, player_panel, select_action, unstored
 from bot.service import Change, Refused, awaiting
 
 if TYPE_CHECKING:
@@ -362,7 +362,7 @@ def lobby_message(bot: CitadelsBot, record: GameRecord
                  for s in ("random", "basic", "expert")]))
     view.add_item(discord.ui.Button(label=text("lobby.remove", lang), row=2,
                                     custom_id=codec.lobby_id(record.id, "remove")))
-    return embed, view
+    return embed, unstored(view)
 
 
 async def setup(bot: CitadelsBot) -> None:
