@@ -35,7 +35,7 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
               options=options, city_size=city_size, rng=state)
     tx = Tx(s)
     draft.start_round(tx)
-    return tx.state
+    return tx.done()
 
 
 def to_act(state: GameState) -> list[str]:
@@ -103,7 +103,7 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
         if handler is None:
             raise IllegalAction(f"{act.type} is not possible during a turn")
         handler(tx, pid, act)
-    return tx.state, tx.events
+    return tx.done(), tx.events
 
 
 def _draft_action(tx: Tx, pid: str, act: Action) -> None:

@@ -18,6 +18,10 @@ class Options(BaseModel):
 
 
 class Player(BaseModel):
+    # No slot of its own (not even __weakref__): a Player has exactly BaseModel's layout, so the
+    # engine can build one as a plain object and then make it a Player (see tx.py).
+    __slots__ = ()
+
     id: str
     gold: int = 2
     hand: list[str] = []
@@ -37,6 +41,8 @@ class DraftStep(BaseModel):
 
 
 class GameState(BaseModel):
+    __slots__ = ()  # BaseModel's layout exactly, as Player's
+
     players: list[Player]  # seating order; each player's left is the next one
     deck: list[str]  # index 0 is the top
     crown: str

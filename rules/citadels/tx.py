@@ -1,12 +1,15 @@
 """Copy-on-write working state for one `apply`: the input state is never touched.
 
 Copying a whole GameState per action would dominate the engine's cost, so a Tx clones the
-state shallowly (one dict copy) and a player only the first time it is written. The rules
-write through "work" objects that share a clone's `__dict__`: a plain attribute write costs
-nanoseconds, pydantic's `BaseModel.__setattr__` about a microsecond, and everything written is
-already valid.
+state shallowly (one dict copy) and a player only the first time it is written.
 
-The lists inside a work object are still the input's: the rules replace a list (`s.revealed =
+The clones are built as plain objects with BaseModel's instance layout and become a GameState
+and Players (`__class__` assignment) when the action is done. Until then the rules read and
+write them as plain attributes: a pydantic model's reads take CPython's slow path (BaseModel
+defines __getattr__), its writes run BaseModel.__setattr__ (about a microsecond), and setting
+its slots from outside costs four calls; everything written is already valid.
+
+The lists inside a clone are still the input's: the rules replace a list (`s.revealed =
 s.revealed + [c]`), never change one in place.
 """
 
@@ -15,35 +18,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .events import Event
-from .state import (
-    GameState,
-    M,
-    Player,
-    all_set,
-    set_dict,
-    set_extra,
-    set_fields_set,
-    set_private,
-)
+from .state import GameState, M, Player, all_set
 
 _new = object.__new__
 _STATE_SET = all_set(GameState)
 _PLAYER_SET = all_set(Player)
 
 
+class _Layout:
+    """BaseModel's instance layout (its slots, no others) in a plain class."""
+
+    __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
+                 "__pydantic_private__")
+
+
 if TYPE_CHECKING:
-    # To the rules code a work object is the model it edits.
+    # To the rules code a work object is the model it becomes.
     WorkState = GameState
     WorkPlayer = Player
 else:
-    class WorkState:
+    class WorkState(_Layout):
         """A GameState's fields as a plain object (its __dict__): reads and writes skip pydantic."""
 
+        __slots__ = ()
         player = GameState.player
         holder = GameState.holder
 
-    class WorkPlayer:
+    class WorkPlayer(_Layout):
         """A Player's fields as a plain object (its __dict__): reads and writes skip pydantic."""
+
+        __slots__ = ()
 
 
 _READERS: dict[type, type] = {GameState: WorkState, Player: WorkPlayer}
@@ -67,23 +71,24 @@ def removed(items: list[str], item: str) -> list[str]:
     return out
 
 
-class Tx:
-    """One action's working state: `s` to read and write, `events` to report, `state` to return."""
+def _as_work(cls: type, fields: dict[str, Any], fields_set: set[str]) -> Any:
+    work = _new(cls)
+    work.__dict__ = fields
+    work.__pydantic_fields_set__ = fields_set
+    work.__pydantic_extra__ = None
+    work.__pydantic_private__ = None
+    return work
 
-    __slots__ = ("state", "s", "events", "_players")
+
+class Tx:
+    """One action's working state: `s` to read and write, `events` to report, `done()` to end."""
+
+    __slots__ = ("s", "events", "_players")
 
     def __init__(self, state: GameState) -> None:
         fields = state.__dict__.copy()
         fields["players"] = list(fields["players"])  # so a written player can replace its seat
-        # construct(GameState, fields), inlined: this runs once per action.
-        clone = _new(GameState)
-        set_dict(clone, fields)
-        set_fields_set(clone, _STATE_SET)
-        set_extra(clone, None)
-        set_private(clone, None)
-        self.state: GameState = clone
-        self.s: WorkState = _new(WorkState)
-        self.s.__dict__ = fields
+        self.s: WorkState = _as_work(WorkState, fields, _STATE_SET)
         self.events: list[Event] = []
         self._players: dict[str, WorkPlayer] = {}  # the players cloned so far
 
@@ -95,17 +100,18 @@ class Tx:
         players = self.s.players
         for i, p in enumerate(players):
             if p.id == pid:
-                fields = p.__dict__.copy()
-                # construct(Player, fields), inlined: most actions write a player.
-                players[i] = clone = _new(Player)
-                set_dict(clone, fields)
-                set_fields_set(clone, _PLAYER_SET)
-                set_extra(clone, None)
-                set_private(clone, None)
-                work = self._players[pid] = _new(WorkPlayer)
-                work.__dict__ = fields
+                work = _as_work(WorkPlayer, p.__dict__.copy(), _PLAYER_SET)
+                players[i] = self._players[pid] = work
                 return work
         raise KeyError(pid)
+
+    def done(self) -> GameState:
+        """The new state: the clones become models (same layout, same valid fields)."""
+        for work in self._players.values():
+            work.__class__ = Player  # type: ignore[assignment]
+        state = self.s
+        state.__class__ = GameState  # type: ignore[assignment]
+        return state
 
     def emit(self, type_: str, player: str | None, data: dict[str, Any],
              private: dict[str, dict[str, Any]] | None = None) -> None:
