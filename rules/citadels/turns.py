@@ -115,12 +115,20 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     return out
 
 
+_MURDERS = tuple(A.ASSASSINATE[c] for c in CHARACTER_ORDER if c != "assassin")
+# The Thief's targets by the character murdered this round (None: nobody yet).
+_THEFTS = {
+    murdered: tuple(A.STEAL[c] for c in CHARACTER_ORDER if c not in ("assassin", "thief", murdered))
+    for murdered in (None, *CHARACTER_ORDER)
+}
+
+
 def _assassin_targets(s: GameState, me: Player) -> list[A.Action]:
-    return [A.ASSASSINATE[c] for c in CHARACTER_ORDER if c != "assassin"]
+    return list(_MURDERS)
 
 
 def _thief_targets(s: GameState, me: Player) -> list[A.Action]:
-    return [A.STEAL[c] for c in CHARACTER_ORDER if c not in ("assassin", "thief", s.murdered)]
+    return list(_THEFTS[s.murdered])
 
 
 def _magician_options(s: GameState, me: Player) -> list[A.Action]:
