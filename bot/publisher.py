@@ -9,8 +9,10 @@ language and come from the public view only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 RETRIES = 4
 PUBLIC_RATE = 40.0  # public message calls per second, below Discord's global 50
+IN_FLIGHT = 6       # public message calls at once
+TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
 
 
@@ -37,13 +41,14 @@ class Publisher:
         self._pending: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, str | None] = {}  # game -> seat last told it was their decision
+        self._stale_tables: set[int] = set()  # games whose table message awaits an edit
+        self._redrawers: dict[int, asyncio.Task[None]] = {}
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
-        self._gate = asyncio.Semaphore(6)
-        self._pace = Pace(PUBLIC_RATE)
+        self._pace = Pace(PUBLIC_RATE, width=IN_FLIGHT)
 
-    async def _retry(self, call: Callable[[], Awaitable[T]]) -> T:
-        return await _retry(call, self._gate, self._pace)
+    async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
+        return await _retry(call, self._pace, urgent=urgent)
 
     # -- the service's listener --------------------------------------------------------------
 
@@ -57,23 +62,30 @@ class Publisher:
 
     async def idle(self) -> None:
         """Wait until every queued change is on Discord (tests, shutdown)."""
-        while workers := [w for w in self._workers.values() if not w.done()]:
+        while workers := [w for w in [*self._workers.values(), *self._redrawers.values()]
+                          if not w.done()]:
             await asyncio.gather(*workers, return_exceptions=True)
 
     async def close(self) -> None:
-        for worker in self._workers.values():
-            worker.cancel()
-        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        tasks = [*self._workers.values(), *self._redrawers.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _work(self, game_id: int) -> None:
         while changes := self._pending.pop(game_id, []):
-            try:
+            async with self._failures(game_id):
                 await self._publish(game_id, changes)
-            except (discord.Forbidden, discord.NotFound) as exc:
-                log.warning("Game %s lost its channel (%s); ending it", game_id, exc)
-                await self.bot.service.abandon(game_id, "channel_unavailable")
-            except Exception:
-                log.exception("Could not publish game %s", game_id)
+
+    @contextlib.asynccontextmanager
+    async def _failures(self, game_id: int) -> AsyncIterator[None]:
+        try:
+            yield
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.warning("Game %s lost its channel (%s); ending it", game_id, exc)
+            await self.bot.service.abandon(game_id, "channel_unavailable")
+        except Exception:
+            log.exception("Could not publish game %s", game_id)
 
     async def _publish(self, game_id: int, changes: list[Change]) -> None:
         kinds = {c.kind for c in changes}
@@ -83,8 +95,12 @@ class Publisher:
         if record.ended_reason == "channel_unavailable":
             await self._tell_host(record)  # nothing can be posted in the channel any more
             return
-        if kinds & {"started", "action", "seats", "resumed", "ended"} and record.state:
+        table = bool(kinds & TABLE_KINDS and record.state)
+        # A new round's table is a new message: it goes first, so the mention stays below it.
+        # An edit of the table waits apart (see _redraw): the mention is what people wait for.
+        if table and ("ended" in kinds or not _edits_table(record)):
             await self._show_table(record)
+            table = False
         if "ended" in kinds:
             await self._announce_end(record)
         elif record.status == "running":
@@ -92,6 +108,36 @@ class Publisher:
                              again=moved_since(awaiting(record), changes))
             if "reminder" in kinds and record.timer is not None and record.timer.reminded:
                 await self._remind(record)
+        if table:
+            self._stale_tables.add(game_id)
+            redrawer = self._redrawers.get(game_id)
+            if redrawer is None or redrawer.done():
+                self._redrawers[game_id] = asyncio.create_task(self._redraw(game_id),
+                                                               name=f"table-{game_id}")
+
+    async def _redraw(self, game_id: int) -> None:
+        """Edit the game's table while it is out of date, from the newest record when its turn
+        comes: table edits queue behind mentions, and however many changes came meanwhile,
+        one edit shows them all (under load a table lags by seconds, never a mention)."""
+        while game_id in self._stale_tables:
+            async with self._failures(game_id):
+                deleted = await self._retry(lambda: self._edit_table(game_id))
+                if deleted is not None:
+                    await self._post_table(deleted)
+
+    async def _edit_table(self, game_id: int) -> GameRecord | None:
+        """The edit; the record if someone deleted the table message (post it again)."""
+        self._stale_tables.discard(game_id)  # a change from here on asks for another edit
+        record = self.bot.service.games.get(game_id)
+        if record is None or record.state is None or not _edits_table(record):
+            return None  # over (its worker shows the end), or a new round (its worker posts it)
+        assert record.table_message_id is not None
+        message = self._channel(record).get_partial_message(record.table_message_id)
+        try:
+            await message.edit(**self._table_now(record))
+        except discord.NotFound:
+            return record
+        return None
 
     # -- the table -------------------------------------------------------------------------
 
@@ -111,14 +157,20 @@ class Publisher:
         waited behind the rate limit goes out already up to date."""
         assert record.state is not None
         channel = self._channel(record)
-        if record.table_message_id and record.table_round == record.state.round:
+        if _edits_table(record):
+            assert record.table_message_id is not None
             message = channel.get_partial_message(record.table_message_id)
             try:
                 await self._retry(lambda: message.edit(**self._table_now(record)))
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
-        message = await self._retry(lambda: channel.send(**self._table_now(record)))
+        await self._post_table(record)
+
+    async def _post_table(self, record: GameRecord) -> None:
+        assert record.state is not None
+        channel = self._channel(record)
+        message = await self._retry(lambda: channel.send(**self._table_now(record)), urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=record.state.round)
 
@@ -164,7 +216,7 @@ class Publisher:
                                         style=discord.ButtonStyle.primary))
         unstored(view)
         await self._retry(lambda: self._channel(record).send(
-            text, view=view, allowed_mentions=discord.AllowedMentions(users=True)))
+            text, view=view, allowed_mentions=discord.AllowedMentions(users=True)), urgent=True)
         if seat.dms:
             await self._direct(record, seat.user_id, "dm.turn")
 
@@ -196,7 +248,7 @@ class Publisher:
         text = self.bot.catalog.text("ping.reminder", lang, mention=f"<@{seat.user_id}>",
                                      minutes=minutes / 2)
         await self._retry(lambda: self._channel(record).send(
-            text, allowed_mentions=discord.AllowedMentions(users=True)))
+            text, allowed_mentions=discord.AllowedMentions(users=True)), urgent=True)
 
     async def _announce_end(self, record: GameRecord) -> None:
         lang = record.settings.language
@@ -239,29 +291,100 @@ def moved_since(pid: str | None, changes: list[Change]) -> bool:
     return any(c.actor is not None and c.actor != pid for c in changes)
 
 
+def _edits_table(record: GameRecord) -> bool:
+    """Whether the table is this round's message, edited in place (else a new one is posted)."""
+    return bool(record.table_message_id and record.state is not None
+                and record.table_round == record.state.round)
+
+
 class Pace:
-    """At most `rate` calls per second, evenly spaced: the bot's global limit is 50/s for all
-    its REST calls, and public messages must leave room for the rest."""
+    """At most `rate` calls per second, evenly spaced, and at most `width` at once: the bot's
+    global limit is 50/s for all its REST calls, and public messages must leave room for the
+    rest. Urgent calls (the mentions people wait for) go before every waiting other one (table
+    edits), whenever they came."""
 
-    def __init__(self, rate: float) -> None:
+    def __init__(self, rate: float, *, width: int | None = None) -> None:
         self.interval = 1.0 / rate
+        self.width = width
         self.next = 0.0
+        self.busy = 0
+        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (
+            deque(), deque())  # urgent, others
+        self._timer: asyncio.TimerHandle | None = None
 
-    async def wait(self) -> None:
+    @property
+    def queued(self) -> int:
+        return len(self._waiting[0]) + len(self._waiting[1])
+
+    async def wait(self, urgent: bool = False) -> None:
+        """Until a call may start (not counted as in flight)."""
+        await self._acquire(urgent)
+        self._release()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, urgent: bool = False) -> AsyncIterator[None]:
+        """A call's turn, held while it runs."""
+        await self._acquire(urgent)
+        try:
+            yield
+        finally:
+            self._release()
+
+    async def _acquire(self, urgent: bool) -> None:
         loop = asyncio.get_running_loop()
-        now = loop.time()
-        start = max(now, self.next)
-        self.next = start + self.interval
-        if start > now:
-            await asyncio.sleep(start - now)
+        if not self.queued and self._free(loop.time()):
+            self._take(loop.time())
+            return
+        future: asyncio.Future[None] = loop.create_future()
+        queue = self._waiting[0 if urgent else 1]
+        queue.append(future)
+        self._serve()
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._release()  # its turn came as it was cancelled
+            else:
+                with contextlib.suppress(ValueError):
+                    queue.remove(future)
+            raise
+
+    def _free(self, now: float) -> bool:
+        return (self.width is None or self.busy < self.width) and now >= self.next - 1e-4
+
+    def _take(self, now: float) -> None:
+        self.busy += 1
+        self.next = max(now, self.next) + self.interval
+
+    def _release(self) -> None:
+        self.busy -= 1
+        self._serve()
+
+    def _serve(self) -> None:
+        """Start waiting calls, urgent ones first, while the pace and the width allow."""
+        loop = asyncio.get_running_loop()
+        while self.queued:
+            if self.width is not None and self.busy >= self.width:
+                return  # the next release serves again
+            if not self._free(loop.time()):
+                if self._timer is None:
+                    self._timer = loop.call_at(self.next, self._tick)
+                return
+            future = (self._waiting[0] or self._waiting[1]).popleft()
+            if not future.done():  # else cancelled while waiting
+                self._take(loop.time())
+                future.set_result(None)
+
+    def _tick(self) -> None:
+        self._timer = None
+        self._serve()
 
 
-async def _retry(call: Callable[[], Awaitable[T]], gate: asyncio.Semaphore, pace: Pace) -> T:
+async def _retry(call: Callable[[], Awaitable[T]], pace: Pace, *, urgent: bool = False) -> T:
     """Retry Discord's transient failures (5xx, and 429s discord.py gave up on) with backoff."""
     for attempt in range(RETRIES):
         try:
-            async with gate:
-                await pace.wait()
+            async with pace.slot(urgent):
                 return await call()
         except discord.HTTPException as exc:
             transient = exc.status >= 500 or exc.status == 429
