@@ -378,6 +378,7 @@ async def play_people(url: str, options: Options) -> dict[str, Any]:
         print(READY, flush=True)
         if (await reader.readline()).decode().strip() != GO:
             return {"tally": asdict(tally), "games": []}
+        cpu = time.process_time()
         feeding = asyncio.create_task(feed.run(reader))
         polling = asyncio.create_task(pings.run())
         stagger = random.Random(options.seed)
@@ -389,7 +390,8 @@ async def play_people(url: str, options: Options) -> dict[str, Any]:
         for task in [*games, polling, feeding]:
             task.cancel()
         await asyncio.gather(everyone, polling, feeding, return_exceptions=True)
-    return {"tally": asdict(tally), "games": [t.game_id for t in tables]}
+        cpu = time.process_time() - cpu
+    return {"tally": asdict(tally), "games": [t.game_id for t in tables], "cpu": cpu}
 
 
 def people_main(url: str, options: Options) -> int:
@@ -590,7 +592,7 @@ async def run_bench(options: Options) -> Report:
                 people_process(url, options) as people:
             assert people.stdin is not None
             first_call = len(await discord_api.calls())
-            pids = (None, people.pid, emulator_pid)
+            pids = (None, emulator_pid)  # the people count their own CPU
             people.stdin.write(f"{GO}\n".encode())
             helpers = [asyncio.create_task(feed_people(bot, people.stdin)),
                        asyncio.create_task(lag.run())]
@@ -607,7 +609,7 @@ async def run_bench(options: Options) -> Report:
             await people.wait()
             report = await measure(discord_api, bot, options, result["games"], first_call, wall,
                                    Tally(**result["tally"]), lag)
-            report.cpu = used  # type: ignore[assignment]
+            report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             await bot.publisher.idle()
             return report
 
