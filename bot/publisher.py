@@ -176,7 +176,9 @@ class Publisher:
 
     def _table_now(self, record: GameRecord) -> dict[str, Any]:
         latest = self.bot.service.games.get(record.id)
-        if latest is None or latest.version < record.version or latest.state is None:
+        # Newer news goes out at once, but never into another round's table message.
+        if (latest is None or latest.version < record.version or latest.state is None
+                or record.state is None or latest.state.round != record.state.round):
             latest = record
         embed, view = self.table_message(latest)
         return {"embed": embed, "view": view}
