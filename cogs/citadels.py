@@ -10,6 +10,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import codec, render
+from bot.panels import unstored
 from bot.records import GameRecord, GameSettings
 from bot.service import Refused
 from bot.storage import ChannelBusy
@@ -276,7 +277,7 @@ class Citadels(commands.Cog):
         view.add_item(discord.ui.Button(label=self.text(interaction, "end.no"),
                                         custom_id=codec.end_id(record.id, "no")))
         await interaction.response.send_message(self.text(interaction, "end.confirm"),
-                                                view=view, ephemeral=True)
+                                                view=unstored(view), ephemeral=True)
 
 
 def _link(record: GameRecord) -> str:
