@@ -32,99 +32,70 @@ def _cog(interaction: discord.Interaction) -> GameCog:
     return cog
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.ACTION.pattern):
-    def __init__(self, item: discord.ui.Button, game: int, version: int, code: str) -> None:
-        super().__init__(item)
-        self.game, self.version, self.code = game, version, code
+class _FromCustomId:
+    """Dynamic items built from their custom_id's named groups: `game` (and `version`, where
+    the layout has one) as ints, the rest as `self.fields`."""
+
+    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]
+        self.game = int(fields["game"])
+        self.version = int(fields.get("version") or 0)
+        self.fields = fields
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> ActionButton:
-        return cls(item, int(match["game"]), int(match["version"]), match["code"])  # type: ignore[arg-type]
+                             match: Any) -> Any:
+        return cls(item, match.groupdict())
 
+
+class ActionButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
+                   template=codec.ACTION.pattern):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).act(interaction, self.game, self.version, codec.decode(self.code))
+        action = codec.decode(self.fields["code"])
+        await _cog(interaction).act(interaction, self.game, self.version, action)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=codec.SELECT.pattern):
-    def __init__(self, item: discord.ui.Select, game: int, version: int, kind: str) -> None:
-        super().__init__(item)
-        self.game, self.version, self.kind = game, version, kind
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> ActionSelect:
-        return cls(item, int(match["game"]), int(match["version"]), match["kind"])  # type: ignore[arg-type]
-
+class ActionSelect(_FromCustomId, discord.ui.DynamicItem[discord.ui.Select],
+                   template=codec.SELECT.pattern):
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        cog = _cog(interaction)
-        if self.kind == "target":
+        cog, kind = _cog(interaction), self.fields["kind"]
+        if kind == "target":
             await cog.panel(interaction, self.game, focus=values[0] if values else None,
                             edit=True, version=self.version)
             return
-        await cog.act(interaction, self.game, self.version, select_action(self.kind, values))
+        await cog.act(interaction, self.game, self.version, select_action(kind, values))
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.TABLE.pattern):
-    def __init__(self, item: discord.ui.Button, game: int, what: str) -> None:
-        super().__init__(item)
-        self.game, self.what = game, what
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> TableButton:
-        return cls(item, int(match["game"]), match["what"])  # type: ignore[arg-type]
-
+class TableButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
+                  template=codec.TABLE.pattern):
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _cog(interaction)
-        if self.what == "back":
+        cog, what = _cog(interaction), self.fields["what"]
+        if what == "back":
             await cog.back(interaction, self.game)
         else:
-            await cog.panel(interaction, self.game, must_act=self.what == "act")
+            await cog.panel(interaction, self.game, must_act=what == "act")
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.LOBBY.pattern):
-    def __init__(self, item: discord.ui.Button, game: int, op: str) -> None:
-        super().__init__(item)
-        self.game, self.op = game, op
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> LobbyButton:
-        return cls(item, int(match["game"]), match["op"])  # type: ignore[arg-type]
-
+class LobbyButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
+                  template=codec.LOBBY.pattern):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).lobby(interaction, self.game, self.op, None)
+        await _cog(interaction).lobby(interaction, self.game, self.fields["op"], None)
 
 
-class LobbySelect(discord.ui.DynamicItem[discord.ui.Select], template=codec.LOBBY_ADD.pattern):
-    def __init__(self, item: discord.ui.Select, game: int, op: str) -> None:
-        super().__init__(item)
-        self.game, self.op = game, op
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> LobbySelect:
-        return cls(item, int(match["game"]), match["op"])  # type: ignore[arg-type]
-
+class LobbySelect(_FromCustomId, discord.ui.DynamicItem[discord.ui.Select],
+                  template=codec.LOBBY_ADD.pattern):
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        await _cog(interaction).lobby(interaction, self.game, self.op, values[0] if values else "")
+        await _cog(interaction).lobby(interaction, self.game, self.fields["op"],
+                                      values[0] if values else "")
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.END.pattern):
-    def __init__(self, item: discord.ui.Button, game: int, answer: str) -> None:
-        super().__init__(item)
-        self.game, self.answer = game, answer
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> EndButton:
-        return cls(item, int(match["game"]), match["answer"])  # type: ignore[arg-type]
-
+class EndButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
+                template=codec.END.pattern):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).confirm_end(interaction, self.game, self.answer == "yes")
+        await _cog(interaction).confirm_end(interaction, self.game,
+                                            self.fields["answer"] == "yes")
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton)
