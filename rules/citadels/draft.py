@@ -10,7 +10,7 @@ from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
 from .state import DraftStep, GameState, construct
-from .tx import Tx, removed
+from .tx import Work, edit, emit, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 
@@ -42,12 +42,11 @@ def _seat(s: GameState, pid: str) -> int:
 _NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
 
 
-def start_round(tx: Tx) -> None:
+def start_round(s: Work) -> None:
     """Clear the last round and deal the characters: face-up, face-down, the rest to the crown."""
-    s = tx.s
     for p in s.players:
         if p.characters:
-            tx.player(p.id).characters = []
+            edit(s, p.id).characters = []
     faceup_n, facedown_n, _ = DRAFT[len(s.players)]
     # The King may never be face up: face-up cards come from the others (same odds as
     # drawing again and shuffling him back), then the face-down card from all that remain.
@@ -62,31 +61,33 @@ def start_round(tx: Tx) -> None:
     s.draft_step, s.draft_history = 0, []
     s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
     s.revealed, s.absent = [], []
-    tx.emit("round_started", None, {"round": s.round, "crown": s.crown, "faceup": list(faceup)})
-    _offer(tx)
+    emit(s, "round_started", None, {"round": s.round, "crown": s.crown, "faceup": list(faceup)})
+    _offer(s)
 
 
-def _offer(tx: Tx) -> None:
+def _offer(s: Work) -> None:
     """Announce the next chooser; the 7th player of 7 also gets the face-down card."""
-    s = tx.s
     n = len(s.players)
     if n == 7 and s.draft_step == 6:
         s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
     pid, kind = chooser(s)
     s.awaiting = pid
-    tx.emit("draft_turn", pid, {"kind": kind}, {pid: {"options": list(s.draft_pool)}})
+    emit(s, "draft_turn", pid, {"kind": kind}, {pid: {"options": list(s.draft_pool)}})
+
+
+def offer_table(s: GameState) -> dict[str, Action]:
+    """The actions of this draft step by character: picks, or the 2-player discards."""
+    return PICK if sequence(len(s.players))[s.draft_step][1] == "pick" else DISCARD
 
 
 def legal(s: GameState) -> list[Action]:
-    _, kind = sequence(len(s.players))[s.draft_step]
-    table = PICK if kind == "pick" else DISCARD
+    table = offer_table(s)
     return [table[c] for c in s.draft_pool]
 
 
-def choose(tx: Tx, pid: str, character: str, kind: str) -> bool:
+def choose(s: Work, pid: str, character: str, kind: str) -> bool:
     """Apply a pick or discard; return True when the draft is over."""
-    s = tx.s
     steps = sequence(len(s.players))
     want = steps[s.draft_step][1]
     if kind != want:
@@ -98,15 +99,15 @@ def choose(tx: Tx, pid: str, character: str, kind: str) -> bool:
     step = {"player": pid, "kind": kind, "offered": list(offered), "chosen": character}
     s.draft_history = [*s.draft_history, construct(DraftStep, step)]
     if kind == "pick":
-        p = tx.player(pid)
+        p = edit(s, pid)
         p.characters = [*p.characters, character]
     else:
         s.facedown = [*s.facedown, character]
-    tx.emit("character_" + ("picked" if kind == "pick" else "discarded"), pid, {},
+    emit(s, "character_" + ("picked" if kind == "pick" else "discarded"), pid, {},
             {pid: {"character": character}})
     s.draft_step += 1
     if s.draft_step < len(steps):
-        _offer(tx)
+        _offer(s)
         return False
     # What nobody kept is discarded face down.
     s.facedown = s.facedown + s.draft_pool

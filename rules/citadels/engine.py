@@ -7,13 +7,24 @@ from collections.abc import Callable
 from typing import Any
 
 from . import draft, rng, turns
-from .actions import GRAVEYARD_NO, GRAVEYARD_YES, Action, nth_discard_and_draw
+from .actions import (
+    GRAVEYARD_NO,
+    GRAVEYARD_YES,
+    Action,
+    DiscardCharacter,
+    EndTurn,
+    Graveyard,
+    PickCharacter,
+    nth_discard_and_draw,
+)
 from .cards import DECK, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
 from .state import GameState, Options, Player, build
-from .tx import Tx, reader
+from .tx import Work, _Reader, begin, done, emit, reader
+
+_new = object.__new__
 
 
 def new_game(player_ids: list[str], seed: int, options: Options | None = None) -> GameState:
@@ -33,9 +44,9 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     city_size = options.city_size or (8 if len(ids) <= 3 else 7)
     s = build(GameState, players=players, deck=deck[4 * len(ids):], crown=ids[0],
               options=options, city_size=city_size, rng=state)
-    tx = Tx(s)
-    draft.start_round(tx)
-    return tx.done()
+    work = begin(s)
+    draft.start_round(work)
+    return done(work)
 
 
 def to_act(state: GameState) -> list[str]:
@@ -46,9 +57,9 @@ def to_act(state: GameState) -> list[str]:
 
 def legal_actions(state: GameState, pid: str) -> list[Action]:
     """Every action pid may take now; [] if pid has nothing to decide."""
-    s = reader(state)
-    if pid != s.awaiting:
+    if pid != state.awaiting:
         return []
+    s = reader(state)
     if s.phase == "draft":
         return draft.legal(s)
     if s.graveyard_card is not None:
@@ -60,22 +71,26 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     """An action drawn uniformly from legal_actions(state, pid), without listing them all.
 
     The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
+    It draws with one rng.random(), a C call (rng.choice makes three Python calls).
     """
-    s = reader(state)
-    if pid != s.awaiting:
+    if pid != state.awaiting:
         return None
+    s = _new(_Reader)  # reader(state), without the call
+    s.__dict__ = state.__dict__
     if s.phase == "draft":
-        return rng.choice(draft.legal(s))
+        pool = s.draft_pool
+        return draft.offer_table(s)[pool[int(rng.random() * len(pool))]]
     if s.graveyard_card is not None:
-        return rng.choice([GRAVEYARD_YES, GRAVEYARD_NO])
+        return GRAVEYARD_YES if rng.random() < 0.5 else GRAVEYARD_NO
     listed = turns.legal(s, pid, discards=False)
-    discards = turns.discard_count(s, pid) if s.current == "magician" else 0
-    if not discards:
-        return rng.choice(listed)  # the same draw as randrange(len(listed)), one call fewer
-    i = rng.randrange(len(listed) + discards)
-    if i < len(listed):
-        return listed[i]
-    return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
+    if s.current == "magician":
+        discards = turns.discard_count(s, pid)
+        if discards:
+            i = int(rng.random() * (len(listed) + discards))
+            if i < len(listed):
+                return listed[i]
+            return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
+    return listed[int(rng.random() * len(listed))]
 
 
 def apply(state: GameState, pid: str, action: Action | dict[str, Any]
@@ -85,56 +100,56 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
     Raises IllegalAction, and changes nothing, for anything the rules do not allow now.
     """
     act = action if isinstance(action, Action) else Action.parse(action)
-    tx = Tx(state)  # a clone: its checks below read plain attributes, not the model's
-    s = tx.s
+    s = begin(state)  # a clone: its checks below read plain attributes, not the model's
     if s.finished:
         raise IllegalAction("the game is over")
     if pid != s.awaiting:
         raise IllegalAction(f"it is not {pid!r}'s decision now (waiting for {s.awaiting})")
     # Whoever decides next is set (`awaiting`) where the decision passes: the draft's next
     # chooser, a character's reveal, a Graveyard offer and its answer, the end of the game.
+    kind = type(act)  # dispatch on the class: reading act.type is a slow model read
     if s.phase == "draft":
-        _draft_action(tx, pid, act)
+        if kind is not PickCharacter and kind is not DiscardCharacter:
+            raise IllegalAction(f"{act.type} is not possible during the character draft")
+        if draft.choose(s, pid, act.character,  # type: ignore[attr-defined]
+                        "pick" if kind is PickCharacter else "discard"):
+            s.phase = "turns"
+            _next_character(s)
     elif s.graveyard_card is not None:
-        turns.check(act.type == "graveyard", "the Graveyard's owner must decide first")
-        turns.graveyard(tx, pid, act)
+        if kind is not Graveyard:
+            raise IllegalAction("the Graveyard's owner must decide first")
+        turns.graveyard(s, pid, act)
     else:
-        handler = TURN_HANDLERS.get(act.type)
+        handler = TURN_HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"{act.type} is not possible during a turn")
-        handler(tx, pid, act)
-    return tx.done(), tx.events
+        handler(s, pid, act)
+    events = s.events
+    return done(s), events
 
 
-def _draft_action(tx: Tx, pid: str, act: Action) -> None:
-    if act.type not in ("pick_character", "discard_character"):
-        raise IllegalAction(f"{act.type} is not possible during the character draft")
-    kind = "pick" if act.type == "pick_character" else "discard"
-    if draft.choose(tx, pid, act.character, kind):  # type: ignore[attr-defined]
-        tx.s.phase = "turns"
-        _next_character(tx)
+def _end_turn(s: Work, pid: str, act: Action) -> None:
+    if not s.gathered:
+        raise IllegalAction("gather resources first: take gold or draw cards")
+    if s.drawn:
+        raise IllegalAction("choose which drawn card to keep first")
+    emit(s, "turn_ended", pid, {"character": s.current})
+    _next_character(s)
 
 
-def _end_turn(tx: Tx, pid: str, act: Action) -> None:
-    turns.main_phase(tx.s)
-    tx.emit("turn_ended", pid, {"character": tx.s.current})
-    _next_character(tx)
-
-
-# Every action of the turn phase by type (end_turn lives here: it calls the next character).
-TURN_HANDLERS: dict[str, Callable[[Tx, str, Action], None]] = {
-    **turns.HANDLERS, "end_turn": _end_turn,
+# Every action of the turn phase by class (end_turn lives here: it calls the next character).
+TURN_HANDLERS: dict[type[Action], Callable[[Work, str, Action], None]] = {
+    **turns.HANDLERS, EndTurn: _end_turn,
 }
 
 
-def _next_character(tx: Tx) -> None:
-    if turns.call_next(tx):
+def _next_character(s: Work) -> None:
+    if turns.call_next(s):
         return
-    if turns.end_round(tx):
-        s = tx.s
+    if turns.end_round(s):
         s.phase, s.finished, s.awaiting = "over", True, None
         s.winner = decide_winner(s)
-        tx.emit("game_over", s.winner, {})
+        emit(s, "game_over", s.winner, {})
         return
-    tx.s.round += 1
-    draft.start_round(tx)
+    s.round += 1
+    draft.start_round(s)

@@ -12,7 +12,7 @@ from . import actions as A
 from .cards import CHARACTER_ORDER, CHARACTERS, COST, DISTRICTS, KIND
 from .errors import IllegalAction
 from .state import GameState, Player
-from .tx import Tx, removed
+from .tx import Work, draw, edit, emit, removed
 
 
 def check(ok: bool, reason: str) -> None:
@@ -30,43 +30,41 @@ _AFTER: dict[str | None, tuple[str, ...]] = {
 INCOME: dict[str, str | None] = {c.id: c.income for c in CHARACTERS.values()}
 
 
-def call_next(tx: Tx) -> bool:
+def call_next(s: Work) -> bool:
     """Call the characters after the current one until someone plays; False at round end."""
-    s = tx.s
     for character in _AFTER[s.current]:
         s.current = character
         if character in s.faceup:
             continue  # publicly out of the round: nobody is called
         if character == s.murdered:
             # The victim stays silent: nobody learns who (if anyone) held it.
-            tx.emit("character_skipped", None, {"character": character, "murdered": True})
+            emit(s, "character_skipped", None, {"character": character, "murdered": True})
             continue
         holder = s.holder(character)
         if holder is None:
             s.absent = [*s.absent, character]
-            tx.emit("character_absent", None, {"character": character})
+            emit(s, "character_absent", None, {"character": character})
             continue
-        _reveal(tx, holder.id, character)
+        _reveal(s, holder.id, character)
         return True
     s.current = None
     return False
 
 
-def _reveal(tx: Tx, pid: str, character: str) -> None:
-    s = tx.s
+def _reveal(s: Work, pid: str, character: str) -> None:
     s.revealed = [*s.revealed, character]
-    tx.emit("character_revealed", pid, {"character": character})
+    emit(s, "character_revealed", pid, {"character": character})
     if character == s.robbed:
         thief = s.holder("thief")
         if thief is not None and thief.id != pid:
             loot = s.player(pid).gold
-            tx.player(pid).gold = 0
-            tx.player(thief.id).gold += loot
-            tx.emit("gold_stolen", thief.id,
+            edit(s, pid).gold = 0
+            edit(s, thief.id).gold += loot
+            emit(s, "gold_stolen", thief.id,
                     {"victim": pid, "character": character, "amount": loot})
     if character == "king" and s.crown != pid:
         s.crown = pid
-        tx.emit("crown_passed", pid, {})
+        emit(s, "crown_passed", pid, {})
     s.awaiting = pid
     s.gathered = False
     s.drawn = []
@@ -92,24 +90,30 @@ def discard_count(s: GameState, pid: str) -> int:
 
 def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     """The legal actions of the acting player pid; discards=False leaves out discard_and_draw."""
-    if s.drawn:
-        return [A.KEEP[d] for d in dict.fromkeys(s.drawn)]
+    drawn = s.drawn
+    if drawn:
+        return [A.KEEP[d] for d in dict.fromkeys(drawn)]
     if not s.gathered:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
     me = s.player(pid)
     current, hand, city, gold = s.current, me.hand, me.city, me.gold
     out: list[A.Action] = []
+    # Plain loops, not comprehensions: each comprehension is one more function call.
     if s.builds_left:
-        out += [A.BUILD[d] for d in dict.fromkeys(hand) if COST[d] <= gold and d not in city]
+        for d in dict.fromkeys(hand):
+            if COST[d] <= gold and d not in city:
+                out.append(A.BUILD[d])
     if not s.income_taken and INCOME[current]:
         out.append(A.COLLECT_INCOME)
-    if not s.power_used and current in POWER_LEGAL:
-        out += POWER_LEGAL[current](s, me)
+    power = None if s.power_used else POWER_LEGAL.get(current)  # type: ignore[arg-type]
+    if power is not None:
+        out += power(s, me)
         if discards and current == "magician" and hand:
             out += A.discard_and_draw_options(tuple(sorted(hand)))
     if not s.laboratory_used and "laboratory" in city:
-        out += [A.LABORATORY[d] for d in dict.fromkeys(hand)]
-    if not s.smithy_used and "smithy" in city and gold >= 2:
+        for d in dict.fromkeys(hand):
+            out.append(A.LABORATORY[d])
+    if not s.smithy_used and gold >= 2 and "smithy" in city:
         out.append(A.USE_SMITHY)
     out.append(A.END_TURN)
     return out
@@ -176,57 +180,54 @@ def _gathering(s: GameState) -> None:
         raise IllegalAction("resources were already gathered this turn")
 
 
-def take_gold(tx: Tx, me: str, action: A.Action) -> None:
-    _gathering(tx.s)
-    tx.player(me).gold += 2
-    tx.emit("gold_taken", me, {"amount": 2})
-    _gathered(tx, me)
+def take_gold(s: Work, me: str, action: A.Action) -> None:
+    _gathering(s)
+    edit(s, me).gold += 2
+    emit(s, "gold_taken", me, {"amount": 2})
+    _gathered(s, me)
 
 
-def draw_cards(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def draw_cards(s: Work, me: str, action: A.Action) -> None:
     _gathering(s)
     if not s.deck:
         raise IllegalAction("the deck is empty: take gold instead")
     city = s.player(me).city
-    cards = tx.draw(3 if "observatory" in city else 2)
-    tx.emit("cards_drawn", me, {"count": len(cards)}, {me: {"cards": cards}})
+    cards = draw(s, 3 if "observatory" in city else 2)
+    emit(s, "cards_drawn", me, {"count": len(cards)}, {me: {"cards": cards}})
     if "library" in city or len(cards) == 1:
-        p = tx.player(me)
+        p = edit(s, me)
         p.hand = p.hand + cards
-        tx.emit("cards_kept", me, {"count": len(cards)}, {me: {"cards": cards}})
-        _gathered(tx, me)
+        emit(s, "cards_kept", me, {"count": len(cards)}, {me: {"cards": cards}})
+        _gathered(s, me)
     else:
         s.drawn = cards
 
 
-def keep_card(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def keep_card(s: Work, me: str, action: A.Action) -> None:
     if not s.drawn:
         raise IllegalAction("there are no drawn cards to choose from")
     district = action.district  # type: ignore[attr-defined]
     if district not in s.drawn:
         raise IllegalAction(f"{district!r} is not among the drawn cards")
-    p = tx.player(me)
+    p = edit(s, me)
     p.hand = [*p.hand, district]
     s.deck = s.deck + removed(s.drawn, district)
     s.drawn = []
-    tx.emit("cards_kept", me, {"count": 1}, {me: {"cards": [district]}})
-    _gathered(tx, me)
+    emit(s, "cards_kept", me, {"count": 1}, {me: {"cards": [district]}})
+    _gathered(s, me)
 
 
-def _gathered(tx: Tx, me: str) -> None:
+def _gathered(s: Work, me: str) -> None:
     """Resources are in: the Merchant's extra gold and the Architect's two cards come now."""
-    s = tx.s
     s.gathered = True
     if s.current == "merchant":
-        tx.player(me).gold += 1
-        tx.emit("bonus_gold", me, {"amount": 1})
+        edit(s, me).gold += 1
+        emit(s, "bonus_gold", me, {"amount": 1})
     elif s.current == "architect":
-        cards = tx.draw(2)
-        p = tx.player(me)
+        cards = draw(s, 2)
+        p = edit(s, me)
         p.hand = p.hand + cards
-        tx.emit("bonus_cards", me, {"count": len(cards)}, {me: {"cards": cards}})
+        emit(s, "bonus_cards", me, {"count": len(cards)}, {me: {"cards": cards}})
 
 
 def main_phase(s: GameState) -> None:
@@ -236,15 +237,14 @@ def main_phase(s: GameState) -> None:
         raise IllegalAction("choose which drawn card to keep first")
 
 
-def build(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def build(s: Work, me: str, action: A.Action) -> None:
     main_phase(s)
     district = action.district  # type: ignore[attr-defined]
     if district not in DISTRICTS:
         raise IllegalAction(f"unknown district {district!r}")
     if s.builds_left <= 0:
         raise IllegalAction("no more districts may be built this turn")
-    p = tx.player(me)
+    p = edit(s, me)
     if district not in p.hand:
         raise IllegalAction(f"{district!r} is not in your hand")
     if district in p.city:
@@ -256,26 +256,25 @@ def build(tx: Tx, me: str, action: A.Action) -> None:
     p.hand = removed(p.hand, district)
     p.city = [*p.city, district]
     s.builds_left -= 1
-    tx.emit("built", me, {"district": district, "cost": cost})
+    emit(s, "built", me, {"district": district, "cost": cost})
     if len(p.city) >= s.city_size and s.first_complete is None:
         s.first_complete = me
-        tx.emit("city_completed", me, {"first": True})
+        emit(s, "city_completed", me, {"first": True})
 
 
-def collect_income(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def collect_income(s: Work, me: str, action: A.Action) -> None:
     main_phase(s)
     kind = INCOME[s.current]
     if kind is None:
         raise IllegalAction(f"the {s.current} collects no income")
     if s.income_taken:
         raise IllegalAction("income was already collected this turn")
-    p = tx.player(me)
+    p = edit(s, me)
     # The School of Magic counts as the type of the character's choice: always this one.
     amount = sum(1 for d in p.city if KIND[d] == kind or d == "school_of_magic")
     p.gold += amount
     s.income_taken = True
-    tx.emit("income", me, {"amount": amount, "district_type": kind})
+    emit(s, "income", me, {"amount": amount, "district_type": kind})
 
 
 def _power(s: GameState, character: str) -> None:
@@ -286,18 +285,16 @@ def _power(s: GameState, character: str) -> None:
         raise IllegalAction(f"the {character}'s power was already used this turn")
 
 
-def assassinate(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def assassinate(s: Work, me: str, action: A.Action) -> None:
     _power(s, "assassin")
     target = action.character  # type: ignore[attr-defined]
     if target not in CHARACTERS or target == "assassin":
         raise IllegalAction(f"cannot murder {target!r}")
     s.murdered, s.power_used = target, True
-    tx.emit("murder", me, {"character": target})
+    emit(s, "murder", me, {"character": target})
 
 
-def steal(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def steal(s: Work, me: str, action: A.Action) -> None:
     _power(s, "thief")
     target = action.character  # type: ignore[attr-defined]
     if target not in CHARACTERS:
@@ -305,42 +302,39 @@ def steal(tx: Tx, me: str, action: A.Action) -> None:
     if target in ("assassin", "thief", s.murdered):
         raise IllegalAction(f"cannot rob the {target}")
     s.robbed, s.power_used = target, True
-    tx.emit("theft", me, {"character": target})
+    emit(s, "theft", me, {"character": target})
 
 
-def swap_hands(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def swap_hands(s: Work, me: str, action: A.Action) -> None:
     _power(s, "magician")
     other = action.player  # type: ignore[attr-defined]
     check(other != me and any(p.id == other for p in s.players), f"cannot swap with {other!r}")
-    mine, theirs = tx.player(me), tx.player(other)
+    mine, theirs = edit(s, me), edit(s, other)
     mine.hand, theirs.hand = theirs.hand, mine.hand
     s.power_used = True
     secret = {me: {"hand": list(mine.hand)}, other: {"hand": list(theirs.hand)}}
     counts = {me: len(mine.hand), other: len(theirs.hand)}
-    tx.emit("hands_swapped", me, {"other": other, "counts": counts}, secret)
+    emit(s, "hands_swapped", me, {"other": other, "counts": counts}, secret)
 
 
-def discard_and_draw(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def discard_and_draw(s: Work, me: str, action: A.Action) -> None:
     _power(s, "magician")
     cards = action.districts  # type: ignore[attr-defined]
     check(bool(cards), "discard at least one card")
-    p = tx.player(me)
+    p = edit(s, me)
     hand = list(p.hand)
     for d in cards:
         check(d in hand, f"{d!r} is not in your hand (or not that many times)")
         hand.remove(d)
     s.deck = s.deck + cards
-    new = tx.draw(len(cards))
+    new = draw(s, len(cards))
     p.hand = hand + new
     s.power_used = True
-    tx.emit("cards_exchanged", me, {"count": len(cards)},
+    emit(s, "cards_exchanged", me, {"count": len(cards)},
             {me: {"discarded": list(cards), "drawn": new}})
 
 
-def destroy(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def destroy(s: Work, me: str, action: A.Action) -> None:
     _power(s, "warlord")
     target, district = action.player, action.district  # type: ignore[attr-defined]
     owner = next((p for p in s.players if p.id == target), None)
@@ -351,26 +345,25 @@ def destroy(tx: Tx, me: str, action: A.Action) -> None:
     check(target != _shielded(s), "the Bishop's districts are protected this round")
     cost = destroy_cost(owner, district)
     check(s.player(me).gold >= cost, f"destroying {district!r} costs {cost} gold")
-    tx.player(me).gold -= cost
-    victim = tx.player(target)
+    edit(s, me).gold -= cost
+    victim = edit(s, target)
     victim.city = removed(victim.city, district)
     s.power_used = True
-    tx.emit("destroyed", me, {"victim": target, "district": district, "cost": cost})
+    emit(s, "destroyed", me, {"victim": target, "district": district, "cost": cost})
     keeper = next((p for p in s.players if "graveyard" in p.city), None)
     if keeper is not None and keeper.id != me and keeper.gold >= 1:
         s.graveyard_card = district
         s.awaiting = keeper.id
-        tx.emit("graveyard_offer", keeper.id, {"district": district})
+        emit(s, "graveyard_offer", keeper.id, {"district": district})
     else:
         s.deck = [*s.deck, district]
 
 
-def graveyard(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def graveyard(s: Work, me: str, action: A.Action) -> None:
     district = s.graveyard_card
     check(district is not None, "there is no destroyed district to take")
     if action.accept:  # type: ignore[attr-defined]
-        p = tx.player(me)
+        p = edit(s, me)
         p.gold -= 1
         p.hand = [*p.hand, district]
     else:
@@ -378,14 +371,13 @@ def graveyard(tx: Tx, me: str, action: A.Action) -> None:
     s.graveyard_card = None
     s.awaiting = acting(s).id  # back to the Warlord
     kind = "graveyard_used" if action.accept else "graveyard_declined"  # type: ignore[attr-defined]
-    tx.emit(kind, me, {"district": district})
+    emit(s, kind, me, {"district": district})
 
 
-def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def use_laboratory(s: Work, me: str, action: A.Action) -> None:
     main_phase(s)
     district = action.district  # type: ignore[attr-defined]
-    p = tx.player(me)
+    p = edit(s, me)
     check("laboratory" in p.city, "you have no Laboratory")
     check(not s.laboratory_used, "the Laboratory was already used this turn")
     check(district in p.hand, f"{district!r} is not in your hand")
@@ -393,37 +385,36 @@ def use_laboratory(tx: Tx, me: str, action: A.Action) -> None:
     p.gold += 2
     s.deck = [*s.deck, district]
     s.laboratory_used = True
-    tx.emit("laboratory", me, {"amount": 2}, {me: {"district": district}})
+    emit(s, "laboratory", me, {"amount": 2}, {me: {"district": district}})
 
 
-def use_smithy(tx: Tx, me: str, action: A.Action) -> None:
-    s = tx.s
+def use_smithy(s: Work, me: str, action: A.Action) -> None:
     main_phase(s)
-    p = tx.player(me)
+    p = edit(s, me)
     check("smithy" in p.city, "you have no Smithy")
     check(not s.smithy_used, "the Smithy was already used this turn")
     check(p.gold >= 2, "the Smithy costs 2 gold")
     p.gold -= 2
-    cards = tx.draw(3)
+    cards = draw(s, 3)
     p.hand = p.hand + cards
     s.smithy_used = True
-    tx.emit("smithy", me, {"count": len(cards)}, {me: {"cards": cards}})
+    emit(s, "smithy", me, {"count": len(cards)}, {me: {"cards": cards}})
 
 
-HANDLERS: dict[str, Callable[[Tx, str, A.Action], None]] = {
-    "take_gold": take_gold, "draw_cards": draw_cards, "keep_card": keep_card, "build": build,
-    "collect_income": collect_income, "assassinate": assassinate, "steal": steal,
-    "swap_hands": swap_hands, "discard_and_draw": discard_and_draw, "destroy": destroy,
-    "use_laboratory": use_laboratory, "use_smithy": use_smithy,
+# By action class: apply dispatches on type(action), cheaper than reading its `type` field.
+HANDLERS: dict[type[A.Action], Callable[[Work, str, A.Action], None]] = {
+    A.TakeGold: take_gold, A.DrawCards: draw_cards, A.KeepCard: keep_card, A.Build: build,
+    A.CollectIncome: collect_income, A.Assassinate: assassinate, A.Steal: steal,
+    A.SwapHands: swap_hands, A.DiscardAndDraw: discard_and_draw, A.Destroy: destroy,
+    A.UseLaboratory: use_laboratory, A.UseSmithy: use_smithy,
 }
 
 
-def end_round(tx: Tx) -> bool:
+def end_round(s: Work) -> bool:
     """Close the round: the murdered King's heir takes the crown. True if the game is over."""
-    s = tx.s
     if s.murdered == "king":
         heir = s.holder("king")
         if heir is not None:
             s.crown = heir.id
-            tx.emit("king_heir", heir.id, {"character": "king"})
+            emit(s, "king_heir", heir.id, {"character": "king"})
     return s.first_complete is not None

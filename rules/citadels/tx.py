@@ -1,16 +1,19 @@
 """Copy-on-write working state for one `apply`: the input state is never touched.
 
-Copying a whole GameState per action would dominate the engine's cost, so a Tx clones the
-state shallowly (one dict copy) and a player only the first time it is written.
+Copying a whole GameState per action would dominate the engine's cost, so `begin` clones the
+state shallowly (one dict copy) and `Work.edit` a player only the first time it is written.
 
-The clones are built as plain objects with BaseModel's instance layout and become a GameState
-and Players (`__class__` assignment) when the action is done. Until then the rules read and
-write them as plain attributes: a pydantic model's reads take CPython's slow path (BaseModel
-defines __getattr__), its writes run BaseModel.__setattr__ (about a microsecond), and setting
-its slots from outside costs four calls; everything written is already valid.
+The clones are plain objects with BaseModel's instance layout that become a GameState and
+Players (`__class__` assignment) when the action is done. Until then the rules read and write
+them as plain attributes: a pydantic model's reads take CPython's slow path (BaseModel defines
+__getattr__), its writes run BaseModel.__setattr__, and everything written is already valid.
 
 The lists inside a clone are still the input's: the rules replace a list (`s.revealed =
 s.revealed + [c]`), never change one in place.
+
+On this interpreter a Python call or a new object costs about as much as reading a dozen
+attributes, and random playouts run `apply` millions of times: hence one work object per
+action, which also carries the action's events, and few helper calls.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from .state import GameState, M, Player, all_set
 _new = object.__new__
 _STATE_SET = all_set(GameState)
 _PLAYER_SET = all_set(Player)
+# The `private` of every event without secrets: one shared dict, which nothing writes.
+_NO_SECRETS: dict[str, dict[str, Any]] = {}
 
 
 class _Layout:
@@ -32,25 +37,101 @@ class _Layout:
                  "__pydantic_private__")
 
 
+class WorkPlayer(_Layout):
+    """A Player's fields as a plain object (its __dict__): reads and writes skip pydantic."""
+
+    __slots__ = ()
+
+
+class Work(_Layout):
+    """One action's working state: a GameState's fields as a plain object, plus the action's
+    events and player clones. `done(work)` turns it into the new GameState."""
+
+    __slots__ = ()
+    player = GameState.player
+    holder = GameState.holder
+    # Until done(), pydantic's two spare slots hold the events and the players cloned so far
+    # (None before the first; until then `players` is still the input's list).
+    events = _Layout.__dict__["__pydantic_extra__"]
+    _clones = _Layout.__dict__["__pydantic_private__"]
+
+
+# The helpers below are functions, not Work methods: a work object's __dict__ is new for
+# every action, and CPython looks a method up the slow way on such objects.
+
+def edit(s: Work, pid: str) -> Player:
+    """A writable clone of player pid (its lists are shared: replace them, never edit)."""
+    clones = s._clones
+    if clones is None:
+        clones = s._clones = {}
+        s.players = list(s.players)
+    else:
+        work = clones.get(pid)
+        if work is not None:
+            return work
+    players = s.players
+    for i, p in enumerate(players):
+        if p.id == pid:
+            work = _new(WorkPlayer)
+            work.__dict__ = p.__dict__.copy()
+            work.__pydantic_fields_set__ = _PLAYER_SET
+            work.__pydantic_extra__ = None
+            work.__pydantic_private__ = None
+            players[i] = clones[pid] = work
+            return work  # type: ignore[no-any-return]
+    raise KeyError(pid)
+
+
+def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
+         private: dict[str, dict[str, Any]] | None = None) -> None:
+    """Report an event: `data` is public, `private[pid]` only for pid."""
+    # Event(type_, player, data, private) without the __init__ call: ~2 events an action.
+    event = _new(Event)
+    event.type, event.player, event.data = type_, player, data
+    event.private = private if private is not None else _NO_SECRETS
+    s.events.append(event)
+
+
+def draw(s: Work, n: int) -> list[str]:
+    """Take up to n cards from the top of the deck."""
+    deck = s.deck
+    s.deck = deck[n:]
+    return deck[:n]
+
+
+def done(s: Work) -> GameState:
+    """The new state: the clones become models (same layout, same valid fields)."""
+    clones = s._clones
+    if clones is not None:
+        for work in clones.values():
+            work.__class__ = Player
+    s.__pydantic_extra__ = s.__pydantic_private__ = None
+    s.__class__ = GameState  # type: ignore[assignment]
+    return s
+
+
 if TYPE_CHECKING:
-    # To the rules code a work object is the model it becomes.
-    WorkState = GameState
-    WorkPlayer = Player
-else:
-    class WorkState(_Layout):
-        """A GameState's fields as a plain object (its __dict__): reads and writes skip pydantic."""
+    class Work(GameState):  # type: ignore[no-redef]
+        """To the rules code, a work object is the GameState it becomes, with its events."""
 
-        __slots__ = ()
-        player = GameState.player
-        holder = GameState.holder
-
-    class WorkPlayer(_Layout):
-        """A Player's fields as a plain object (its __dict__): reads and writes skip pydantic."""
-
-        __slots__ = ()
+        events: list[Event]
+        _clones: dict[str, Player] | None
 
 
-_READERS: dict[type, type] = {GameState: WorkState, Player: WorkPlayer}
+def begin(state: GameState) -> Work:
+    """The work object of one action on state (which stays untouched)."""
+    work = _new(Work)
+    work.__dict__ = state.__dict__.copy()
+    work.__pydantic_fields_set__ = _STATE_SET
+    work.events = []
+    work._clones = None
+    return work
+
+
+class _Reader(_Layout):
+    __slots__ = ()
+    player = GameState.player
+    holder = GameState.holder
 
 
 def reader(model: M) -> M:
@@ -59,9 +140,9 @@ def reader(model: M) -> M:
     BaseModel defines __getattr__, so every attribute read on a model takes CPython's slow
     generic path; on a plain object the read is specialised and about three times cheaper.
     """
-    view = _new(_READERS[type(model)])
+    view = _new(_Reader if type(model) is GameState else WorkPlayer)
     view.__dict__ = model.__dict__
-    return view
+    return view  # type: ignore[no-any-return]
 
 
 def removed(items: list[str], item: str) -> list[str]:
@@ -69,62 +150,3 @@ def removed(items: list[str], item: str) -> list[str]:
     out = list(items)
     out.remove(item)
     return out
-
-
-def _as_work(cls: type, fields: dict[str, Any], fields_set: set[str]) -> Any:
-    work = _new(cls)
-    work.__dict__ = fields
-    work.__pydantic_fields_set__ = fields_set
-    work.__pydantic_extra__ = None
-    work.__pydantic_private__ = None
-    return work
-
-
-class Tx:
-    """One action's working state: `s` to read and write, `events` to report, `done()` to end."""
-
-    __slots__ = ("s", "events", "_players")
-
-    def __init__(self, state: GameState) -> None:
-        fields = state.__dict__.copy()
-        fields["players"] = list(fields["players"])  # so a written player can replace its seat
-        self.s: WorkState = _as_work(WorkState, fields, _STATE_SET)
-        self.events: list[Event] = []
-        self._players: dict[str, WorkPlayer] = {}  # the players cloned so far
-
-    def player(self, pid: str) -> WorkPlayer:
-        """A writable clone of player pid (its lists are shared: replace them, never edit)."""
-        work = self._players.get(pid)
-        if work is not None:
-            return work
-        players = self.s.players
-        for i, p in enumerate(players):
-            if p.id == pid:
-                work = _as_work(WorkPlayer, p.__dict__.copy(), _PLAYER_SET)
-                players[i] = self._players[pid] = work
-                return work
-        raise KeyError(pid)
-
-    def done(self) -> GameState:
-        """The new state: the clones become models (same layout, same valid fields)."""
-        for work in self._players.values():
-            work.__class__ = Player  # type: ignore[assignment]
-        state = self.s
-        state.__class__ = GameState  # type: ignore[assignment]
-        return state
-
-    def emit(self, type_: str, player: str | None, data: dict[str, Any],
-             private: dict[str, dict[str, Any]] | None = None) -> None:
-        """Report an event: `data` is public, `private[pid]` only for pid."""
-        # Event(type_, player, data, private) without the __init__ call: ~2 events an action.
-        event = _new(Event)
-        event.type, event.player, event.data = type_, player, data
-        event.private = private if private is not None else {}
-        self.events.append(event)
-
-    def draw(self, n: int) -> list[str]:
-        """Take up to n cards from the top of the deck."""
-        s = self.s
-        deck = s.deck
-        s.deck = deck[n:]
-        return deck[:n]
