@@ -9,8 +9,8 @@ from . import rng
 from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
-from .state import DraftStep, GameState, construct
-from .tx import Work, edit, emit, removed
+from .state import DraftStep, GameState, all_set
+from .tx import Work, edit_seat, emit, make, removed, seat_of
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 
@@ -29,24 +29,18 @@ def sequence(n: int) -> tuple[Step, ...]:
 def chooser(s: GameState) -> tuple[str, str]:
     """(player id, 'pick' or 'discard') of the draft's current step."""
     offset, kind = sequence(len(s.players))[s.draft_step]
-    return s.players[(_seat(s, s.crown) + offset) % len(s.players)].id, kind
-
-
-def _seat(s: GameState, pid: str) -> int:
-    for i, p in enumerate(s.players):
-        if p.id == pid:
-            return i
-    raise KeyError(pid)
+    return s.players[(seat_of(s.players, s.crown) + offset) % len(s.players)].id, kind
 
 
 _NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
+_STEP_FIELDS = all_set(DraftStep)
 
 
 def start_round(s: Work) -> None:
     """Clear the last round and deal the characters: face-up, face-down, the rest to the crown."""
-    for p in s.players:
+    for i, p in enumerate(s.players):
         if p.characters:
-            edit(s, p.id).characters = []
+            edit_seat(s, i).characters = []
     faceup_n, facedown_n, _ = DRAFT[len(s.players)]
     # The King may never be face up: face-up cards come from the others (same odds as
     # drawing again and shuffling him back), then the face-down card from all that remain.
@@ -61,19 +55,21 @@ def start_round(s: Work) -> None:
     s.draft_step, s.draft_history = 0, []
     s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
     s.revealed, s.absent = [], []
-    emit(s, "round_started", None, {"round": s.round, "crown": s.crown, "faceup": list(faceup)})
-    _offer(s)
+    emit(s, "round_started", None, {"round": s.round, "crown": s.crown, "faceup": faceup})
+    _offer(s, seat_of(s.players, s.crown))
 
 
-def _offer(s: Work) -> None:
+def _offer(s: Work, crown_seat: int) -> None:
     """Announce the next chooser; the 7th player of 7 also gets the face-down card."""
     n = len(s.players)
     if n == 7 and s.draft_step == 6:
         s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
-    pid, kind = chooser(s)
+    offset, kind = sequence(n)[s.draft_step]
+    pid = s.players[(crown_seat + offset) % n].id
     s.awaiting = pid
-    emit(s, "draft_turn", pid, {"kind": kind}, {pid: {"options": list(s.draft_pool)}})
+    # Event data shares the state's lists, which are never changed in place.
+    emit(s, "draft_turn", pid, {"kind": kind}, {pid: {"options": s.draft_pool}})
 
 
 def offer_table(s: GameState) -> dict[str, Action]:
@@ -88,26 +84,29 @@ def legal(s: GameState) -> list[Action]:
 
 def choose(s: Work, pid: str, character: str, kind: str) -> bool:
     """Apply a pick or discard; return True when the draft is over."""
-    steps = sequence(len(s.players))
-    want = steps[s.draft_step][1]
+    n = len(s.players)
+    steps = sequence(n)
+    step_no = s.draft_step
+    offset, want = steps[step_no]
     if kind != want:
         raise IllegalAction(f"this draft step is a {want}, not a {kind}")
     offered = s.draft_pool
     if character not in offered:
         raise IllegalAction(f"{character!r} is not among the characters offered")
     s.draft_pool = removed(offered, character)
-    step = {"player": pid, "kind": kind, "offered": list(offered), "chosen": character}
-    s.draft_history = [*s.draft_history, construct(DraftStep, step)]
+    step = {"player": pid, "kind": kind, "offered": offered, "chosen": character}
+    s.draft_history = [*s.draft_history, make(DraftStep, step, _STEP_FIELDS)]
+    seat = seat_of(s.players, pid)
     if kind == "pick":
-        p = edit(s, pid)
+        p = edit_seat(s, seat)
         p.characters = [*p.characters, character]
     else:
         s.facedown = [*s.facedown, character]
     emit(s, "character_" + ("picked" if kind == "pick" else "discarded"), pid, {},
-            {pid: {"character": character}})
-    s.draft_step += 1
-    if s.draft_step < len(steps):
-        _offer(s)
+         {pid: {"character": character}})
+    s.draft_step = step_no + 1
+    if step_no + 1 < len(steps):
+        _offer(s, (seat - offset) % n)  # the chooser sits `offset` seats left of the crown
         return False
     # What nobody kept is discarded face down.
     s.facedown = s.facedown + s.draft_pool

@@ -32,6 +32,7 @@ class Player(BaseModel):
 class DraftStep(BaseModel):
     """One pick or face-down discard: who made it is public, what was offered and chosen is not."""
 
+    __slots__ = ()  # BaseModel's layout exactly, as Player's: the engine builds it as one
     model_config = ConfigDict(frozen=True)
 
     player: str

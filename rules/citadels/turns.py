@@ -32,21 +32,21 @@ INCOME: dict[str, str | None] = {c.id: c.income for c in CHARACTERS.values()}
 
 def call_next(s: Work) -> bool:
     """Call the characters after the current one until someone plays; False at round end."""
+    faceup, murdered, players = s.faceup, s.murdered, s.players
     for character in _AFTER[s.current]:
-        s.current = character
-        if character in s.faceup:
+        if character in faceup:
             continue  # publicly out of the round: nobody is called
-        if character == s.murdered:
+        if character == murdered:
             # The victim stays silent: nobody learns who (if anyone) held it.
             emit(s, "character_skipped", None, {"character": character, "murdered": True})
             continue
-        holder = s.holder(character)
-        if holder is None:
-            s.absent = [*s.absent, character]
-            emit(s, "character_absent", None, {"character": character})
-            continue
-        _reveal(s, holder.id, character)
-        return True
+        for holder in players:  # s.holder(character), inlined: called for every character
+            if character in holder.characters:
+                s.current = character
+                _reveal(s, holder.id, character)
+                return True
+        s.absent = [*s.absent, character]
+        emit(s, "character_absent", None, {"character": character})
     s.current = None
     return False
 
@@ -57,11 +57,11 @@ def _reveal(s: Work, pid: str, character: str) -> None:
     if character == s.robbed:
         thief = s.holder("thief")
         if thief is not None and thief.id != pid:
-            loot = s.player(pid).gold
-            edit(s, pid).gold = 0
+            victim = edit(s, pid)
+            loot, victim.gold = victim.gold, 0
             edit(s, thief.id).gold += loot
             emit(s, "gold_stolen", thief.id,
-                    {"victim": pid, "character": character, "amount": loot})
+                 {"victim": pid, "character": character, "amount": loot})
     if character == "king" and s.crown != pid:
         s.crown = pid
         emit(s, "crown_passed", pid, {})

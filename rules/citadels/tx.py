@@ -37,6 +37,10 @@ class _Layout:
                  "__pydantic_private__")
 
 
+class _Plain(_Layout):
+    __slots__ = ()
+
+
 class WorkPlayer(_Layout):
     """A Player's fields as a plain object (its __dict__): reads and writes skip pydantic."""
 
@@ -62,24 +66,51 @@ class Work(_Layout):
 def edit(s: Work, pid: str) -> Player:
     """A writable clone of player pid (its lists are shared: replace them, never edit)."""
     clones = s._clones
-    if clones is None:
-        clones = s._clones = {}
-        s.players = list(s.players)
-    else:
+    if clones is not None:
         work = clones.get(pid)
         if work is not None:
             return work
-    players = s.players
+    return edit_seat(s, seat_of(s.players, pid))
+
+
+def seat_of(players: list[Player], pid: str) -> int:
+    """pid's index in the seating order."""
     for i, p in enumerate(players):
         if p.id == pid:
-            work = _new(WorkPlayer)
-            work.__dict__ = p.__dict__.copy()
-            work.__pydantic_fields_set__ = _PLAYER_SET
-            work.__pydantic_extra__ = None
-            work.__pydantic_private__ = None
-            players[i] = clones[pid] = work
-            return work  # type: ignore[no-any-return]
+            return i
     raise KeyError(pid)
+
+
+def edit_seat(s: Work, i: int) -> Player:
+    """A writable clone of the player in seat i (see edit)."""
+    clones = s._clones
+    if clones is None:
+        clones = s._clones = {}
+        s.players = list(s.players)
+    p = s.players[i]
+    if type(p) is WorkPlayer:
+        return p  # type: ignore[no-any-return]
+    work = _new(WorkPlayer)
+    work.__dict__ = fields = p.__dict__.copy()
+    work.__pydantic_fields_set__ = _PLAYER_SET
+    work.__pydantic_extra__ = None
+    work.__pydantic_private__ = None
+    s.players[i] = clones[fields["id"]] = work
+    return work  # type: ignore[no-any-return]
+
+
+def make(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of cls, which has BaseModel's layout exactly, over `fields` (valid, not copied).
+
+    Built as a plain object and then made a model: cheaper than setting a model's slots.
+    """
+    model = _new(_Plain)
+    model.__dict__ = fields
+    model.__pydantic_fields_set__ = fields_set
+    model.__pydantic_extra__ = None
+    model.__pydantic_private__ = None
+    model.__class__ = cls
+    return model  # type: ignore[no-any-return]
 
 
 def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
