@@ -22,7 +22,7 @@ from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
 from .state import GameState, Options, Player, build
-from .tx import Work, _Reader, begin, done, emit, reader
+from .tx import Reader, Work, begin, done, emit, reader
 
 _new = object.__new__
 
@@ -75,7 +75,7 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     """
     if pid != state.awaiting:
         return None
-    s = _new(_Reader)  # reader(state), without the call
+    s = _new(Reader)  # reader(state), without the call
     s.__dict__ = state.__dict__
     if s.phase == "draft":
         pool = s.draft_pool

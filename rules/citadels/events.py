@@ -6,7 +6,11 @@ from typing import Any
 
 
 class Event:
-    """What happened. `data` is what everyone learns; `private[pid]` what only pid learns."""
+    """What happened. `data` is what everyone learns; `private[pid]` what only pid learns.
+
+    Read-only, like states: its lists may be the state's own, and events without secrets share
+    one empty `private` dict.
+    """
 
     __slots__ = ("type", "player", "data", "private")
 

@@ -159,7 +159,9 @@ def begin(state: GameState) -> Work:
     return work
 
 
-class _Reader(_Layout):
+class Reader(_Layout):
+    """A model's fields as a plain object, shared with the model, only for reading."""
+
     __slots__ = ()
     player = GameState.player
     holder = GameState.holder
@@ -171,7 +173,7 @@ def reader(model: M) -> M:
     BaseModel defines __getattr__, so every attribute read on a model takes CPython's slow
     generic path; on a plain object the read is specialised and about three times cheaper.
     """
-    view = _new(_Reader if type(model) is GameState else WorkPlayer)
+    view = _new(Reader if type(model) is GameState else WorkPlayer)
     view.__dict__ = model.__dict__
     return view  # type: ignore[no-any-return]
 
