@@ -54,11 +54,12 @@ QUIET = {"draft_turn", "turn_ended"}
 
 
 def emitted_types() -> set[str]:
-    """Every event type the engine's source emits (literal first arguments of `emit`, the two
+    """Every event type the engine's source emits (the literal type given to `emit`, the two
     draft kinds built by concatenation, and the Graveyard answers chosen by a conditional)."""
     source = "\n".join(p.read_text() for p in Path("rules/citadels").glob("*.py"))
-    types = set(re.findall(r'emit\(\s*"([a-z_]+)"', source)) - {"character_"}
-    if re.search(r'emit\(\s*"character_"', source):
+    # emit(work, "type", ...): the work object first, then the type.
+    types = set(re.findall(r'emit\(\s*\w+,\s*"([a-z_]+)"', source)) - {"character_"}
+    if re.search(r'emit\(\s*\w+,\s*"character_"', source):
         types |= {"character_picked", "character_discarded"}
     return types | set(re.findall(r'"(graveyard_(?:used|declined))"', source))
 
