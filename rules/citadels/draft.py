@@ -9,8 +9,8 @@ from . import rng
 from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
-from .state import DraftStep, GameState, all_set
-from .tx import Work, edit_seat, emit, make, removed, seat_of
+from .state import DraftStep, GameState, construct
+from .tx import Work, edit_seat, emit, removed, seat_of
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 
@@ -33,7 +33,6 @@ def chooser(s: GameState) -> tuple[str, str]:
 
 
 _NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
-_STEP_FIELDS = all_set(DraftStep)
 
 
 def start_round(s: Work) -> None:
@@ -95,7 +94,7 @@ def choose(s: Work, pid: str, character: str, kind: str) -> bool:
         raise IllegalAction(f"{character!r} is not among the characters offered")
     s.draft_pool = removed(offered, character)
     step = {"player": pid, "kind": kind, "offered": offered, "chosen": character}
-    s.draft_history = [*s.draft_history, make(DraftStep, step, _STEP_FIELDS)]
+    s.draft_history = [*s.draft_history, construct(DraftStep, step)]
     seat = seat_of(s.players, pid)
     if kind == "pick":
         p = edit_seat(s, seat)

@@ -22,9 +22,7 @@ from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
 from .state import GameState, Options, Player, build
-from .tx import Reader, Work, begin, done, emit, reader
-
-_new = object.__new__
+from .tx import Work, begin, done, emit, reader
 
 
 def new_game(player_ids: list[str], seed: int, options: Options | None = None) -> GameState:
@@ -75,8 +73,7 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     """
     if pid != state.awaiting:
         return None
-    s = _new(Reader)  # reader(state), without the call
-    s.__dict__ = state.__dict__
+    s = reader(state)
     if s.phase == "draft":
         pool = s.draft_pool
         return draft.offer_table(s)[pool[int(rng.random() * len(pool))]]
@@ -129,10 +126,7 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
 
 
 def _end_turn(s: Work, pid: str, act: Action) -> None:
-    if not s.gathered:
-        raise IllegalAction("gather resources first: take gold or draw cards")
-    if s.drawn:
-        raise IllegalAction("choose which drawn card to keep first")
+    turns.main_phase(s)
     emit(s, "turn_ended", pid, {"character": s.current})
     _next_character(s)
 

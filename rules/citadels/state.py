@@ -19,7 +19,7 @@ class Options(BaseModel):
 
 class Player(BaseModel):
     # No slot of its own (not even __weakref__): a Player has exactly BaseModel's layout, so the
-    # engine can build one as a plain object and then make it a Player (see tx.py).
+    # engine can build one as a plain object and then make it a Player (see Layout).
     __slots__ = ()
 
     id: str
@@ -32,7 +32,7 @@ class Player(BaseModel):
 class DraftStep(BaseModel):
     """One pick or face-down discard: who made it is public, what was offered and chosen is not."""
 
-    __slots__ = ()  # BaseModel's layout exactly, as Player's: the engine builds it as one
+    __slots__ = ()  # BaseModel's layout exactly, as Player's: see Layout
     model_config = ConfigDict(frozen=True)
 
     player: str
@@ -98,14 +98,26 @@ class GameState(BaseModel):
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-# The setters of BaseModel's slots, called directly: a third cheaper than object.__setattr__.
-set_dict = vars(BaseModel)["__dict__"].__set__
-set_fields_set = vars(BaseModel)["__pydantic_fields_set__"].__set__
-set_extra = vars(BaseModel)["__pydantic_extra__"].__set__
-set_private = vars(BaseModel)["__pydantic_private__"].__set__
 # Every field counts as set in the models built here (they are all written explicitly). One
 # shared set per class: pydantic only ever adds a field name to it, and it already holds them.
 _ALL_SET: dict[type, set[str]] = {}
+
+
+class Layout:
+    """BaseModel's instance layout (its slots, no others) in a plain class.
+
+    The models the engine builds declare `__slots__ = ()`, so they have this layout exactly: an
+    object of a Layout subclass can become one by `__class__` assignment, and until then its
+    attributes are plain ones (a model's reads take CPython's slow path, as BaseModel defines
+    __getattr__, and its writes run BaseModel.__setattr__).
+    """
+
+    __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
+                 "__pydantic_private__")
+
+
+class _Plain(Layout):
+    __slots__ = ()
 
 
 def all_set(cls: type[BaseModel]) -> set[str]:
@@ -117,14 +129,16 @@ def construct(cls: type[M], fields: dict[str, Any]) -> M:
     """A model of cls over `fields` (taken, not copied), without validation: fields is valid.
 
     The engine builds thousands of models per game from data it has already checked; pydantic's
-    validation (or model_construct) would cost more than the rules.
+    validation (or model_construct) would cost more than the rules. cls must declare
+    `__slots__ = ()` (see Layout): the model is built as a plain object, then made a cls.
     """
-    model = _new(cls)
-    set_dict(model, fields)
-    set_fields_set(model, _ALL_SET.get(cls) or all_set(cls))
-    set_extra(model, None)
-    set_private(model, None)
-    return model
+    model = _new(_Plain)
+    model.__dict__ = fields
+    model.__pydantic_fields_set__ = _ALL_SET.get(cls) or all_set(cls)
+    model.__pydantic_extra__ = None
+    model.__pydantic_private__ = None
+    model.__class__ = cls
+    return model  # type: ignore[no-any-return]
 
 
 def build(cls: type[M], **fields: Any) -> M:

@@ -144,14 +144,12 @@ def _warlord_targets(s: GameState, me: Player) -> list[A.Action]:
     out: list[A.Action] = []
     shielded, size, gold = _shielded(s), s.city_size, me.gold
     for p in s.players:
-        city, owner = p.city, p.id
-        if len(city) >= size or owner == shielded:
+        city = p.city
+        if len(city) >= size or p.id == shielded:
             continue
-        # destroy_cost, inlined: the Great Wall adds 1 to the others in its city.
-        wall = 0 if "great_wall" not in city else 1
         for d in city:
-            if d != "keep" and COST[d] - 1 + (wall if d != "great_wall" else 0) <= gold:
-                out.append(A.destroy(owner, d))
+            if d != "keep" and destroy_cost(p, d) <= gold:
+                out.append(A.destroy(p.id, d))
     return out
 
 
@@ -184,8 +182,7 @@ def _gathering(s: GameState) -> None:
 
 
 def take_gold(s: Work, me: str, action: A.Action) -> None:
-    if s.gathered or s.drawn:  # _gathering(s), inlined: a quarter of all turns do this
-        raise IllegalAction("resources were already gathered this turn")
+    _gathering(s)
     edit(s, me).gold += 2
     emit(s, "gold_taken", me, {"amount": 2})
     _gathered(s, me)

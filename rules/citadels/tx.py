@@ -1,12 +1,11 @@
 """Copy-on-write working state for one `apply`: the input state is never touched.
 
 Copying a whole GameState per action would dominate the engine's cost, so `begin` clones the
-state shallowly (one dict copy) and `Work.edit` a player only the first time it is written.
+state shallowly (one dict copy) and `edit` a player only the first time it is written.
 
-The clones are plain objects with BaseModel's instance layout that become a GameState and
-Players (`__class__` assignment) when the action is done. Until then the rules read and write
-them as plain attributes: a pydantic model's reads take CPython's slow path (BaseModel defines
-__getattr__), its writes run BaseModel.__setattr__, and everything written is already valid.
+The clones are plain objects with BaseModel's instance layout (state.Layout) that become a
+GameState and Players when the action is done. Until then the rules read and write them as
+plain attributes; everything written is already valid.
 
 The lists inside a clone are still the input's: the rules replace a list (`s.revealed =
 s.revealed + [c]`), never change one in place.
@@ -21,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .events import Event
-from .state import GameState, M, Player, all_set
+from .state import GameState, Layout, M, Player, all_set
 
 _new = object.__new__
 _STATE_SET = all_set(GameState)
@@ -30,24 +29,13 @@ _PLAYER_SET = all_set(Player)
 _NO_SECRETS: dict[str, dict[str, Any]] = {}
 
 
-class _Layout:
-    """BaseModel's instance layout (its slots, no others) in a plain class."""
-
-    __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
-                 "__pydantic_private__")
-
-
-class _Plain(_Layout):
-    __slots__ = ()
-
-
-class WorkPlayer(_Layout):
+class WorkPlayer(Layout):
     """A Player's fields as a plain object (its __dict__): reads and writes skip pydantic."""
 
     __slots__ = ()
 
 
-class Work(_Layout):
+class Work(Layout):
     """One action's working state: a GameState's fields as a plain object, plus the action's
     events and player clones. `done(work)` turns it into the new GameState."""
 
@@ -56,8 +44,16 @@ class Work(_Layout):
     holder = GameState.holder
     # Until done(), pydantic's two spare slots hold the events and the players cloned so far
     # (None before the first; until then `players` is still the input's list).
-    events = _Layout.__dict__["__pydantic_extra__"]
-    _clones = _Layout.__dict__["__pydantic_private__"]
+    events = Layout.__dict__["__pydantic_extra__"]
+    _clones = Layout.__dict__["__pydantic_private__"]
+
+
+if TYPE_CHECKING:
+    class Work(GameState):  # type: ignore[no-redef]
+        """To the rules code, a work object is the GameState it becomes, with its events."""
+
+        events: list[Event]
+        _clones: dict[str, Player] | None
 
 
 # The helpers below are functions, not Work methods: a work object's __dict__ is new for
@@ -99,20 +95,6 @@ def edit_seat(s: Work, i: int) -> Player:
     return work  # type: ignore[no-any-return]
 
 
-def make(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of cls, which has BaseModel's layout exactly, over `fields` (valid, not copied).
-
-    Built as a plain object and then made a model: cheaper than setting a model's slots.
-    """
-    model = _new(_Plain)
-    model.__dict__ = fields
-    model.__pydantic_fields_set__ = fields_set
-    model.__pydantic_extra__ = None
-    model.__pydantic_private__ = None
-    model.__class__ = cls
-    return model  # type: ignore[no-any-return]
-
-
 def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
          private: dict[str, dict[str, Any]] | None = None) -> None:
     """Report an event: `data` is public, `private[pid]` only for pid."""
@@ -141,14 +123,6 @@ def done(s: Work) -> GameState:
     return s
 
 
-if TYPE_CHECKING:
-    class Work(GameState):  # type: ignore[no-redef]
-        """To the rules code, a work object is the GameState it becomes, with its events."""
-
-        events: list[Event]
-        _clones: dict[str, Player] | None
-
-
 def begin(state: GameState) -> Work:
     """The work object of one action on state (which stays untouched)."""
     work = _new(Work)
@@ -159,7 +133,7 @@ def begin(state: GameState) -> Work:
     return work
 
 
-class Reader(_Layout):
+class Reader(Layout):
     """A model's fields as a plain object, shared with the model, only for reading."""
 
     __slots__ = ()
