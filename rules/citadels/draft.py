@@ -10,7 +10,7 @@ from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
 from .state import DraftStep, GameState, construct
-from .tx import Work, edit_seat, emit, removed, seat_of
+from .tx import Work, edit_seat, emit, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 
@@ -29,7 +29,7 @@ def sequence(n: int) -> tuple[Step, ...]:
 def chooser(s: GameState) -> tuple[str, str]:
     """(player id, 'pick' or 'discard') of the draft's current step."""
     offset, kind = sequence(len(s.players))[s.draft_step]
-    return s.players[(seat_of(s.players, s.crown) + offset) % len(s.players)].id, kind
+    return s.players[(s.seat[s.crown] + offset) % len(s.players)].id, kind
 
 
 _NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
@@ -55,7 +55,7 @@ def start_round(s: Work) -> None:
     s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
     s.revealed, s.absent = [], []
     emit(s, "round_started", None, {"round": s.round, "crown": s.crown, "faceup": faceup})
-    _offer(s, seat_of(s.players, s.crown))
+    _offer(s, s.seat[s.crown])
 
 
 def _offer(s: Work, crown_seat: int) -> None:
@@ -95,7 +95,7 @@ def choose(s: Work, pid: str, character: str, kind: str) -> bool:
     s.draft_pool = removed(offered, character)
     step = {"player": pid, "kind": kind, "offered": offered, "chosen": character}
     s.draft_history = [*s.draft_history, construct(DraftStep, step)]
-    seat = seat_of(s.players, pid)
+    seat = s.seat[pid]
     if kind == "pick":
         p = edit_seat(s, seat)
         p.characters = [*p.characters, character]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -80,11 +82,25 @@ class GameState(BaseModel):
     awaiting: str | None = None  # the player who must decide now (cached: asked on every call)
     rng: int = 0  # generator state; never shown in a view
 
+    @cached_property
+    def seat(self) -> dict[str, int]:
+        """Each player's index in the seating order, by id.
+
+        Cached in the state's __dict__, where it is no field (never serialised or compared).
+        Every state `apply` makes starts from a copy of its input's __dict__, so a game
+        computes it once: seats never change in a game. model_copy drops it with new players.
+        """
+        return {p.id: i for i, p in enumerate(self.players)}
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False
+                   ) -> Self:
+        copy = super().model_copy(update=update, deep=deep)
+        if update and "players" in update:
+            copy.__dict__.pop("seat", None)
+        return copy
+
     def player(self, pid: str) -> Player:
-        for p in self.players:
-            if p.id == pid:
-                return p
-        raise KeyError(pid)
+        return self.players[self.seat[pid]]
 
     def holder(self, character: str) -> Player | None:
         for p in self.players:
@@ -97,7 +113,6 @@ class GameState(BaseModel):
 
 M = TypeVar("M", bound=BaseModel)
 
-_new = object.__new__
 # Every field counts as set in the models built here (they are all written explicitly). One
 # shared set per class: pydantic only ever adds a field name to it, and it already holds them.
 _ALL_SET: dict[type, set[str]] = {}
@@ -132,7 +147,7 @@ def construct(cls: type[M], fields: dict[str, Any]) -> M:
     validation (or model_construct) would cost more than the rules. cls must declare
     `__slots__ = ()` (see Layout): the model is built as a plain object, then made a cls.
     """
-    model = _new(_Plain)
+    model = _Plain()
     model.__dict__ = fields
     model.__pydantic_fields_set__ = _ALL_SET.get(cls) or all_set(cls)
     model.__pydantic_extra__ = None

@@ -66,15 +66,7 @@ def edit(s: Work, pid: str) -> Player:
         work = clones.get(pid)
         if work is not None:
             return work
-    return edit_seat(s, seat_of(s.players, pid))
-
-
-def seat_of(players: list[Player], pid: str) -> int:
-    """pid's index in the seating order."""
-    for i, p in enumerate(players):
-        if p.id == pid:
-            return i
-    raise KeyError(pid)
+    return edit_seat(s, s.seat[pid])
 
 
 def edit_seat(s: Work, i: int) -> Player:
@@ -86,7 +78,7 @@ def edit_seat(s: Work, i: int) -> Player:
     p = s.players[i]
     if type(p) is WorkPlayer:
         return p  # type: ignore[no-any-return]
-    work = _new(WorkPlayer)
+    work = WorkPlayer()
     work.__dict__ = fields = p.__dict__.copy()
     work.__pydantic_fields_set__ = _PLAYER_SET
     work.__pydantic_extra__ = None
@@ -125,8 +117,10 @@ def done(s: Work) -> GameState:
 
 def begin(state: GameState) -> Work:
     """The work object of one action on state (which stays untouched)."""
-    work = _new(Work)
-    work.__dict__ = state.__dict__.copy()
+    work = Work()
+    work.__dict__ = fields = state.__dict__.copy()
+    if "seat" not in fields:  # a state from JSON: see GameState.seat
+        fields["seat"] = state.seat
     work.__pydantic_fields_set__ = _STATE_SET
     work.events = []
     work._clones = None
@@ -147,8 +141,14 @@ def reader(model: M) -> M:
     BaseModel defines __getattr__, so every attribute read on a model takes CPython's slow
     generic path; on a plain object the read is specialised and about three times cheaper.
     """
-    view = _new(Reader if type(model) is GameState else WorkPlayer)
-    view.__dict__ = model.__dict__
+    fields = model.__dict__
+    if type(model) is GameState:
+        view: Layout = Reader()
+        if "seat" not in fields:  # a state from JSON: see GameState.seat
+            fields["seat"] = model.seat
+    else:
+        view = WorkPlayer()
+    view.__dict__ = fields
     return view  # type: ignore[no-any-return]
 
 

@@ -29,6 +29,23 @@ def test_state_fields_others_rely_on():
     assert citadels.GameState.model_validate_json(state.model_dump_json()) == state
 
 
+
+def test_seat_cache_is_not_state_and_follows_new_players():
+    """GameState.seat is cached in the model but never dumped, and model_copy with other
+    players (or a state parsed from JSON) looks the seats up again."""
+    state = citadels.new_game(IDS[:4], seed=7)
+    pid = citadels.to_act(state)[0]
+    state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+    assert state.player(IDS[2]).id == IDS[2] and state.seat[IDS[2]] == 2
+    assert "seat" not in state.model_dump_json() and "seat" not in state.model_dump()
+    turned = state.model_copy(update={"players": state.players[::-1]})
+    assert [turned.player(i).id for i in IDS[:4]] == IDS[:4]
+    assert turned.seat[IDS[0]] == 3
+    parsed = citadels.GameState.model_validate_json(state.model_dump_json())
+    assert parsed == state and parsed.seat == state.seat
+    with pytest.raises(KeyError):
+        state.player("nobody")
+
 def test_actions_dump_to_their_dict_form_and_parse_back():
     state = citadels.new_game(IDS[:4], seed=7)
     action = citadels.legal_actions(state, "ana")[0]
