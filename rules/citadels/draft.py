@@ -43,11 +43,12 @@ def start_round(s: Work) -> None:
     faceup_n, facedown_n, _ = DRAFT[len(s.players)]
     # The King may never be face up: face-up cards come from the others (same odds as
     # drawing again and shuffling him back), then the face-down card from all that remain.
+    # Only the cards set aside are drawn: the chooser's hand is sorted anyway.
     others = list(_NOT_KING)
-    state = rng.shuffle(s.rng, others)
+    state = rng.shuffle(s.rng, others, faceup_n)
     faceup = sorted(others[:faceup_n], key=RANK.__getitem__)
     rest = others[faceup_n:] + ["king"]
-    state = rng.shuffle(state, rest)
+    state = rng.shuffle(state, rest, facedown_n)
     s.rng = state
     s.faceup, s.facedown = faceup, rest[:facedown_n]
     s.draft_pool = sorted(rest[facedown_n:], key=RANK.__getitem__)
