@@ -218,7 +218,7 @@ async def test_the_leak_check_catches_a_table_showing_secrets(
         assert record.state is not None
         players = record.state.players
         names = ([district(d, lang) for p in players for d in p.hand] if secret == "hands"
-                 else [character(c, lang) for p in players for c in p.characters])
+                 else [character(c, lang) for c in record.state.holders])
         embed.add_field(name="Secrets", value=", ".join(names)[:1000] or "-")
         return embed
 

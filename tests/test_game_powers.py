@@ -265,8 +265,8 @@ async def draft_of_two(bot: CitadelsBot, discord_api: Discord, table: Table) -> 
         version = game.record.version
         await game.do(person, action, panel)
         assert game.record.version == version + 1
-        assert character in game.state.player(pid).characters or kind == "disc"
-    assert all(len(p.characters) == 2 for p in game.state.players)
+        assert character in game.state.characters_of(pid) or kind == "disc"
+    assert all(len(game.state.characters_of(p.id)) == 2 for p in game.state.players)
     types = await game.ui_types()
     assert {"pick_character", "discard_character"} <= types
     return types

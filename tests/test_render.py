@@ -86,7 +86,7 @@ def test_the_leak_check_can_fail():
     text = ", ".join(render.district_label(d, "en") for d in hand)
     with pytest.raises(AssertionError, match="not known to the viewer"):
         assert_no_leak(text, "en", public_names(citadels.view(state, None)))
-    secret = state.players[1].characters[0]
+    secret = state.characters_of(state.players[1].id)[0]
     with pytest.raises(AssertionError):
         assert_no_leak(citadels.CHARACTERS[secret].name["es"], "es",
                        public_names(citadels.view(state, None)) - {secret})

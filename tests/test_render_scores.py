@@ -19,10 +19,11 @@ def finished(cities: list[list[str]], revealed: dict[str, list[str]],
     players = []
     for i, p in enumerate(state.players):
         players.append(p.model_copy(update={
-            "city": cities[i], "characters": revealed.get(p.id, []),
-            "gold": gold[i] if gold else 0, "hand": hands[i] if hands else []}))
-    shown = [c for cs in revealed.values() for c in cs]
-    state = state.model_copy(update={"players": players, "revealed": shown, "phase": "over",
+            "city": cities[i], "gold": gold[i] if gold else 0,
+            "hand": hands[i] if hands else []}))
+    holders = {c: pid for pid, cs in revealed.items() for c in cs}
+    state = state.model_copy(update={"players": players, "holders": holders,
+                                     "revealed": list(holders), "phase": "over",
                                      "finished": True, "first_complete": None})
     return state.model_copy(update={"winner": decide_winner(state)})
 

@@ -18,11 +18,12 @@ LONGEST = {lang: sorted(DISTRICTS, key=lambda d: -len(DISTRICTS[d].name[lang]))[
 def crowded(lang: str) -> tuple[dict, list[Seat], list[dict]]:
     """7 players with 32-character names, 8 long districts each, every mark shown, a full log."""
     state = citadels.new_game(pids(7), seed=2)
-    players = [p.model_copy(update={"city": LONGEST[lang], "gold": 99, "hand": ["manor"] * 30,
-                                    "characters": [c]})
-               for p, c in zip(state.players, CHARACTER_ORDER[1:], strict=True)]
+    players = [p.model_copy(update={"city": LONGEST[lang], "gold": 99, "hand": ["manor"] * 30})
+               for p in state.players]
+    holders = {c: p.id for p, c in zip(state.players, CHARACTER_ORDER[1:], strict=True)}
     state = state.model_copy(update={
-        "players": players, "phase": "turns", "current": "warlord", "murdered": "assassin",
+        "players": players, "holders": holders, "phase": "turns", "current": "warlord",
+        "murdered": "assassin",
         "robbed": "merchant", "revealed": list(CHARACTER_ORDER[1:]), "absent": ["assassin"],
         "faceup": ["assassin", "thief"], "graveyard_card": "haunted_quarter",
         "first_complete": "p7", "awaiting": "p7", "round": 99})

@@ -41,7 +41,7 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
     players = []
     for p in v["players"]:
         players.append(Player(id=p["id"], gold=p["gold"], city=list(p["city"]),
-                              hand=hands[p["id"]], characters=chars["players"][p["id"]]))
+                              hand=hands[p["id"]]))
     turn = v["turn"] or {}
     state = GameState(
         players=players, deck=hands["__deck__"], crown=v["crown"], round=v["round"],
@@ -50,6 +50,7 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
         faceup=list(v["faceup_discards"]), facedown=chars["facedown"],
         draft_pool=chars["pool"], draft_step=(v["draft"] or {}).get("step_index", 0),
         draft_history=chars["history"], current=v["current_character"],
+        holders=chars["holders"],
         murdered=v["murdered"], robbed=v["robbed"], revealed=list(v["revealed"]),
         absent=list(v["absent"]), gathered=turn.get("gathered", False),
         drawn=hands["__drawn__"], builds_left=turn.get("builds_left", 0),
@@ -229,7 +230,7 @@ def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict], init:
                   key=RANK.__getitem__)
     facedown = [init]
     steps: list[DraftStep] = []
-    players: dict[str, list[str]] = {p["id"]: [] for p in v["players"]}
+    holders: dict[str, str] = {}  # in pick order, as the engine keeps them
     for i, h in enumerate(history):
         if n == 7 and i == 6:
             pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
@@ -243,11 +244,11 @@ def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict], init:
                                chosen=chosen))
         pool.remove(chosen)
         if h["kind"] == "pick":
-            players[h["player"]].append(chosen)
+            holders[chosen] = h["player"]
         else:
             facedown.append(chosen)
     if v["phase"] != "draft":
         facedown, pool = facedown + pool, []
     elif n == 7 and len(history) == 6:
         pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
-    return {"players": players, "facedown": facedown, "pool": pool, "history": steps}
+    return {"holders": holders, "facedown": facedown, "pool": pool, "history": steps}

@@ -10,7 +10,7 @@ from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, RANK
 from .errors import IllegalAction
 from .state import DraftStep, GameState, construct
-from .tx import Work, edit_seat, emit, removed
+from .tx import Work, emit, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
 
@@ -37,9 +37,6 @@ _NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
 
 def start_round(s: Work) -> None:
     """Clear the last round and deal the characters: face-up, face-down, the rest to the crown."""
-    for i, p in enumerate(s.players):
-        if p.characters:
-            edit_seat(s, i).characters = []
     faceup_n, facedown_n, _ = DRAFT[len(s.players)]
     # The King may never be face up: face-up cards come from the others (same odds as
     # drawing again and shuffling him back), then the face-down card from all that remain.
@@ -54,7 +51,7 @@ def start_round(s: Work) -> None:
     s.draft_pool = sorted(rest[facedown_n:], key=RANK.__getitem__)
     s.draft_step, s.draft_history = 0, []
     s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
-    s.revealed, s.absent = [], []
+    s.holders, s.revealed, s.absent = {}, [], []
     emit(s, "round_started", None, {"round": s.round, "crown": s.crown, "faceup": faceup})
     _offer(s, s.seat[s.crown])
 
@@ -96,17 +93,15 @@ def choose(s: Work, pid: str, character: str, kind: str) -> bool:
     s.draft_pool = removed(offered, character)
     step = {"player": pid, "kind": kind, "offered": offered, "chosen": character}
     s.draft_history = [*s.draft_history, construct(DraftStep, step)]
-    seat = s.seat[pid]
     if kind == "pick":
-        p = edit_seat(s, seat)
-        p.characters = [*p.characters, character]
+        s.holders = {**s.holders, character: pid}
     else:
         s.facedown = [*s.facedown, character]
     emit(s, "character_" + ("picked" if kind == "pick" else "discarded"), pid, {},
          {pid: {"character": character}})
     s.draft_step = step_no + 1
     if step_no + 1 < len(steps):
-        _offer(s, (seat - offset) % n)  # the chooser sits `offset` seats left of the crown
+        _offer(s, (s.seat[pid] - offset) % n)  # the chooser sits `offset` seats left of the crown
         return False
     # What nobody kept is discarded face down.
     s.facedown = s.facedown + s.draft_pool

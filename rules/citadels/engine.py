@@ -55,9 +55,9 @@ def to_act(state: GameState) -> list[str]:
 
 def legal_actions(state: GameState, pid: str) -> list[Action]:
     """Every action pid may take now; [] if pid has nothing to decide."""
-    if pid != state.awaiting:
-        return []
     s = reader(state)
+    if pid != s.awaiting:
+        return []
     if s.phase == "draft":
         return draft.legal(s)
     if s.graveyard_card is not None:
@@ -71,9 +71,9 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
     It draws with one rng.random(), a C call (rng.choice makes three Python calls).
     """
-    if pid != state.awaiting:
-        return None
     s = reader(state)
+    if pid != s.awaiting:
+        return None
     if s.phase == "draft":
         pool = s.draft_pool
         return draft.offer_table(s)[pool[int(rng.random() * len(pool))]]

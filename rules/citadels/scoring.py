@@ -31,7 +31,7 @@ def score(s: GameState, p: Player) -> Score:
     complete = 2 if not first and len(city) >= s.city_size else 0
     map_room = len(p.hand) if "map_room" in city else 0
     treasury = p.gold if "imperial_treasury" in city else 0
-    tiebreak = max((RANK[c] for c in p.characters if c in s.revealed), default=0)
+    tiebreak = max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
     total = districts + five_types + first + complete + map_room + treasury
     return build(Score, player=p.id, districts=districts, five_types=five_types,
                  first_complete=first, complete=complete, map_room=map_room,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Phase = Literal["draft", "turns", "over"]
 
@@ -28,7 +28,6 @@ class Player(BaseModel):
     gold: int = 2
     hand: list[str] = []
     city: list[str] = []  # in build order
-    characters: list[str] = []  # this round's, in pick order; secret until revealed
 
 
 class DraftStep(BaseModel):
@@ -67,6 +66,9 @@ class GameState(BaseModel):
     current: str | None = None  # the character whose turn it is
     murdered: str | None = None
     robbed: str | None = None
+    # This round's picked characters and who holds each, in pick order; secret until revealed.
+    # Kept here, not in Player: a pick then changes one small map, not a player.
+    holders: dict[str, str] = {}
     revealed: list[str] = []  # characters revealed this round, in call order
     absent: list[str] = []  # characters called that nobody answered (never the murdered one)
     gathered: bool = False
@@ -103,10 +105,23 @@ class GameState(BaseModel):
         return self.players[self.seat[pid]]
 
     def holder(self, character: str) -> Player | None:
-        for p in self.players:
-            if character in p.characters:
-                return p
-        return None
+        pid = self.holders.get(character)
+        return None if pid is None else self.players[self.seat[pid]]
+
+    def characters_of(self, pid: str) -> list[str]:
+        """pid's characters this round, in pick order."""
+        return [c for c, holder in self.holders.items() if holder == pid]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _holders_from_players(cls, data: Any) -> Any:
+        """States saved before `holders` kept each player's characters in the player."""
+        if isinstance(data, dict) and "holders" not in data and any(
+                isinstance(p, dict) and "characters" in p for p in data.get("players", ())):
+            players = [dict(p) for p in data["players"]]
+            holders = {c: p["id"] for p in players for c in p.pop("characters", ())}
+            data = {**data, "players": players, "holders": holders}
+        return data
 
 
 # --- building models from fields already known to be valid ------------------------------

@@ -32,7 +32,7 @@ INCOME: dict[str, str | None] = {c.id: c.income for c in CHARACTERS.values()}
 
 def call_next(s: Work) -> bool:
     """Call the characters after the current one until someone plays; False at round end."""
-    faceup, murdered, players = s.faceup, s.murdered, s.players
+    faceup, murdered, holders = s.faceup, s.murdered, s.holders
     for character in _AFTER[s.current]:
         if character in faceup:
             continue  # publicly out of the round: nobody is called
@@ -40,11 +40,11 @@ def call_next(s: Work) -> bool:
             # The victim stays silent: nobody learns who (if anyone) held it.
             emit(s, "character_skipped", None, {"character": character, "murdered": True})
             continue
-        for holder in players:  # s.holder(character), inlined: called for every character
-            if character in holder.characters:
-                s.current = character
-                _reveal(s, holder.id, character)
-                return True
+        holder = holders.get(character)
+        if holder is not None:
+            s.current = character
+            _reveal(s, holder, character)
+            return True
         s.absent = [*s.absent, character]
         emit(s, "character_absent", None, {"character": character})
     s.current = None
@@ -55,12 +55,12 @@ def _reveal(s: Work, pid: str, character: str) -> None:
     s.revealed = [*s.revealed, character]
     emit(s, "character_revealed", pid, {"character": character})
     if character == s.robbed:
-        thief = s.holder("thief")
-        if thief is not None and thief.id != pid:
+        thief = s.holders.get("thief")
+        if thief is not None and thief != pid:
             victim = edit(s, pid)
             loot, victim.gold = victim.gold, 0
-            edit(s, thief.id).gold += loot
-            emit(s, "gold_stolen", thief.id,
+            edit(s, thief).gold += loot
+            emit(s, "gold_stolen", thief,
                  {"victim": pid, "character": character, "amount": loot})
     if character == "king" and s.crown != pid:
         s.crown = pid
@@ -165,8 +165,7 @@ def _shielded(s: GameState) -> str | None:
     """The living Bishop's player, whose city the Warlord cannot touch."""
     if s.murdered == "bishop":
         return None
-    bishop = s.holder("bishop")
-    return bishop.id if bishop else None
+    return s.holders.get("bishop")
 
 
 def destroy_cost(owner: Player, district: str) -> int:
@@ -414,8 +413,8 @@ HANDLERS: dict[type[A.Action], Callable[[Work, str, A.Action], None]] = {
 def end_round(s: Work) -> bool:
     """Close the round: the murdered King's heir takes the crown. True if the game is over."""
     if s.murdered == "king":
-        heir = s.holder("king")
+        heir = s.holders.get("king")
         if heir is not None:
-            s.crown = heir.id
-            emit(s, "king_heir", heir.id, {"character": "king"})
+            s.crown = heir
+            emit(s, "king_heir", heir, {"character": "king"})
     return s.first_complete is not None

@@ -52,11 +52,11 @@ def _player(s: GameState, p: Player, viewer: str | None) -> dict[str, Any]:
         "gold": p.gold,
         "hand_size": len(p.hand),
         "city": list(p.city),
-        "revealed": [c for c in s.revealed if c in p.characters],
+        "revealed": [c for c in s.revealed if s.holders.get(c) == p.id],
     }
     if p.id == viewer:
         out["hand"] = list(p.hand)
-        out["characters"] = list(p.characters)
+        out["characters"] = [c for c, holder in s.holders.items() if holder == viewer]
     return out
 
 

@@ -46,6 +46,19 @@ def test_seat_cache_is_not_state_and_follows_new_players():
     with pytest.raises(KeyError):
         state.player("nobody")
 
+
+def test_states_saved_with_characters_in_players_still_load():
+    """Before `holders`, a player's characters were kept in the player: such saved games
+    load into the same state."""
+    state = start(4, {"ana": ["king"], "bo": ["thief"], "cy": ["bishop"], "di": ["warlord"]})
+    old = json.loads(state.model_dump_json())
+    holders = old.pop("holders")
+    for p in old["players"]:
+        p["characters"] = [c for c, pid in holders.items() if pid == p["id"]]
+    loaded = citadels.GameState.model_validate_json(json.dumps(old))
+    assert loaded == state and loaded.characters_of("bo") == ["thief"]
+    assert "characters" not in loaded.players[0].model_dump()
+
 def test_actions_dump_to_their_dict_form_and_parse_back():
     state = citadels.new_game(IDS[:4], seed=7)
     action = citadels.legal_actions(state, "ana")[0]
@@ -126,6 +139,6 @@ def test_determinize_keeps_view_and_depends_only_on_it():
     world = citadels.determinize(state, "cy", random.Random(3))
     assert citadels.view(world, "cy") == citadels.view(state, "cy")
     assert world == citadels.determinize(state, "cy", random.Random(3))
-    worlds = {tuple(citadels.determinize(state, "cy", random.Random(s)).player("ana").characters)
+    worlds = {tuple(citadels.determinize(state, "cy", random.Random(s)).characters_of("ana"))
               for s in range(40)}
     assert len(worlds) > 1, "hidden characters are re-sampled"

@@ -49,9 +49,9 @@ def test_picks_go_clockwise_from_the_crown_then_leftover_face_down(n):
         order.append(pid)
         state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
     assert order == IDS[:n]
-    assert all(len(p.characters) == 1 for p in state.players)
+    assert all(len(state.characters_of(p.id)) == 1 for p in state.players)
     assert len(state.facedown) == 2
-    used = state.faceup + state.facedown + [c for p in state.players for c in p.characters]
+    used = state.faceup + state.facedown + list(state.holders)
     assert sorted(used) == sorted(CHARACTER_ORDER)
 
 
@@ -64,7 +64,7 @@ def test_three_players_pick_twice_each():
         order.append(pid)
         state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[-1])
     assert order == IDS[:3] * 2
-    assert all(len(p.characters) == 2 for p in state.players)
+    assert all(len(state.characters_of(p.id)) == 2 for p in state.players)
     assert len(state.facedown) == 2
 
 
@@ -82,7 +82,7 @@ def test_two_players_keep_one_and_discard_one():
         ("bo", "discard_character", 5), ("ana", "pick_character", 4),
         ("ana", "discard_character", 3), ("bo", "pick_character", 2),
     ]
-    assert all(len(p.characters) == 2 for p in state.players)
+    assert all(len(state.characters_of(p.id)) == 2 for p in state.players)
     assert len(state.facedown) == 4  # the first, two chosen discards and the last card
 
 
@@ -97,7 +97,7 @@ def test_seventh_player_chooses_between_last_card_and_face_down():
     options = [a.character for a in citadels.legal_actions(state, "gus")]
     assert len(options) == 2 and hidden in options
     state, _ = citadels.apply(state, "gus", {"type": "pick_character", "character": hidden})
-    assert hidden in state.player("gus").characters
+    assert hidden in state.characters_of("gus")
     assert len(state.facedown) == 1 and state.facedown[0] != hidden
 
 
@@ -127,5 +127,5 @@ def test_draft_choices_are_private():
     public = citadels.view(state, None)
     assert "characters" not in public["players"][0]
     mine = citadels.view(state, "ana")
-    assert mine["players"][0]["characters"] == state.player("ana").characters
+    assert mine["players"][0]["characters"] == state.characters_of("ana")
     assert "characters" not in mine["players"][1]

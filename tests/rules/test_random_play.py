@@ -109,7 +109,7 @@ def check_views(state: citadels.GameState, rng: random.Random, step: int) -> Non
     assert all_cards(world) == Counter(DECK)
     assert world == citadels.determinize(other, viewer, random.Random(step))
     used = world.faceup + world.facedown + world.draft_pool
-    used += [c for p in world.players for c in p.characters]
+    used += list(world.holders)
     assert sorted(used) == sorted(CHARACTER_ORDER)
 
 
