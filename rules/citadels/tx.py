@@ -62,28 +62,20 @@ if TYPE_CHECKING:
 def edit(s: Work, pid: str) -> Player:
     """A writable clone of player pid (its lists are shared: replace them, never edit)."""
     clones = s._clones
-    if clones is not None:
-        work = clones.get(pid)
-        if work is not None:
-            return work
-    return edit_seat(s, s.seat[pid])
-
-
-def edit_seat(s: Work, i: int) -> Player:
-    """A writable clone of the player in seat i (see edit)."""
-    clones = s._clones
     if clones is None:
         clones = s._clones = {}
         s.players = list(s.players)
-    p = s.players[i]
-    if type(p) is WorkPlayer:
-        return p  # type: ignore[no-any-return]
+    else:
+        work = clones.get(pid)
+        if work is not None:
+            return work
+    seat = s.seat[pid]
     work = WorkPlayer()
-    work.__dict__ = fields = p.__dict__.copy()
+    work.__dict__ = s.players[seat].__dict__.copy()
     work.__pydantic_fields_set__ = _PLAYER_SET
     work.__pydantic_extra__ = None
     work.__pydantic_private__ = None
-    s.players[i] = clones[fields["id"]] = work
+    s.players[seat] = clones[pid] = work
     return work  # type: ignore[no-any-return]
 
 
