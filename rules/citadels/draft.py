@@ -53,17 +53,16 @@ def start_round(s: Work) -> None:
     s.phase, s.current, s.murdered, s.robbed = "draft", None, None, None
     s.holders, s.revealed, s.absent = {}, [], []
     emit(s, "round_started", None, {"round": s.round, "crown": s.crown, "faceup": faceup})
-    _offer(s, s.seat[s.crown])
+    _offer(s)
 
 
-def _offer(s: Work, crown_seat: int) -> None:
+def _offer(s: Work) -> None:
     """Announce the next chooser; the 7th player of 7 also gets the face-down card."""
     n = len(s.players)
     if n == 7 and s.draft_step == 6:
         s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
-    offset, kind = sequence(n)[s.draft_step]
-    pid = s.players[(crown_seat + offset) % n].id
+    pid, kind = chooser(s)
     s.awaiting = pid
     # Event data shares the state's lists, which are never changed in place.
     emit(s, "draft_turn", pid, {"kind": kind}, {pid: {"options": s.draft_pool}})
@@ -84,7 +83,7 @@ def choose(s: Work, pid: str, character: str, kind: str) -> bool:
     n = len(s.players)
     steps = sequence(n)
     step_no = s.draft_step
-    offset, want = steps[step_no]
+    want = steps[step_no][1]
     if kind != want:
         raise IllegalAction(f"this draft step is a {want}, not a {kind}")
     offered = s.draft_pool
@@ -101,7 +100,7 @@ def choose(s: Work, pid: str, character: str, kind: str) -> bool:
          {pid: {"character": character}})
     s.draft_step = step_no + 1
     if step_no + 1 < len(steps):
-        _offer(s, (s.seat[pid] - offset) % n)  # the chooser sits `offset` seats left of the crown
+        _offer(s)
         return False
     # What nobody kept is discarded face down.
     s.facedown = s.facedown + s.draft_pool

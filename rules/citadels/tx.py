@@ -125,6 +125,7 @@ class Reader(Layout):
     __slots__ = ()
     player = GameState.player
     holder = GameState.holder
+    characters_of = GameState.characters_of
 
 
 def reader(model: M) -> M:

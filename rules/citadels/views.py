@@ -56,7 +56,7 @@ def _player(s: GameState, p: Player, viewer: str | None) -> dict[str, Any]:
     }
     if p.id == viewer:
         out["hand"] = list(p.hand)
-        out["characters"] = [c for c, holder in s.holders.items() if holder == viewer]
+        out["characters"] = s.characters_of(viewer)
     return out
 
 
