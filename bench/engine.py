@@ -2,15 +2,19 @@
 
     python -m bench.engine [--games N] [--seed S] [--repeat R]
 
-Prints games per second and microseconds per decision for 2, 4 and 7 players, and the costs of
-cloning (apply's copy-on-write) and of a JSON round trip of the state. On a machine shared with
-other work, --repeat R plays the same games R times and reports the fastest run.
+For 2, 4 and 7 players, plays the same N seeded games R times and prints games per second and
+microseconds per decision: the median run, and the fastest and slowest runs beside it. This
+machine's speed dips for a second or so now and then, with nothing else running, so one run
+alone can land in a dip; the median shows the usual speed and the slowest run the dips.
+Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
+a view and of determinize.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -22,8 +26,8 @@ def play(n: int, seed: int) -> int:
     state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed)
     rng = random.Random(seed)
     decisions = 0
-    while not state.finished:
-        pid = citadels.to_act(state)[0]
+    while actors := citadels.to_act(state):  # [] once the game is over
+        pid = actors[0]
         state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
         decisions += 1
     return decisions
@@ -43,36 +47,55 @@ def per_call_us(fn: Callable[[], object], repeat: int) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per player count")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=1, help="runs per player count; fastest")
-    args = parser.parse_args()
-    print(f"{'players':>7} {'games':>6} {'games/s':>9} {'us/decision':>12} {'decisions/game':>15}")
+def speed_table(games: int, seed: int, repeat: int) -> list[str]:
+    """The games-per-second lines, one per player count."""
+    lines = [f"{'players':>7} {'games':>6} {'runs':>5} {'games/s':>9} {'fastest':>8} "
+             f"{'slowest':>8} {'us/decision':>12} {'decisions/game':>15}"]
     for n in (2, 4, 7):
-        elapsed, decisions = min(timed_games(n, args.games, args.seed)
-                                 for _ in range(max(1, args.repeat)))
-        print(f"{n:>7} {args.games:>6} {args.games / elapsed:>9.1f} "
-              f"{elapsed / decisions * 1e6:>12.1f} {decisions / args.games:>15.1f}")
-    state = citadels.new_game(["a", "b", "c", "d"], seed=args.seed)
+        runs = [timed_games(n, games, seed) for _ in range(max(1, repeat))]
+        decisions = runs[0][1]  # the same seeded games every run
+        seconds = sorted(elapsed for elapsed, _ in runs)
+        median = statistics.median(seconds)
+        lines.append(f"{n:>7} {games:>6} {len(runs):>5} {games / median:>9.1f} "
+                     f"{games / seconds[0]:>8.1f} {games / seconds[-1]:>8.1f} "
+                     f"{median / decisions * 1e6:>12.1f} {decisions / games:>15.1f}")
+    return lines
+
+
+def cost_lines(seed: int) -> list[str]:
+    """Per-call costs on a state somewhere mid-game."""
+    state = citadels.new_game(["a", "b", "c", "d"], seed=seed)
     rng = random.Random(0)
-    for _ in range(60):  # somewhere mid-game
+    for _ in range(60):
         pid = citadels.to_act(state)[0]
         state, _ = citadels.apply(state, pid, rng.choice(citadels.legal_actions(state, pid)))
     blob = state.model_dump_json()
     pid = citadels.to_act(state)[0]
     action = citadels.legal_actions(state, pid)[0]
-    print(f"apply (copy-on-write clone + action): "
-          f"{per_call_us(lambda: citadels.apply(state, pid, action), 2000):.1f} us")
+    apply_us = per_call_us(lambda: citadels.apply(state, pid, action), 2000)
     deep = per_call_us(lambda: state.model_copy(deep=True), 2000)
-    print(f"full deep copy (model_copy deep, for comparison): {deep:.1f} us")
-    print(f"serialise (model_dump_json): {per_call_us(state.model_dump_json, 2000):.1f} us, "
-          f"{len(blob)} bytes")
-    print(f"parse (model_validate_json): "
-          f"{per_call_us(lambda: citadels.GameState.model_validate_json(blob), 2000):.1f} us")
-    print(f"view (one player): {per_call_us(lambda: citadels.view(state, 'a'), 2000):.1f} us")
-    print(f"determinize: {per_call_us(lambda: citadels.determinize(state, 'a', rng), 500):.1f} us")
+    parse = per_call_us(lambda: citadels.GameState.model_validate_json(blob), 2000)
+    return [
+        f"apply (copy-on-write clone + action): {apply_us:.1f} us",
+        f"full deep copy (model_copy deep, for comparison): {deep:.1f} us",
+        f"serialise (model_dump_json): {per_call_us(state.model_dump_json, 2000):.1f} us, "
+        f"{len(blob)} bytes",
+        f"parse (model_validate_json): {parse:.1f} us",
+        f"view (one player): {per_call_us(lambda: citadels.view(state, 'a'), 2000):.1f} us",
+        f"determinize: {per_call_us(lambda: citadels.determinize(state, 'a', rng), 500):.1f} us",
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per run and player count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=5, help="runs per player count")
+    args = parser.parse_args(argv)
+    for line in speed_table(args.games, args.seed, args.repeat):
+        print(line, flush=True)
+    for line in cost_lines(args.seed):
+        print(line)
 
 
 if __name__ == "__main__":

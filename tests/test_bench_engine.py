@@ -1,0 +1,39 @@
+"""bench.engine plays real games and reports consistent figures (a smoke test, not a timing)."""
+
+from __future__ import annotations
+
+import random
+
+from bench import engine as bench
+from rules import citadels
+
+
+def test_play_counts_every_decision_of_a_finished_game():
+    state = citadels.new_game(["p0", "p1", "p2", "p3"], seed=5)
+    rng, decisions = random.Random(5), 0
+    while not state.finished:
+        pid = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+        decisions += 1
+    assert state.winner is not None
+    assert bench.play(4, 5) == decisions
+
+
+def test_speed_table_has_a_row_per_player_count_in_order_of_speed():
+    header, *rows = bench.speed_table(games=2, seed=3, repeat=3)
+    assert header.split() == ["players", "games", "runs", "games/s", "fastest", "slowest",
+                              "us/decision", "decisions/game"]
+    assert [row.split()[0] for row in rows] == ["2", "4", "7"]
+    for row in rows:
+        n, games, runs, median, fastest, slowest, us, per_game = map(float, row.split())
+        assert (games, runs) == (2, 3)
+        assert fastest >= median >= slowest > 0 and us > 0
+        played = [bench.play(int(n), 3 + g) for g in range(2)]
+        assert per_game == round(sum(played) / 2, 1)
+
+
+def test_main_prints_the_table_and_the_costs(capsys):
+    bench.main(["--games", "1", "--repeat", "1"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[0] == "players" and len(out) == 4 + 6
+    assert out[4].startswith("apply") and out[-1].startswith("determinize")
