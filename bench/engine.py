@@ -4,8 +4,8 @@
 
 For 2, 4 and 7 players, plays the same N seeded games R times and prints games per second and
 microseconds per decision: the median run, and the fastest and slowest runs beside it. This
-machine's speed dips for a second or so now and then, with nothing else running, so one run
-alone can land in a dip; the median shows the usual speed and the slowest run the dips.
+machine's speed drops now and then for seconds to minutes, with nothing else running, so one
+run alone can land in a slow spell; the median shows the usual speed, the slowest run the dips.
 Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
 a view and of determinize.
 """
@@ -66,7 +66,7 @@ def cost_lines(seed: int) -> list[str]:
     """Per-call costs on a state somewhere mid-game."""
     state = citadels.new_game(["a", "b", "c", "d"], seed=seed)
     rng = random.Random(0)
-    for _ in range(60):
+    for _ in range(60):  # somewhere mid-game
         pid = citadels.to_act(state)[0]
         state, _ = citadels.apply(state, pid, rng.choice(citadels.legal_actions(state, pid)))
     blob = state.model_dump_json()
