@@ -1,5 +1,5 @@
-"""The one exception the engine raises for a move it refuses."""
+"""The one exception the engine raises for a move it refuses: the platform's own."""
 
+from rules.game import IllegalAction
 
-class IllegalAction(ValueError):
-    """An action that is malformed, out of turn, or against the rules; the state is unchanged."""
+__all__ = ["IllegalAction"]

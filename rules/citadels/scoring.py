@@ -59,3 +59,12 @@ def decide_winner(s: GameState) -> str:
     """Most points; ties go to the highest character revealed in the last round, then seat."""
     table = scores(s)
     return max(s.players, key=lambda p: (table[p.id].total, table[p.id].tiebreak)).id
+
+
+BREAKDOWN = ("districts", "five_types", "first_complete", "complete", "map_room",
+             "imperial_treasury")
+
+
+def breakdown(score: Score) -> dict[str, int]:
+    """Where a score's points come from; the parts add up to `score.total`."""
+    return {part: getattr(score, part) for part in BREAKDOWN}

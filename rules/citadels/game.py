@@ -1,0 +1,82 @@
+"""Citadels behind the platform's game interface (rules.game.Game): the registry's entry point.
+
+Every method is the engine's own function: nothing here computes a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.game import JSON, Game, GameEvent, Result
+
+from . import engine, scoring, views
+from .actions import Action
+from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .state import GameState, Options
+
+ENGINE_VERSION = 2  # rules.citadels.ENGINE_VERSION: see there
+
+
+class Citadels(Game[GameState, Action]):
+    id = "citadels"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    Options = Options
+    engine_version = ENGINE_VERSION
+    state_schema = 2  # 2: this round's characters in `holders` (1 kept them in each player)
+
+    def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
+        return engine.new_game(list(seats), seed, self.options(options))  # type: ignore[arg-type]
+
+    def to_act(self, state: GameState) -> list[str]:
+        return engine.to_act(state)
+
+    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+        return engine.legal_actions(state, seat)
+
+    def random_action(self, state: GameState, seat: str, rng: random.Random) -> Action | None:
+        return engine.random_action(state, seat, rng)
+
+    def apply(self, state: GameState, seat: str, action: Action | Mapping[str, Any]
+              ) -> tuple[GameState, list[GameEvent]]:
+        new, events = engine.apply(state, seat, self.parse_action(action))
+        return new, list(events)
+
+    def parse_action(self, data: Action | Mapping[str, Any]) -> Action:
+        return Action.parse(data if isinstance(data, Action) else dict(data))
+
+    def dump_action(self, action: Action) -> JSON:
+        return action.model_dump()
+
+    def view(self, state: GameState, seat: str | None) -> JSON:
+        return views.view(state, seat)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.finished
+
+    def result(self, state: GameState) -> Result | None:
+        if not state.finished:
+            return None
+        table = scoring.scores(state)
+        order = sorted(state.players, key=lambda p: (
+            -table[p.id].total, -table[p.id].tiebreak, state.seat[p.id]))
+        return Result(
+            ranks={p.id: i + 1 for i, p in enumerate(order)},
+            scores={pid: score.total for pid, score in table.items()},
+            breakdown={pid: scoring.breakdown(score) for pid, score in table.items()},
+            tiebreak={pid: {"rank": score.tiebreak} for pid, score in table.items()},
+        )
+
+    def dump_state(self, state: GameState) -> JSON:
+        return {"schema": self.state_schema, **state.model_dump(mode="json")}
+
+    def load_state(self, data: Mapping[str, Any]) -> GameState:
+        fields = {k: v for k, v in data.items() if k != "schema"}
+        return GameState.model_validate(fields)
+
+
+GAME = Citadels()

@@ -1,0 +1,164 @@
+"""The one interface every game implements, so the bot, the computer players and the tests can
+host any game without knowing its rules.
+
+A game is one plain object (boardgame.io's Game) with a small exact state API (OpenSpiel's
+State): who must decide now, the legal actions of a seat, apply an action, what each seat may
+see, whether it is over and its result. States are immutable values: `apply` returns a new one.
+Seats are the strings the host chose ("p1", "p2", ...); the engine never sees a Discord id.
+
+    game = registry.game("citadels")
+    state = game.new_game(["p1", "p2", "p3"], game.options({}), seed=7)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        state, events = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    game.result(state).ranks
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+JSON = dict[str, Any]
+S = TypeVar("S")  # the game's state type
+A = TypeVar("A")  # the game's action type
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed, out of turn, or against the rules; the state is unchanged."""
+
+
+class InvalidOptions(ValueError):
+    """Options or a player count the game does not allow; `field` names the culprit."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class GameEvent(Protocol):
+    """Something that happened: a public part, and secrets only some seats may read."""
+
+    @property
+    def type(self) -> str: ...
+
+    def visible_to(self, viewer: str | None) -> JSON:
+        """The event as `viewer` (None: a spectator) may see it, JSON-ready."""
+        ...
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. Rank 1 won; equal ranks are shared places.
+
+    `breakdown[seat]` names where each seat's points came from (the parts add up to its score);
+    `tiebreak` says in the game's own words, as catalog keys and values, how ties were broken.
+    """
+
+    ranks: dict[str, int]
+    scores: dict[str, int]
+    breakdown: dict[str, dict[str, int]] = field(default_factory=dict)
+    tiebreak: JSON = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[str]:
+        return [seat for seat, rank in self.ranks.items() if rank == 1]
+
+
+class Game(ABC, Generic[S, A]):
+    """A game's rules behind the interface the platform uses. Subclasses set the class
+    attributes and implement the abstract methods; everything else has a working default."""
+
+    id: str                    # registry key, also stored with every game record
+    min_players: int
+    max_players: int
+    Options: type[BaseModel]   # declared options: each field's default, range and choices
+    engine_version: int        # changes whenever the same seed and actions could differ
+    state_schema: int = 1      # changes whenever the serialized state's shape changes
+
+    # -- options -------------------------------------------------------------------------
+
+    def options(self, data: Mapping[str, Any] | BaseModel | None = None,
+                players: int | None = None) -> BaseModel:
+        """Validated options (defaults filled in); InvalidOptions names the field at fault.
+        With `players`, the player count is checked against the game's range too."""
+        if players is not None and not self.min_players <= players <= self.max_players:
+            raise InvalidOptions("players", f"{self.min_players}-{self.max_players} players")
+        if isinstance(data, self.Options):
+            return data
+        raw = data.model_dump() if isinstance(data, BaseModel) else dict(data or {})
+        try:
+            return self.Options.model_validate(raw)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            name = ".".join(str(p) for p in error["loc"]) or "options"
+            raise InvalidOptions(name, error["msg"]) from None
+
+    # -- playing ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> S:
+        """The opening state for `seats` in seating order; deterministic from `seed`."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[str]:
+        """The seats that must decide now; [] once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: str) -> list[A]:
+        """Every action `seat` may take now; [] if it has nothing to decide."""
+
+    def random_action(self, state: S, seat: str, rng: random.Random) -> A | None:
+        """A uniformly drawn legal action (games with huge action lists override it)."""
+        legal = self.legal_actions(state, seat)
+        return legal[int(rng.random() * len(legal))] if legal else None
+
+    @abstractmethod
+    def apply(self, state: S, seat: str, action: A | Mapping[str, Any]
+              ) -> tuple[S, list[GameEvent]]:
+        """The state after `seat`'s action and what happened; IllegalAction, and nothing
+        changed, for anything the rules refuse now. The input state is never changed."""
+
+    @abstractmethod
+    def parse_action(self, data: A | Mapping[str, Any]) -> A:
+        """An action from its JSON form; IllegalAction if malformed."""
+
+    @abstractmethod
+    def dump_action(self, action: A) -> JSON:
+        """The JSON form of an action (what the store's action log keeps)."""
+
+    # -- what players may know -------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: str | None) -> JSON:
+        """Everything `seat` may know, JSON-ready; None is the public view (the table)."""
+
+    def public_view(self, state: S) -> JSON:
+        return self.view(state, None)
+
+    def private_view(self, state: S, seat: str) -> JSON:
+        return self.view(state, seat)
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Ranks and scores once the game is over; None before."""
+
+    # -- storage -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def dump_state(self, state: S) -> JSON:
+        """The whole state as JSON, with `schema` set to `state_schema`."""
+
+    @abstractmethod
+    def load_state(self, data: Mapping[str, Any]) -> S:
+        """A state from `dump_state`'s output, of this or any older schema."""
