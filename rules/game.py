@@ -144,6 +144,12 @@ class Game(ABC, Generic[S, A]):
     def private_view(self, state: S, seat: str) -> JSON:
         return self.view(state, seat)
 
+    def determinize(self, state: S, seat: str | None, rng: random.Random) -> S:
+        """A state `seat` (None: a spectator) cannot tell from `state`: everything it may not
+        know drawn anew. Games with hidden information override it; the conformance suite
+        checks that a seat's view is the same in both, so a view that leaks a secret fails."""
+        return state
+
     # -- the end -----------------------------------------------------------------------------
 
     def is_over(self, state: S) -> bool:

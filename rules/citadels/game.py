@@ -16,6 +16,7 @@ from rules.game import JSON, Game, GameEvent, Result
 from . import engine, scoring, views
 from .actions import Action
 from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .determinize import determinize
 from .state import GameState, Options
 
 ENGINE_VERSION = 2  # rules.citadels.ENGINE_VERSION: see there
@@ -54,6 +55,9 @@ class Citadels(Game[GameState, Action]):
 
     def view(self, state: GameState, seat: str | None) -> JSON:
         return views.view(state, seat)
+
+    def determinize(self, state: GameState, seat: str | None, rng: random.Random) -> GameState:
+        return determinize(state, seat, rng) if seat is not None else state
 
     def is_over(self, state: GameState) -> bool:
         return state.finished
