@@ -20,10 +20,16 @@ from bot.publisher import Publisher
 from bot.service import Change, GameService
 from bot.settings import Settings
 from bot.storage import Store, open_store
+from rules import registry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.citadels")
+
+def _extensions() -> tuple[str, ...]:
+    """The platform's generic cog, then every registered game's UI package."""
+    games = (registry.entry(g).ui for g in registry.games())
+    return ("cogs.game", *(ui for ui in games if ui))
+
 # The cyclic collector's thresholds once the bot runs (Python's default: 700, 10, 10). With
 # hundreds of games, every change leaves a new record that outlives two young collections, so
 # full collections (every object walked while the event loop waits) came every ~10 s and took
@@ -43,7 +49,7 @@ class CitadelsBot(commands.Bot):
         self,
         settings: Settings,
         *,
-        extensions: Sequence[str] = EXTENSIONS,
+        extensions: Sequence[str] | None = None,
         force_sync: bool = False,
         computer_pause: float | None = None,
         tune_gc: bool = True,
@@ -61,7 +67,7 @@ class CitadelsBot(commands.Bot):
         )
         self.settings = settings
         self.catalog = Catalog.load(settings.default_language)
-        self.initial_extensions = tuple(extensions)
+        self.initial_extensions = tuple(extensions if extensions is not None else _extensions())
         self.force_sync = force_sync or settings.sync_commands
         self.sync_outcome: SyncOutcome | None = None
         self.computer_pause = computer_pause

@@ -1,16 +1,22 @@
-"""Message catalogs: every text a Discord user reads comes from `bot/locales/<language>/*.json`.
+"""Message catalogs: every text a Discord user reads comes from `bot/locales/<language>/*.json`
+and, for each registered game, from `locales/<language>/*.json` in its UI package.
 
 Each language is a folder of JSON files merged into one flat table, so areas of the bot (core,
-table, panels...) keep their texts apart; a key defined twice in one language is an error.
+table, panels, each game...) keep their texts apart; a key defined twice in one language is an
+error.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import string
+from collections.abc import Iterable
 from pathlib import Path
 
 import discord
+
+from rules import registry
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 
@@ -25,9 +31,14 @@ class Catalog:
         self.default = default
 
     @classmethod
-    def load(cls, default: str = "en", directory: Path = LOCALES_DIR) -> Catalog:
+    def load(cls, default: str = "en", directory: Path = LOCALES_DIR,
+             extra: Iterable[Path] | None = None) -> Catalog:
+        """The catalogs in `directory` and `extra` (by default: every registered game's)."""
+        if extra is None:
+            extra = game_locale_dirs() if directory == LOCALES_DIR else ()
         tables: dict[str, dict[str, str]] = {}
-        for folder in sorted(p for p in directory.iterdir() if p.is_dir()):
+        folders = [p for d in (directory, *extra) for p in sorted(d.iterdir()) if p.is_dir()]
+        for folder in folders:
             table = tables.setdefault(folder.name, {})
             for path in sorted(folder.glob("*.json")):
                 part = json.loads(path.read_text(encoding="utf-8"))
@@ -62,3 +73,16 @@ class Catalog:
         return {
             name for _, name, _, _ in string.Formatter().parse(self.tables[language][key]) if name
         }
+
+
+def game_locale_dirs() -> list[Path]:
+    """The `locales` folder of every registered game's UI package that has one (found without
+    importing the package, so loading texts never starts a game's Discord code)."""
+    found = []
+    for game_id in registry.games():
+        ui = registry.entry(game_id).ui
+        spec = importlib.util.find_spec(ui) if ui else None
+        for root in (spec.submodule_search_locations or []) if spec else []:
+            if (Path(root) / "locales").is_dir():
+                found.append(Path(root) / "locales")
+    return found

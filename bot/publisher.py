@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot import codec, render
 from bot.i18n import Catalog
-from bot.panels import unstored
 from bot.service import Change, awaiting
+from cogs.citadels import codec, render
+from cogs.citadels.panels import unstored
 from rules import citadels
 
 if TYPE_CHECKING:

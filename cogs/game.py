@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord.ext import commands
 
-from bot import codec, render
-from bot.panels import Panel, player_panel, select_action, unstored
+from bot.lobby import lobby_embed
 from bot.service import Change, Refused, awaiting
+from cogs.citadels import codec, render
+from cogs.citadels.panels import Panel, player_panel, select_action, unstored
 
 if TYPE_CHECKING:
     from bot.client import CitadelsBot
@@ -315,7 +316,7 @@ def _strength(value: str | None) -> Any:
 def lobby_message(bot: CitadelsBot, record: GameRecord
                   ) -> tuple[discord.Embed, discord.ui.View | None]:
     lang = record.settings.language
-    embed = render.lobby_embed(record, bot.catalog, lang)
+    embed = lobby_embed(record, bot.catalog, lang)
     if record.status != "lobby":
         return embed, None
     text = bot.catalog.text

@@ -9,11 +9,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import codec
 from bot.client import CitadelsBot
-from bot.panels import SELECT_KINDS
 from bot.records import GameRecord, GameSettings
 from bot.service import awaiting
+from cogs.citadels import codec
+from cogs.citadels.panels import SELECT_KINDS
 from fakediscord import Discord, Emulator, Person, Ref
 from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels

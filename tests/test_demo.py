@@ -1,4 +1,4 @@
-"""`python -m bot.demo`: a whole game through the real bot on the emulator, printed."""
+"""`python -m cogs.citadels.demo`: a whole game through the real bot on the emulator, printed."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 import discord
 import pytest
 
-from bot.demo import parse_args, run_demo
 from bot.i18n import Catalog
+from cogs.citadels.demo import parse_args, run_demo
 
 
 def winner_line(catalog: Catalog, lang: str, name: str) -> re.Pattern[str]:

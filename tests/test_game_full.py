@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot import render
 from bot.client import CitadelsBot
+from cogs.citadels import render
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table

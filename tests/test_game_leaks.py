@@ -26,10 +26,10 @@ from typing import Any
 
 import pytest
 
-from bot import render
 from bot.client import CitadelsBot
-from bot.render.names import character, district
 from bot.service import Change
+from cogs.citadels import render
+from cogs.citadels.render.names import character, district
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from rules import citadels

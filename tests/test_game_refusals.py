@@ -138,7 +138,7 @@ async def test_the_other_player_waits_for_their_decision(game: Game, emulator: E
 
 
 def _action_of(custom_id: str) -> dict[str, Any]:
-    from bot import codec
+    from cogs.citadels import codec
 
     action = codec.decode(custom_id.split(":", 3)[3])
     assert action is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import render
+from cogs.citadels import render
 from rules import citadels
 from rules.citadels.scoring import decide_winner
 
@@ -83,7 +83,7 @@ def test_the_leak_check_can_fail():
     seen = citadels.view(state, "p1")
     hand = [h for h in seen["players"][0]["hand"] if h not in public_names(seen)]
     assert hand
-    text = ", ".join(render.district_label(d, "en") for d in hand)
+    text = ", ".join(render.district_tag(d, "en") for d in hand)
     with pytest.raises(AssertionError, match="not known to the viewer"):
         assert_no_leak(text, "en", public_names(citadels.view(state, None)))
     secret = state.characters_of(state.players[1].id)[0]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import render
+from cogs.citadels import render
 from rules.citadels import Event
 
 from .render_helpers import LANGS, assert_no_leak, catalog, event_names, named, play, seats

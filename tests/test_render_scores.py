@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import render
+from cogs.citadels import render
 from rules import citadels
 from rules.citadels.scoring import decide_winner
 

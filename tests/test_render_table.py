@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import render
+from bot.lobby import lobby_embed
 from bot.records import GameRecord, GameSettings, Seat
+from cogs.citadels import render
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
 
@@ -163,20 +164,20 @@ def test_lobby():
                         seats=[Seat(pid="p1", name="Ana", user_id=77),
                                Seat(pid="p2", name="Bo", user_id=78, away=True),
                                Seat(pid="p3", name="x", ai="expert")])
-    embed = render.lobby_embed(record, cat, "en")
+    embed = lobby_embed(record, cat, "en")
     check_embed(embed)
     text = embed_text(embed)
     for words in ("#12", "<@77>", "<@78>", "up to 5", "8 districts", "3 min", "Español",
                   "🤖 Expert bot 3", "Seats (3/5)", "2 more can join", "Open"):
         assert words in text, words
     full = record.model_copy(update={"settings": GameSettings(), "status": "running"})
-    text = embed_text(render.lobby_embed(full, cat, "es"))
+    text = embed_text(lobby_embed(full, cat, "es"))
     for words in ("el del reglamento", "sin límite", "English", "En juego"):
         assert words in text, words
     cancelled = record.model_copy(update={"status": "cancelled", "seats": []})
-    text = embed_text(render.lobby_embed(cancelled, cat, "en"))
+    text = embed_text(lobby_embed(cancelled, cat, "en"))
     assert "Cancelled" in text and "nobody yet" in text
-    assert render.lobby_embed(cancelled, cat, "en").colour != embed.colour
+    assert lobby_embed(cancelled, cat, "en").colour != embed.colour
 
 
 def test_rules_cards():
@@ -235,7 +236,7 @@ def test_the_acting_player_sees_their_character_and_builds_left():
 def test_fit_and_clip_keep_any_embed_inside_the_limits():
     import discord
 
-    from bot.render.limits import add_lines, clip, fit
+    from bot.embeds import add_lines, clip, fit
     assert clip("abcdef", 4) == "abc…" and clip("abc", 4) == "abc"
     assert clip("🟨" * 10, 5) == "🟨🟨…"
     embed = discord.Embed(title="T" * 300, description="D" * 5000)

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import codec, render
 from bot.i18n import Catalog
 from bot.records import GameRecord
+from cogs.citadels import codec, render
 from rules import citadels
 from rules.citadels import Action
 
@@ -121,7 +121,7 @@ def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
     """The Magician's discard: pick any cards of the hand (values are hand positions)."""
     hand: list[str] = next(p["hand"] for p in seen["players"] if p["id"] == seen["you"])
     options = [
-        discord.SelectOption(label=render.district_label(d, lang)[:100], value=f"{i}.{d}")
+        discord.SelectOption(label=render.district_tag(d, lang)[:100], value=f"{i}.{d}")
         for i, d in enumerate(hand[:MAX_OPTIONS])
     ]
     return discord.ui.Select(

@@ -7,10 +7,10 @@ from functools import cache
 
 import discord
 
+from bot.embeds import clip, fit
 from bot.i18n import Catalog
 from rules.citadels.cards import CHARACTERS, DISTRICTS
 
-from .limits import clip, fit
 from .names import (
     CHARACTER_EMOJI,
     TYPE_EMOJI,

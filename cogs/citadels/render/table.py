@@ -6,11 +6,11 @@ from typing import Any
 
 import discord
 
+from bot.embeds import FIELD_VALUE, add_lines, clip, fit
 from bot.i18n import Catalog
 from bot.records import Seat
 
 from .events import event_line
-from .limits import FIELD_VALUE, add_lines, clip, fit
 from .names import (
     CARDS,
     CITY,

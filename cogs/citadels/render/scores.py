@@ -6,12 +6,12 @@ from typing import Any
 
 import discord
 
+from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.records import Seat
 from rules.citadels import Score
 from rules.citadels.cards import CHARACTERS, DISTRICT_TYPES, DISTRICTS
 
-from .limits import add_lines, fit
 from .names import character, district_type, language, who
 
 View = dict[str, Any]

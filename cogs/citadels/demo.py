@@ -1,4 +1,4 @@
-"""`python -m bot.demo`: a whole game through the real bot on the Discord emulator, printed.
+"""`python -m cogs.citadels.demo`: a whole game through the real bot on the Discord emulator, printed.
 
 A host opens the lobby with `/citadels new`, fills the seats with computer players through the
 lobby's select and starts. The computers play through the bot's game service; the host (always
@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from ai.player import decide, make_player
-from bot import codec, render
 from bot.client import CitadelsBot
 from bot.records import GameRecord
 from bot.service import awaiting
 from bot.settings import Settings
+from cogs.citadels import codec, render
 from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
 from fakediscord.testing import SeenMessage
 from rules.citadels import Action
@@ -258,7 +258,7 @@ def _seeded(start: Any, seed: int) -> Any:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot.demo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cogs.citadels.demo", description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=4, choices=range(2, 8))
     parser.add_argument("--language", choices=sorted(LOCALES), default="en")
     parser.add_argument("--seed", type=int, default=None, help="deck seed (default: random)")

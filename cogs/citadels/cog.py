@@ -9,11 +9,11 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot import codec, render
-from bot.panels import unstored
 from bot.records import GameRecord, GameSettings
 from bot.service import Refused
 from bot.storage import ChannelBusy
+from cogs.citadels import codec, render
+from cogs.citadels.panels import unstored
 from cogs.game import GameCog, in_time, lobby_message
 from rules import citadels
 

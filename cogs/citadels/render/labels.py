@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from bot.i18n import Catalog
 from bot.records import Seat
 from rules.citadels import Action
 from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND
 
-from .limits import LABEL, OPTION_DESCRIPTION, clip
 from .names import TYPE_EMOJI, character, district, district_type, language, who
 
 View = dict[str, Any]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
+from bot.names import language, seat_name
 from bot.records import GameRecord, Seat
-
-from .limits import add_lines, fit
-from .names import language, seat_name
 
 COLOURS = {
     "lobby": discord.Colour.green(),

@@ -7,13 +7,13 @@ from typing import Any
 
 import discord
 
+from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.records import Seat
 from rules.citadels import Action
 from rules.citadels.cards import CHARACTERS, DISTRICTS
 
 from .labels import action_label, destroy_cost
-from .limits import add_lines, fit
 from .names import (
     CARDS,
     CITY,

@@ -1,0 +1,98 @@
+"""Engine actions as short custom_id codes, and the custom_ids of every game component.
+
+A custom_id is only a hint (any client can send any custom_id): decoding never trusts it, the
+service checks the version and the engine checks legality.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.citadels import Action
+
+# type -> (code, argument fields); codes stay short to fit 100-character custom_ids.
+_CODES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "pick_character": ("pick", ("character",)),
+    "discard_character": ("disc", ("character",)),
+    "take_gold": ("gold", ()),
+    "draw_cards": ("draw", ()),
+    "keep_card": ("keep", ("district",)),
+    "build": ("build", ("district",)),
+    "collect_income": ("income", ()),
+    "assassinate": ("kill", ("character",)),
+    "steal": ("steal", ("character",)),
+    "swap_hands": ("swap", ("player",)),
+    "destroy": ("destroy", ("player", "district")),
+    "use_laboratory": ("lab", ("district",)),
+    "use_smithy": ("smithy", ()),
+    "end_turn": ("end", ()),
+}
+_TYPES = {code: (type_, fields) for type_, (code, fields) in _CODES.items()}
+_WORD = re.compile(r"[a-z0-9_]{1,40}")
+
+
+def encode(action: Action) -> str:
+    """`build.manor`, `destroy.p2.manor`, `gy.1`, `dad.manor,temple`..."""
+    data = action.model_dump()
+    if action.type == "graveyard":
+        return "gy.1" if data["accept"] else "gy.0"
+    if action.type == "discard_and_draw":
+        return "dad." + ",".join(data["districts"])
+    code, fields = _CODES[action.type]
+    return ".".join([code, *(data[f] for f in fields)])
+
+
+def decode(code: str) -> dict[str, Any] | None:
+    """The action dict a code names, or None if it is not a well-formed code."""
+    head, _, rest = code.partition(".")
+    parts = rest.split(".") if rest else []
+    if head == "gy" and rest in ("0", "1"):
+        return {"type": "graveyard", "accept": rest == "1"}
+    if head == "dad":
+        cards = rest.split(",")
+        if not all(_WORD.fullmatch(c) for c in cards):
+            return None
+        return {"type": "discard_and_draw", "districts": cards}
+    if head not in _TYPES or not all(_WORD.fullmatch(p) for p in parts):
+        return None
+    type_, fields = _TYPES[head]
+    if len(parts) != len(fields):
+        return None
+    return {"type": type_, **dict(zip(fields, parts, strict=True))}
+
+
+# custom_id layouts. `game` and `version` are decimal; the version makes old panels stale.
+ACTION = re.compile(
+    r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?!s\.)(?P<code>[a-z0-9_.,]{1,80})")
+SELECT = re.compile(
+    r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):s\.(?P<kind>[a-z_]{1,20})(?:\.(?P<arg>\w{1,40}))?")
+TABLE = re.compile(r"cz:(?P<game>\d{1,12}):(?P<what>hand|act|back|dms)")
+LOBBY = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>join|leave|remove|start|cancel)")
+LOBBY_ADD = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>add)")
+END = re.compile(r"cz:(?P<game>\d{1,12}):end\.(?P<answer>yes|no)")
+PATTERNS = (ACTION, SELECT, TABLE, LOBBY, LOBBY_ADD, END)
+
+
+def action_id(game: int, version: int, action: Action) -> str:
+    return f"cz:{game}:{version}:{encode(action)}"
+
+
+def select_id(game: int, version: int, kind: str, arg: str | None = None) -> str:
+    return f"cz:{game}:{version}:s.{kind}" + (f".{arg}" if arg else "")
+
+
+def table_id(game: int, what: str) -> str:
+    return f"cz:{game}:{what}"
+
+
+def lobby_id(game: int, op: str) -> str:
+    return f"cz:{game}:lobby.{op}"
+
+
+def end_id(game: int, answer: str) -> str:
+    return f"cz:{game}:end.{answer}"
+
+
+def recognized(custom_id: str) -> bool:
+    return any(p.fullmatch(custom_id) for p in PATTERNS)
