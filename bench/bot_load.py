@@ -4,7 +4,7 @@
                              [--seconds T] [--computer-pause S] [--seed S]
 
 Three processes: the Discord emulator (`python -m fakediscord --port 0`), the real bot
-(`CitadelsBot`) in this one, pointed at it, and the scripted people (this module again, with the
+(`GameBot`) in this one, pointed at it, and the scripted people (this module again, with the
 hidden `--people-of URL` role), so the people's CPU and event-loop time do not count against the
 bot. Each game has its own channel; its human seats are scripted people using the emulator's
 remote test API as a user would: the host opens the lobby
@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.service import awaiting
 from bot.settings import Settings
 from fakediscord import Config, Discord, Person, Ref, run_client
@@ -275,7 +275,7 @@ class Feed:
             self.seen.update(self.games)
 
 
-def feed_line(bot: CitadelsBot) -> bytes:
+def feed_line(bot: GameBot) -> bytes:
     """The feed, as the bot's process writes it."""
     games: dict[int, list[str | None]] = {}
     for record in bot.service.games.values():
@@ -419,7 +419,7 @@ async def people_process(url: str, options: Options
             await process.wait()
 
 
-async def feed_people(bot: CitadelsBot, stdin: asyncio.StreamWriter) -> None:
+async def feed_people(bot: GameBot, stdin: asyncio.StreamWriter) -> None:
     with contextlib.suppress(ConnectionError):  # the people are done
         while True:
             stdin.write(feed_line(bot))
@@ -548,7 +548,7 @@ async def settled_timings(discord_api: Discord, wait: float = 4.0) -> list[dict[
         await asyncio.sleep(0.2)
 
 
-async def measure(discord_api: Discord, bot: CitadelsBot, options: Options,
+async def measure(discord_api: Discord, bot: GameBot, options: Options,
                   game_ids: list[int | None], first_call: int, wall: float, tally: Tally,
                   lag: LoopLag) -> Report:
     timings = await settled_timings(discord_api)
@@ -585,7 +585,7 @@ def bot_settings(folder: str) -> Settings:
 async def run_bench(options: Options) -> Report:
     lag = LoopLag()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
-        bot = CitadelsBot(bot_settings(folder), computer_pause=options.computer_pause,
+        bot = GameBot(bot_settings(folder), computer_pause=options.computer_pause,
                           guild_ready_timeout=0.05)
         async with emulator_process() as (url, emulator_pid), \
                 Discord.remote(url) as discord_api, run_client(bot, url, timeout=30), \

@@ -21,7 +21,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.records import GameRecord, GameSettings, Seat
 from bot.settings import Settings
 from bot.storage import open_store
@@ -76,7 +76,7 @@ async def measure(games: int, seed: int) -> dict[str, float]:
             await fill(database, channels, int(guild.id), seed)
             settings = Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
                                 database_path=database, computer_pause=5.0)
-            bot = CitadelsBot(settings, guild_ready_timeout=0.05)
+            bot = GameBot(settings, guild_ready_timeout=0.05)
             start = time.perf_counter()
             async with run_client(bot, url, timeout=300):
                 assert bot.resumed_at is not None

@@ -1,1 +1,1 @@
-"""The Discord client of the Citadels bot: settings, translations, command sync, start-up."""
+"""The Discord platform that hosts the games: client, settings, storage, service, publishing."""

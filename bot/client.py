@@ -26,9 +26,12 @@ log = logging.getLogger(__name__)
 
 
 def _extensions() -> tuple[str, ...]:
-    """The platform's generic cog, then every registered game's UI package."""
+    """The platform's generic cog, then every registered game's: the `cog` module of its UI
+    package. Not the package itself: discord.py forgets an extension's modules when it unloads
+    it, and the game's renderers must stay the modules everyone else imported."""
     games = (registry.entry(g).ui for g in registry.games())
-    return ("cogs.game", *(ui for ui in games if ui))
+    return ("cogs.game", *(f"{ui}.cog" for ui in games if ui))
+
 
 # The cyclic collector's thresholds once the bot runs (Python's default: 700, 10, 10). With
 # hundreds of games, every change leaves a new record that outlives two young collections, so
@@ -37,14 +40,14 @@ def _extensions() -> tuple[str, ...]:
 GC_THRESHOLDS = (10_000, 20, 20)
 
 
-class CitadelsTree(app_commands.CommandTree["CitadelsBot"]):
+class GameTree(app_commands.CommandTree["GameBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await report_error(self.client.catalog, interaction, error)
 
 
-class CitadelsBot(commands.Bot):
+class GameBot(commands.Bot):
     def __init__(
         self,
         settings: Settings,
@@ -61,7 +64,7 @@ class CitadelsBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
-            tree_cls=CitadelsTree,
+            tree_cls=GameTree,
             chunk_guilds_at_startup=False,
             **options,
         )

@@ -12,7 +12,7 @@ import sys
 import discord
 import pydantic
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.settings import Settings
 
 EXIT_SETUP_ERROR = 2
@@ -29,7 +29,7 @@ REJECTED_TOKEN = (
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Citadels bot.")
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the board games bot.")
     parser.add_argument(
         "--sync", action="store_true", help="sync slash commands globally even if unchanged"
     )
@@ -37,7 +37,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 async def run(settings: Settings, token: str, *, force_sync: bool = False) -> None:
-    async with CitadelsBot(settings, force_sync=force_sync) as bot:
+    async with GameBot(settings, force_sync=force_sync) as bot:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             # Close the gateway and HTTP session cleanly instead of dying mid-request.

@@ -18,8 +18,10 @@ COLOURS = {
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
 
-def lobby_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
-    """Host, settings, seats, free places and status of a game's lobby."""
+def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: str
+                ) -> discord.Embed:
+    """Host, settings (`options`: the game's own, as its UI words them), seats, free places
+    and status of a game's lobby."""
     lang = language(catalog, lang)
 
     def t(key: str, **params: object) -> str:
@@ -29,20 +31,19 @@ def lobby_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embe
     embed = discord.Embed(title=t("title", id=record.id),
                           description=t(f"status.{record.status}"),
                           colour=COLOURS.get(record.status, discord.Colour.default()))
-    city = t("city.size", size=s.city_size) if s.city_size else t("city.default")
     limit = t("limit.minutes", minutes=s.turn_limit) if s.turn_limit else t("limit.off")
     add_lines(embed, t("settings"), [
         t("host", host=f"<@{record.host_id}>"),
-        t("max_players", count=s.max_players),
-        t("city", value=city),
+        t("max_players", count=record.max_players),
+        *options,
         t("limit", value=limit),
         t("language", value=LANGUAGE_NAMES.get(s.language, s.language)),
     ])
     seats = [_seat_line(i, seat, catalog, lang) for i, seat in enumerate(record.seats, 1)]
-    add_lines(embed, t("seats", count=len(record.seats), max=s.max_players),
+    add_lines(embed, t("seats", count=len(record.seats), max=record.max_players),
               seats or [t("no_seats")])
     if record.status == "lobby":
-        free = max(0, s.max_players - len(record.seats))
+        free = max(0, record.max_players - len(record.seats))
         embed.set_footer(text=t("free", count=free) if free else t("full"))
     return fit(embed)
 

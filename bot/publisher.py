@@ -11,24 +11,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.changes import Change, awaiting
+from bot.components import TableButton, unstored
 from bot.i18n import Catalog
-from bot.service import Change, awaiting
-from cogs.citadels import codec, render
-from cogs.citadels.panels import unstored
-from rules import citadels
+from bot.pace import Pace, retry
+from bot.ui import ui_for
 
 if TYPE_CHECKING:
-    from bot.client import CitadelsBot
+    from bot.client import GameBot
     from bot.records import GameRecord
 
 log = logging.getLogger(__name__)
-RETRIES = 4
 PUBLIC_RATE = 40.0  # public message calls per second, below Discord's global 50
 IN_FLIGHT = 6       # public message calls at once
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
@@ -36,7 +34,7 @@ T = TypeVar("T")
 
 
 class Publisher:
-    def __init__(self, bot: CitadelsBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self._pending: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -48,7 +46,7 @@ class Publisher:
         self._pace = Pace(PUBLIC_RATE, width=IN_FLIGHT)
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
-        return await _retry(call, self._pace, urgent=urgent)
+        return await retry(call, self._pace, urgent=urgent)
 
     # -- the service's listener --------------------------------------------------------------
 
@@ -144,8 +142,7 @@ class Publisher:
     def table_message(self, record: GameRecord) -> tuple[discord.Embed, discord.ui.View | None]:
         assert record.state is not None
         lang = record.settings.language
-        embed = render.table_embed(citadels.view(record.state, None), record.seats, record.log,
-                                   self.bot.catalog, lang)
+        embed = ui_for(record.game).table(record, self.bot.catalog, lang)
         if record.status != "running":
             return embed, None
         away = any(seat.away for seat in record.seats)
@@ -172,24 +169,24 @@ class Publisher:
         channel = self._channel(record)
         message = await self._retry(lambda: channel.send(**self._table_now(record)), urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
-                                            table_round=record.state.round)
+                                            table_round=_round(record))
 
     def _table_now(self, record: GameRecord) -> dict[str, Any]:
         latest = self.bot.service.games.get(record.id)
         # Newer news goes out at once, but never into another round's table message.
         if (latest is None or latest.version < record.version or latest.state is None
-                or record.state is None or latest.state.round != record.state.round):
+                or record.state is None or _round(latest) != _round(record)):
             latest = record
         embed, view = self.table_message(latest)
         return {"embed": embed, "view": view}
 
     async def repost_table(self, record: GameRecord) -> discord.Message:
-        """Post the table at the bottom of the channel (`/citadels table`)."""
+        """Post the table at the bottom of the channel (the `table` command)."""
         assert record.state is not None
         embed, view = self.table_message(record)
         message = await self._channel(record).send(embed=embed, view=view)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
-                                            table_round=record.state.round)
+                                            table_round=_round(record))
         return message
 
     # -- pings, the end ----------------------------------------------------------------------
@@ -208,14 +205,13 @@ class Publisher:
                 notice = self.bot.catalog.text("ping.resumed", lang)
                 await self._retry(lambda: self._channel(record).send(notice))
             return
-        phase = record.state.phase if record.state else "turns"
-        text = self.bot.catalog.text(f"ping.{phase}", lang, mention=f"<@{seat.user_id}>")
+        text = self.bot.catalog.text(ui_for(record.game).ping_key(record), lang,
+                                     mention=f"<@{seat.user_id}>")
         if resumed:
             text = self.bot.catalog.text("ping.resumed", lang) + "\n" + text
         view = discord.ui.View(timeout=None)
-        view.add_item(discord.ui.Button(label=self.bot.catalog.text("table.act", lang),
-                                        custom_id=codec.table_id(record.id, "act"),
-                                        style=discord.ButtonStyle.primary))
+        view.add_item(TableButton(record.id, "act", self.bot.catalog.text("table.act", lang),
+                                  discord.ButtonStyle.primary))
         unstored(view)
         await self._retry(lambda: self._channel(record).send(
             text, view=view, allowed_mentions=discord.AllowedMentions(users=True)), urgent=True)
@@ -257,8 +253,7 @@ class Publisher:
         channel = self._channel(record)
         self._pinged.pop(record.id, None)
         if record.status == "finished" and record.state is not None:
-            embed = render.final_embed(citadels.view(record.state, None), record.seats,
-                                       self.bot.catalog, lang)
+            embed = ui_for(record.game).final(record, self.bot.catalog, lang)
             await self._retry(lambda: channel.send(embed=embed))
             return
         if record.ended_reason == "channel_unavailable":
@@ -274,15 +269,12 @@ def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = Fal
                   ) -> discord.ui.View:
     """"My hand" and "Act" for everyone; "I'm back" while the computer plays someone's seat."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label=catalog.text("table.hand", lang),
-                                    custom_id=codec.table_id(game_id, "hand")))
-    view.add_item(discord.ui.Button(label=catalog.text("table.act", lang),
-                                    custom_id=codec.table_id(game_id, "act"),
-                                    style=discord.ButtonStyle.primary))
+    view.add_item(TableButton(game_id, "hand", catalog.text("table.hand", lang)))
+    view.add_item(TableButton(game_id, "act", catalog.text("table.act", lang),
+                              discord.ButtonStyle.primary))
     if away:
-        view.add_item(discord.ui.Button(label=catalog.text("table.back", lang),
-                                        custom_id=codec.table_id(game_id, "back"),
-                                        style=discord.ButtonStyle.success))
+        view.add_item(TableButton(game_id, "back", catalog.text("table.back", lang),
+                                  discord.ButtonStyle.success))
     return view
 
 
@@ -296,101 +288,8 @@ def moved_since(pid: str | None, changes: list[Change]) -> bool:
 def _edits_table(record: GameRecord) -> bool:
     """Whether the table is this round's message, edited in place (else a new one is posted)."""
     return bool(record.table_message_id and record.state is not None
-                and record.table_round == record.state.round)
+                and record.table_round == _round(record))
 
 
-class Pace:
-    """At most `rate` calls per second, evenly spaced, and at most `width` at once: the bot's
-    global limit is 50/s for all its REST calls, and public messages must leave room for the
-    rest. Urgent calls (the mentions people wait for) go before every waiting other one (table
-    edits), whenever they came."""
-
-    def __init__(self, rate: float, *, width: int | None = None) -> None:
-        self.interval = 1.0 / rate
-        self.width = width
-        self.next = 0.0
-        self.busy = 0
-        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (
-            deque(), deque())  # urgent, others
-        self._timer: asyncio.TimerHandle | None = None
-
-    @property
-    def queued(self) -> int:
-        return len(self._waiting[0]) + len(self._waiting[1])
-
-    async def wait(self, urgent: bool = False) -> None:
-        """Until a call may start (not counted as in flight)."""
-        await self._acquire(urgent)
-        self._release()
-
-    @contextlib.asynccontextmanager
-    async def slot(self, urgent: bool = False) -> AsyncIterator[None]:
-        """A call's turn, held while it runs."""
-        await self._acquire(urgent)
-        try:
-            yield
-        finally:
-            self._release()
-
-    async def _acquire(self, urgent: bool) -> None:
-        loop = asyncio.get_running_loop()
-        if not self.queued and self._free(loop.time()):
-            self._take(loop.time())
-            return
-        future: asyncio.Future[None] = loop.create_future()
-        queue = self._waiting[0 if urgent else 1]
-        queue.append(future)
-        self._serve()
-        try:
-            await future
-        except asyncio.CancelledError:
-            if future.done() and not future.cancelled():
-                self._release()  # its turn came as it was cancelled
-            else:
-                with contextlib.suppress(ValueError):
-                    queue.remove(future)
-            raise
-
-    def _free(self, now: float) -> bool:
-        return (self.width is None or self.busy < self.width) and now >= self.next - 1e-4
-
-    def _take(self, now: float) -> None:
-        self.busy += 1
-        self.next = max(now, self.next) + self.interval
-
-    def _release(self) -> None:
-        self.busy -= 1
-        self._serve()
-
-    def _serve(self) -> None:
-        """Start waiting calls, urgent ones first, while the pace and the width allow."""
-        loop = asyncio.get_running_loop()
-        while self.queued:
-            if self.width is not None and self.busy >= self.width:
-                return  # the next release serves again
-            if not self._free(loop.time()):
-                if self._timer is None:
-                    self._timer = loop.call_at(self.next, self._tick)
-                return
-            future = (self._waiting[0] or self._waiting[1]).popleft()
-            if not future.done():  # else cancelled while waiting
-                self._take(loop.time())
-                future.set_result(None)
-
-    def _tick(self) -> None:
-        self._timer = None
-        self._serve()
-
-
-async def _retry(call: Callable[[], Awaitable[T]], pace: Pace, *, urgent: bool = False) -> T:
-    """Retry Discord's transient failures (5xx, and 429s discord.py gave up on) with backoff."""
-    for attempt in range(RETRIES):
-        try:
-            async with pace.slot(urgent):
-                return await call()
-        except discord.HTTPException as exc:
-            transient = exc.status >= 500 or exc.status == 429
-            if not transient or attempt == RETRIES - 1:
-                raise
-            await asyncio.sleep(0.5 * 2**attempt)
-    raise AssertionError("unreachable")
+def _round(record: GameRecord) -> int:
+    return ui_for(record.game).table_round(record)

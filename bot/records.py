@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_serializer, model_validator
 
-from rules.citadels import GameState
+from rules import registry
+from rules.game import Game
 
-Strength = Literal["random", "basic", "expert"]
+Strength = str  # a computer player's strength, one of its game's ai STRENGTHS
 Status = Literal["lobby", "running", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running")
 
@@ -20,7 +21,7 @@ ACTIVE: tuple[Status, ...] = ("lobby", "running")
 class Seat(BaseModel):
     """One place at the table. Engine player ids are per seat, so a seat can change hands."""
 
-    pid: str                       # engine player id, "p1".."p7"
+    pid: str                       # engine seat id, "p1", "p2", ...
     name: str                      # display name when the seat was taken
     user_id: int | None = None     # the Discord user; None for a computer seat
     ai: Strength | None = None     # computer strength; for a human seat, who stands in when away
@@ -42,11 +43,22 @@ class Seat(BaseModel):
 
 
 class GameSettings(BaseModel):
-    max_players: int = Field(default=7, ge=2, le=7)
-    city_size: int | None = Field(default=None, ge=7, le=8)  # None: the rulebook's default
+    max_players: int | None = Field(default=None, ge=1, le=32)  # None: the game's most
     turn_limit: int = Field(default=0, ge=0, le=30)          # minutes per decision; 0 = off
     language: Literal["en", "es"] = "en"
     thread: bool = False  # play in a thread opened from the lobby message, where the bot may
+    options: dict[str, Any] = Field(default_factory=dict)  # the game's own, as it declares them
+
+    @model_validator(mode="before")
+    @classmethod
+    def _options_apart(cls, data: Any) -> Any:
+        """Settings saved before games declared options kept the city size among them."""
+        if isinstance(data, dict) and "city_size" in data:
+            data = dict(data)
+            size = data.pop("city_size")
+            if size is not None:
+                data["options"] = {**data.get("options", {}), "city_size": size}
+        return data
 
 
 class Timer(BaseModel):
@@ -61,6 +73,7 @@ class Timer(BaseModel):
 
 class GameRecord(BaseModel):
     id: int = 0                    # assigned by the store on create
+    game: str = registry.DEFAULT   # the registry id of the game played
     guild_id: int | None = None
     channel_id: int                # where the table lives (the game's thread when one was opened)
     parent_channel_id: int | None = None  # the channel the lobby was opened from, for a thread
@@ -70,7 +83,7 @@ class GameRecord(BaseModel):
     settings: GameSettings = Field(default_factory=GameSettings)
     seats: list[Seat] = Field(default_factory=list)
     seed: int = 0
-    state: GameState | None = None  # None until the game starts
+    state: Any = None              # the game's state (its rules object's); None until it starts
     lobby_message_id: int | None = None
     table_message_id: int | None = None
     table_round: int = 0           # the round the table message was posted for
@@ -79,6 +92,30 @@ class GameRecord(BaseModel):
     ended_reason: str | None = None  # "completed", "cancelled", "ended_by_host", "no_humans", ...
     created_at: float = 0.0
     updated_at: float = 0.0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _load_state(cls, data: Any) -> Any:
+        """A stored state is JSON: its game's rules load it (records without a game id are
+        the default game's)."""
+        if isinstance(data, dict) and isinstance(data.get("state"), dict):
+            rules = registry.game(data.get("game") or registry.DEFAULT)
+            data = {**data, "state": rules.load_state(data["state"])}
+        return data
+
+    @field_serializer("state")
+    def _dump_state(self, state: Any) -> Any:
+        return None if state is None else self.rules.dump_state(state)
+
+    @property
+    def rules(self) -> Game[Any, Any]:
+        """The rules object of this record's game."""
+        return registry.game(self.game)
+
+    @property
+    def max_players(self) -> int:
+        """Seats the lobby offers: the host's choice, else the game's most."""
+        return self.settings.max_players or self.rules.max_players
 
     def seat_of_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -1,6 +1,7 @@
-"""The game's components: dynamic items registered at start-up, so every button and select keeps
-working after a restart. Each turns a click into a service call and answers with a panel or a
-short translated message; the custom_id only says what the user pointed at, never what is allowed.
+"""The platform's cog: it answers every component of every game (bot/components.py registers
+them at start-up, so every button and select keeps working after a restart) and the lobby.
+Each click becomes a service call, answered with a panel (the game's UI draws it) or a short
+translated message; the custom_id only says what the user pointed at, never what is allowed.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord.ext import commands
 
+from bot import components
+from bot.changes import Change, Refused, awaiting
+from bot.components import DYNAMIC_ITEMS, LobbyButton, LobbySelect, unstored
+from bot.computers import strengths
 from bot.lobby import lobby_embed
-from bot.service import Change, Refused, awaiting
-from cogs.citadels import codec, render
-from cogs.citadels.panels import Panel, player_panel, select_action, unstored
+from bot.ui import Focus, Panel, ui_for
 
 if TYPE_CHECKING:
-    from bot.client import CitadelsBot
+    from bot.client import GameBot
     from bot.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -27,83 +30,8 @@ DEADLINE = 2.0  # seconds before a slow answer is deferred (Discord allows 3)
 T = TypeVar("T")
 
 
-def _cog(interaction: discord.Interaction) -> GameCog:
-    cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
-    assert isinstance(cog, GameCog)
-    return cog
-
-
-class _FromCustomId:
-    """Dynamic items built from their custom_id's named groups: `game` (and `version`, where
-    the layout has one) as ints, the rest as `self.fields`."""
-
-    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
-        super().__init__(item)  # type: ignore[call-arg]
-        self.game = int(fields["game"])
-        self.version = int(fields.get("version") or 0)
-        self.fields = fields
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> Any:
-        return cls(item, match.groupdict())
-
-
-class ActionButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
-                   template=codec.ACTION.pattern):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        action = codec.decode(self.fields["code"])
-        await _cog(interaction).act(interaction, self.game, self.version, action)
-
-
-class ActionSelect(_FromCustomId, discord.ui.DynamicItem[discord.ui.Select],
-                   template=codec.SELECT.pattern):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(self.item.values)
-        cog, kind = _cog(interaction), self.fields["kind"]
-        if kind == "target":
-            await cog.panel(interaction, self.game, focus=values[0] if values else None,
-                            edit=True, version=self.version)
-            return
-        await cog.act(interaction, self.game, self.version, select_action(kind, values))
-
-
-class TableButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
-                  template=codec.TABLE.pattern):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog, what = _cog(interaction), self.fields["what"]
-        if what == "back":
-            await cog.back(interaction, self.game)
-        else:
-            await cog.panel(interaction, self.game, must_act=what == "act")
-
-
-class LobbyButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
-                  template=codec.LOBBY.pattern):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).lobby(interaction, self.game, self.fields["op"], None)
-
-
-class LobbySelect(_FromCustomId, discord.ui.DynamicItem[discord.ui.Select],
-                  template=codec.LOBBY_ADD.pattern):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(self.item.values)
-        await _cog(interaction).lobby(interaction, self.game, self.fields["op"],
-                                      values[0] if values else "")
-
-
-class EndButton(_FromCustomId, discord.ui.DynamicItem[discord.ui.Button],
-                template=codec.END.pattern):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).confirm_end(interaction, self.game,
-                                            self.fields["answer"] == "yes")
-
-
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton)
-
-
 class GameCog(commands.Cog):
-    def __init__(self, bot: CitadelsBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -117,8 +45,36 @@ class GameCog(commands.Cog):
 
     # -- clicks on panels --------------------------------------------------------------------
 
+    async def act_code(self, interaction: discord.Interaction, game: int, version: int,
+                       code: str) -> None:
+        """An action button: its code means what the game's UI says it means."""
+        record = self.bot.service.games.get(game)
+        if record is None:
+            await self.refuse(interaction, "errors.game_over")
+            return
+        await self.act(interaction, game, version, ui_for(record.game).button_action(code))
+
+    async def act_select(self, interaction: discord.Interaction, game: int, version: int,
+                         kind: str, values: list[str]) -> None:
+        record = self.bot.service.games.get(game)
+        if record is None:
+            await self.refuse(interaction, "errors.game_over")
+            return
+        chosen = ui_for(record.game).select_action(kind, values)
+        if isinstance(chosen, Focus):
+            await self.panel(interaction, game, focus=chosen.value, edit=True, version=version)
+            return
+        await self.act(interaction, game, version, chosen)
+
+    async def table_click(self, interaction: discord.Interaction, game: int, what: str
+                          ) -> None:
+        if what == "back":
+            await self.back(interaction, game)
+        else:
+            await self.panel(interaction, game, must_act=what == "act")
+
     async def act(self, interaction: discord.Interaction, game: int, version: int,
-                  action: dict | None) -> None:
+                  action: dict[str, Any] | None) -> None:
         if action is None:
             await self.refuse(interaction, "errors.unknown_component")
             return
@@ -130,9 +86,8 @@ class GameCog(commands.Cog):
             return
         pid = change.actor
         assert pid is not None
-        notes = [line for e in change.events
-                 if (line := render.event_line(e.visible_to(pid), change.record.seats,
-                                               self.bot.catalog, interaction.locale.value))]
+        notes = ui_for(change.record.game).event_lines(
+            change.record, change.events, pid, self.bot.catalog, interaction.locale.value)
         panel = self._panel(change.record, pid, interaction, notes)
         await update_panel(interaction, None, panel)
 
@@ -149,8 +104,8 @@ class GameCog(commands.Cog):
 
     def _panel(self, record: GameRecord, pid: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
-        return player_panel(record, pid, self.bot.catalog, interaction.locale.value, notes,
-                            focus)
+        return ui_for(record.game).panel(record, record.seat(pid), self.bot.catalog,
+                                         interaction.locale.value, notes, focus)
 
     async def panel(self, interaction: discord.Interaction, game: int, *, must_act: bool = False,
                     focus: str | None = None, edit: bool = False, version: int | None = None
@@ -196,7 +151,7 @@ class GameCog(commands.Cog):
             "join": lambda: service.join(game, user.id, user.display_name,
                                          interaction.locale.value),
             "leave": lambda: service.leave_lobby(game, user.id),
-            "add": lambda: service.add_computer(game, user.id, _strength(value)),
+            "add": lambda: service.add_computer(game, user.id, value or ""),
             "remove": lambda: service.remove_computer(game, user.id),
             "start": lambda: self._start(interaction, game),
             "cancel": lambda: service.cancel(game, user.id),
@@ -272,7 +227,7 @@ class GameCog(commands.Cog):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if codec.recognized(custom_id) and _on_message(interaction, custom_id):
+        if components.recognized(custom_id) and _on_message(interaction, custom_id):
             return
         await self.refuse(interaction, "errors.unknown_component")
 
@@ -307,16 +262,11 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
                for row in message.components for child in getattr(row, "children", []))
 
 
-def _strength(value: str | None) -> Any:
-    if value not in ("random", "basic", "expert"):
-        raise Refused("errors.unknown_component")
-    return value
-
-
-def lobby_message(bot: CitadelsBot, record: GameRecord
+def lobby_message(bot: GameBot, record: GameRecord
                   ) -> tuple[discord.Embed, discord.ui.View | None]:
     lang = record.settings.language
-    embed = lobby_embed(record, bot.catalog, lang)
+    embed = lobby_embed(record, ui_for(record.game).option_lines(record, bot.catalog, lang),
+                        bot.catalog, lang)
     if record.status != "lobby":
         return embed, None
     text = bot.catalog.text
@@ -324,18 +274,15 @@ def lobby_message(bot: CitadelsBot, record: GameRecord
     style = discord.ButtonStyle
     for op, colour in (("join", style.success), ("leave", style.secondary),
                        ("start", style.primary), ("cancel", style.danger)):
-        view.add_item(discord.ui.Button(label=text(f"lobby.{op}", lang), style=colour, row=0,
-                                        custom_id=codec.lobby_id(record.id, op)))
-    view.add_item(discord.ui.Select(
-        custom_id=codec.lobby_id(record.id, "add"), row=1,
-        placeholder=text("lobby.add", lang),
-        options=[discord.SelectOption(label=text(f"strength.{s}", lang), value=s,
-                                      description=text(f"strength.{s}.about", lang))
-                 for s in ("random", "basic", "expert")]))
-    view.add_item(discord.ui.Button(label=text("lobby.remove", lang), row=2,
-                                    custom_id=codec.lobby_id(record.id, "remove")))
+        view.add_item(LobbyButton(record.id, op, text(f"lobby.{op}", lang), colour, row=0))
+    options = [discord.SelectOption(label=text(f"strength.{s}", lang), value=s,
+                                    description=text(f"strength.{s}.about", lang))
+               for s in strengths(record.game)]
+    view.add_item(LobbySelect(record.id, options, text("lobby.add", lang), row=1))
+    view.add_item(LobbyButton(record.id, "remove", text("lobby.remove", lang),
+                              style.secondary, row=2))
     return embed, unstored(view)
 
 
-async def setup(bot: CitadelsBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(GameCog(bot))

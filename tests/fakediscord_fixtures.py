@@ -10,7 +10,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.settings import Settings
 from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
 
@@ -57,19 +57,19 @@ def bot_settings(database: Path, **overrides: object) -> Settings:
 @pytest.fixture
 async def citadels_bot(
     emulator: Emulator, table: Table, tmp_path: Path
-) -> AsyncIterator[CitadelsBot]:
-    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), **FAST_READY)
+) -> AsyncIterator[GameBot]:
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), **FAST_READY)
     async with run_client(bot, emulator):
         yield bot
 
 
 @pytest.fixture
 async def fast_bot(emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path
-                   ) -> AsyncIterator[CitadelsBot]:
+                   ) -> AsyncIterator[GameBot]:
     """The bot for whole-game tests: computers move at once, no rate limits (bench.bot_load
     measures those), and at the end no Discord error and no unanswered interaction."""
     await discord_api.configure(rate_limits=False)
-    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
     async with run_client(bot, emulator):
         yield bot
         await bot.publisher.idle()

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from bot.service import awaiting
 from cogs.citadels import codec
@@ -137,7 +137,7 @@ def rigged_state(pids: list[str], chars: dict[str, list[str]], *, seed: int = 0,
 class Game:
     """A running game of the bot, its channel, and who sits where."""
 
-    bot: CitadelsBot
+    bot: GameBot
     id: int
     channel: Ref
     people: dict[str, Person]  # pid -> person, for the human seats
@@ -236,7 +236,7 @@ async def choose_action(person: Person, panel: SeenMessage, action: dict[str, An
                          f"{[b.get('custom_id') for b in panel.buttons()]}")
 
 
-async def start_game(bot: CitadelsBot, discord_api: Discord, guild: Ref, name: str,
+async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
                      people: list[Person], computers: tuple[str, ...] = (), seed: int = 1,
                      language: str = "en") -> Game:
     """A game opened and started through the service (the lobby UI is not the point), in a new

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord
 from tests.fakediscord_fixtures import Table
 
 
-async def test_commands_are_synced_with_spanish_names(citadels_bot: CitadelsBot,
+async def test_commands_are_synced_with_spanish_names(citadels_bot: GameBot,
                                                       discord_api: Discord):
     assert citadels_bot.sync_outcome == "global"
     [command] = await discord_api.commands()
@@ -22,7 +22,7 @@ async def test_commands_are_synced_with_spanish_names(citadels_bot: CitadelsBot,
 
 
 async def test_about_answers_in_english_privately(
-    citadels_bot: CitadelsBot, table: Table, discord_api: Discord
+    citadels_bot: GameBot, table: Table, discord_api: Discord
 ):
     result = await table.alice.slash(table.general, "citadels about")
     reply = await result.response()
@@ -33,7 +33,7 @@ async def test_about_answers_in_english_privately(
     assert await discord_api.errors() == []
 
 
-async def test_help_answers_in_the_users_language(citadels_bot: CitadelsBot, table: Table):
+async def test_help_answers_in_the_users_language(citadels_bot: GameBot, table: Table):
     spanish = await (await table.bruno.slash(table.general, "ciudadelas ayuda")).response()
     english = await (await table.alice.slash(table.general, "citadels help")).response()
     assert spanish.embeds[0]["title"] == "Cómo se juega"
@@ -43,7 +43,7 @@ async def test_help_answers_in_the_users_language(citadels_bot: CitadelsBot, tab
 
 
 async def test_one_rest_call_per_command(
-    citadels_bot: CitadelsBot, table: Table, discord_api: Discord
+    citadels_bot: GameBot, table: Table, discord_api: Discord
 ):
     before = len(await discord_api.calls())
     await (await table.alice.slash(table.general, "citadels about")).response()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord, Emulator, run_client
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 
@@ -12,7 +12,7 @@ GLOBAL = "/applications/{app_id}/commands"
 GUILD = "/applications/{app_id}/guilds/{guild_id}/commands"
 
 
-async def start(emulator: Emulator, bot: CitadelsBot) -> str | None:
+async def start(emulator: Emulator, bot: GameBot) -> str | None:
     async with run_client(bot, emulator):
         return bot.sync_outcome
 
@@ -21,11 +21,11 @@ async def test_global_sync_only_when_the_tree_changed(
     emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path
 ):
     settings = bot_settings(tmp_path / "bot.sqlite3")
-    assert await start(emulator, CitadelsBot(settings, **FAST_READY)) == "global"
-    assert await start(emulator, CitadelsBot(settings, **FAST_READY)) == "unchanged"
+    assert await start(emulator, GameBot(settings, **FAST_READY)) == "global"
+    assert await start(emulator, GameBot(settings, **FAST_READY)) == "unchanged"
     assert await discord_api.count_calls("PUT", GLOBAL) == 1
 
-    changed = CitadelsBot(settings, extensions=(), **FAST_READY)
+    changed = GameBot(settings, extensions=(), **FAST_READY)
     assert await start(emulator, changed) == "global"
     assert await discord_api.commands() == []
 
@@ -33,8 +33,8 @@ async def test_global_sync_only_when_the_tree_changed(
 async def test_forced_sync(emulator: Emulator, discord_api: Discord, table: Table,
                            tmp_path: Path):
     settings = bot_settings(tmp_path / "bot.sqlite3")
-    await start(emulator, CitadelsBot(settings, **FAST_READY))
-    forced = CitadelsBot(settings, force_sync=True, **FAST_READY)
+    await start(emulator, GameBot(settings, **FAST_READY))
+    forced = GameBot(settings, force_sync=True, **FAST_READY)
     assert await start(emulator, forced) == "global"
     assert await discord_api.count_calls("PUT", GLOBAL) == 2
 
@@ -43,7 +43,7 @@ async def test_development_guild_sync(
     emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path
 ):
     settings = bot_settings(tmp_path / "bot.sqlite3", dev_guild_id=int(table.guild.id))
-    bot = CitadelsBot(settings, **FAST_READY)
+    bot = GameBot(settings, **FAST_READY)
     async with run_client(bot, emulator):
         assert bot.sync_outcome == "guild"
         reply = await (await table.alice.slash(table.general, "citadels about")).response()

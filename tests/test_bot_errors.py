@@ -10,7 +10,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.i18n import Catalog
 from fakediscord import Discord, Emulator, run_client
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
@@ -33,7 +33,7 @@ async def late(interaction: discord.Interaction) -> None:
     raise RuntimeError("late kaboom")
 
 
-class FailingBot(CitadelsBot):
+class FailingBot(GameBot):
     async def setup_hook(self) -> None:
         for command in (boom, guarded, late):
             self.tree.add_command(command)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.records import GameRecord
 from bot.service import awaiting
 from fakediscord import Discord, Emulator, Person, run_client
@@ -20,13 +20,13 @@ from tests.game_driver import click_id, lobby, table
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, table: Table, tmp_path: Path) -> AsyncIterator[CitadelsBot]:
-    client = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+async def bot(emulator: Emulator, table: Table, tmp_path: Path) -> AsyncIterator[GameBot]:
+    client = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
     async with run_client(client, emulator):
         yield client
 
 
-async def two_person_game(bot: CitadelsBot, t: Table) -> GameRecord:
+async def two_person_game(bot: GameBot, t: Table) -> GameRecord:
     await (await t.alice.slash(t.general, "citadels new")).response()
     await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
     await click_id(t.alice, await lobby(t.alice, t.general), ":lobby.start")
@@ -35,7 +35,7 @@ async def two_person_game(bot: CitadelsBot, t: Table) -> GameRecord:
     return record
 
 
-def person_to_act(bot: CitadelsBot, t: Table, game: int) -> Person:
+def person_to_act(bot: GameBot, t: Table, game: int) -> Person:
     record = bot.service.games[game]
     pid = awaiting(record)
     assert pid is not None
@@ -43,7 +43,7 @@ def person_to_act(bot: CitadelsBot, t: Table, game: int) -> Person:
     return t.alice if str(user) == t.alice.id else t.bruno
 
 
-async def act_once(bot: CitadelsBot, t: Table, game: int) -> int:
+async def act_once(bot: GameBot, t: Table, game: int) -> int:
     """The person whose decision it is presses Act and the first button; the new version."""
     person = person_to_act(bot, t, game)
     before = bot.service.games[game].version
@@ -61,7 +61,7 @@ async def act_once(bot: CitadelsBot, t: Table, game: int) -> int:
     return bot.service.games[game].version
 
 
-async def test_a_gateway_drop_and_resume_mid_game(bot: CitadelsBot, table: Table,
+async def test_a_gateway_drop_and_resume_mid_game(bot: GameBot, table: Table,
                                                   discord_api: Discord):
     game = (await two_person_game(bot, table)).id
     version = await act_once(bot, table, game)
@@ -72,7 +72,7 @@ async def test_a_gateway_drop_and_resume_mid_game(bot: CitadelsBot, table: Table
 
 
 @pytest.mark.parametrize("status", [500, 502, 429])
-async def test_table_edits_survive_5xx_and_429(bot: CitadelsBot, table: Table,
+async def test_table_edits_survive_5xx_and_429(bot: GameBot, table: Table,
                                                discord_api: Discord, status: int):
     game = (await two_person_game(bot, table)).id
     message = await table_message(table)
@@ -94,7 +94,7 @@ async def table_message(t: Table):
     return message
 
 
-async def test_a_locked_database_delays_but_never_fails_a_click(bot: CitadelsBot, table: Table,
+async def test_a_locked_database_delays_but_never_fails_a_click(bot: GameBot, table: Table,
                                                                discord_api: Discord):
     game = (await two_person_game(bot, table)).id
     version = bot.service.games[game].version
@@ -127,7 +127,7 @@ async def test_a_locked_database_delays_but_never_fails_a_click(bot: CitadelsBot
     assert stored is not None and stored.version == version + 1
 
 
-async def test_closed_dms_never_block_the_game(bot: CitadelsBot, table: Table,
+async def test_closed_dms_never_block_the_game(bot: GameBot, table: Table,
                                                discord_api: Discord):
     game = (await two_person_game(bot, table)).id
     for person in (table.alice, table.bruno):
@@ -145,7 +145,7 @@ async def test_closed_dms_never_block_the_game(bot: CitadelsBot, table: Table,
         assert all("https://discord.com/channels/" in m.content for m in dms)
 
 
-async def ended_for(bot: CitadelsBot, game: int) -> GameRecord:
+async def ended_for(bot: GameBot, game: int) -> GameRecord:
     for _ in range(100):
         await bot.publisher.idle()
         stored = await bot.store.get(game)
@@ -156,7 +156,7 @@ async def ended_for(bot: CitadelsBot, game: int) -> GameRecord:
 
 
 async def test_a_deleted_channel_ends_the_game_and_the_host_hears_by_dm(
-        bot: CitadelsBot, table: Table, discord_api: Discord):
+        bot: GameBot, table: Table, discord_api: Discord):
     game = (await two_person_game(bot, table)).id
     await act_once(bot, table, game)
     await discord_api.delete_channel(table.general)
@@ -167,7 +167,7 @@ async def test_a_deleted_channel_ends_the_game_and_the_host_hears_by_dm(
     assert f"#{game}" in dm.content
 
 
-async def test_losing_access_mid_game_ends_it_cleanly(bot: CitadelsBot, table: Table,
+async def test_losing_access_mid_game_ends_it_cleanly(bot: GameBot, table: Table,
                                                       discord_api: Discord):
     game = (await two_person_game(bot, table)).id
     await discord_api.set_bot_access(table.general, False)

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table
@@ -15,12 +15,12 @@ from tests.game_driver import Game, has_button, rigged_state, start_game
 
 
 @pytest.fixture
-def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+def bot(fast_bot: GameBot) -> GameBot:
     return fast_bot
 
 
 @pytest.fixture
-async def game(bot: CitadelsBot, discord_api: Discord, table: Table) -> Game:
+async def game(bot: GameBot, discord_api: Discord, table: Table) -> Game:
     """alice and bruno at the first turn, with cities, hands and gold of their own."""
     game = await start_game(bot, discord_api, table.guild, "commands",
                             [table.alice, table.bruno], seed=8)
@@ -103,7 +103,7 @@ async def test_table_is_posted_again_at_the_bottom(game: Game, table: Table):
      "Barracks"),
     ("bruno", "ciudadelas reglas", "carta", "senor", "Señorío (noble, 3)", "manor", "Señorío"),
 ])
-async def test_rules_with_autocomplete(bot: CitadelsBot, table: Table, who: str, command: str,
+async def test_rules_with_autocomplete(bot: GameBot, table: Table, who: str, command: str,
                                        option: str, typed: str, label: str, key: str,
                                        title: str):
     person = getattr(table, who)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord, Ref
 from tests.fakediscord_fixtures import Table
 
 
-async def test_server_default_turn_limit(citadels_bot: CitadelsBot, table: Table,
+async def test_server_default_turn_limit(citadels_bot: GameBot, table: Table,
                                          discord_api: Discord):
     owner = await discord_api.user("owner", locale="es-ES")
     data = await discord_api.backend.call("create_guild", name="Owned", owner_id=owner.id)

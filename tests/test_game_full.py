@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from cogs.citadels import render
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
@@ -16,7 +16,7 @@ from tests.game_driver import Game, Player, click_id, lobby, play_out, start_gam
 
 
 @pytest.fixture
-def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+def bot(fast_bot: GameBot) -> GameBot:
     fast_bot.service.computer_cap = 0.3  # the expert thinks less, not differently
     return fast_bot
 
@@ -42,7 +42,7 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
 
 
 async def test_four_people_play_a_whole_game_from_the_lobby(
-        bot: CitadelsBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
+        bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr("bot.service.random.SystemRandom", lambda: random.Random(11))
     carla = await discord_api.user("carla", guild=table.guild)
     dario = await discord_api.user("dario", guild=table.guild)
@@ -79,7 +79,7 @@ async def test_four_people_play_a_whole_game_from_the_lobby(
     (3, ("random", "basic", "basic", "expert"), 23),
 ], ids=["2 players", "3 players", "7 players"])
 async def test_people_and_computers_play_to_the_end(
-        bot: CitadelsBot, discord_api: Discord, table: Table,
+        bot: GameBot, discord_api: Discord, table: Table,
         humans: int, computers: tuple[str, ...], seed: int):
     people = [table.alice, table.bruno, await discord_api.user("carla", guild=table.guild)]
     people = people[:humans]

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.service import Change
 from cogs.citadels import render
 from cogs.citadels.render.names import character, district
@@ -150,11 +150,11 @@ def _segments(message: SeenMessage) -> list[tuple[str, bool]]:
 
 
 @pytest.fixture
-def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+def bot(fast_bot: GameBot) -> GameBot:
     return fast_bot
 
 
-async def watched_game(bot: CitadelsBot, discord_api: Discord, table: Table, humans: int,
+async def watched_game(bot: GameBot, discord_api: Discord, table: Table, humans: int,
                        computers: tuple[str, ...], seed: int) -> tuple[Watch, dict[str, Player]]:
     carla = await discord_api.user("carla", guild=table.guild)
     diego = await discord_api.user("diego", locale="es-ES", guild=table.guild)  # watches
@@ -190,7 +190,7 @@ async def watched_game(bot: CitadelsBot, discord_api: Discord, table: Table, hum
     (3, ("basic", "random", "basic", "random"), 2),
     (2, ("basic", "basic"), 3),
 ], ids=["4 players", "7 players", "4 players again"])
-async def test_nobody_sees_what_they_may_not_know(bot: CitadelsBot, discord_api: Discord,
+async def test_nobody_sees_what_they_may_not_know(bot: GameBot, discord_api: Discord,
                                                  table: Table, humans: int,
                                                  computers: tuple[str, ...], seed: int):
     watch, players = await watched_game(bot, discord_api, table, humans, computers, seed)
@@ -206,7 +206,7 @@ async def test_nobody_sees_what_they_may_not_know(bot: CitadelsBot, discord_api:
 
 @pytest.mark.parametrize("secret", ["hands", "characters"])
 async def test_the_leak_check_catches_a_table_showing_secrets(
-        bot: CitadelsBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch,
+        bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch,
         secret: str):
     """The check itself: a table that also lists everyone's hand, or everyone's characters of
     the round, must fail it within a few decisions."""

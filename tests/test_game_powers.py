@@ -13,13 +13,13 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord, Person
 from rules import citadels
 from tests.fakediscord_fixtures import Table
 from tests.game_driver import EXERCISED, Game, has_button, rigged_state, start_game
 
-Scenario = Callable[[CitadelsBot, Discord, Table], Awaitable[set[str]]]
+Scenario = Callable[[GameBot, Discord, Table], Awaitable[set[str]]]
 SCENARIOS: dict[str, Scenario] = {}
 RAN: dict[str, set[str]] = {}  # scenario -> action types it made through clicks
 
@@ -30,7 +30,7 @@ def scenario(func: Scenario) -> Scenario:
 
 
 @pytest.fixture
-def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+def bot(fast_bot: GameBot) -> GameBot:
     return fast_bot
 
 
@@ -40,7 +40,7 @@ async def four(discord_api: Discord, table: Table) -> list[Person]:
     return [table.alice, table.bruno, carla, dario]
 
 
-async def four_humans(bot: CitadelsBot, discord_api: Discord, table: Table, name: str
+async def four_humans(bot: GameBot, discord_api: Discord, table: Table, name: str
                       ) -> tuple[Game, list[Person], list[str]]:
     people = await four(discord_api, table)
     game = await start_game(bot, discord_api, table.guild, name, people)
@@ -64,7 +64,7 @@ def options(panel_select: dict) -> list[str]:
 
 
 @scenario
-async def murder_theft_and_swap(bot: CitadelsBot, discord_api: Discord, table: Table
+async def murder_theft_and_swap(bot: GameBot, discord_api: Discord, table: Table
                                 ) -> set[str]:
     game, (alice, bruno, carla, _), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "murder")
@@ -105,7 +105,7 @@ async def murder_theft_and_swap(bot: CitadelsBot, discord_api: Discord, table: T
 
 
 @scenario
-async def magician_discards_and_incomes(bot: CitadelsBot, discord_api: Discord, table: Table
+async def magician_discards_and_incomes(bot: GameBot, discord_api: Discord, table: Table
                                         ) -> set[str]:
     game, (alice, bruno, carla, dario), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "income")
@@ -141,7 +141,7 @@ async def magician_discards_and_incomes(bot: CitadelsBot, discord_api: Discord, 
 
 
 @scenario
-async def architect_warlord_and_graveyard(bot: CitadelsBot, discord_api: Discord, table: Table
+async def architect_warlord_and_graveyard(bot: GameBot, discord_api: Discord, table: Table
                                           ) -> set[str]:
     game, (alice, bruno, carla, dario), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "warlord")
@@ -189,7 +189,7 @@ async def architect_warlord_and_graveyard(bot: CitadelsBot, discord_api: Discord
 
 
 @scenario
-async def laboratory_smithy_and_graveyard_declined(bot: CitadelsBot, discord_api: Discord,
+async def laboratory_smithy_and_graveyard_declined(bot: GameBot, discord_api: Discord,
                                                    table: Table) -> set[str]:
     game, (alice, bruno, carla, dario), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "laboratory")
@@ -224,7 +224,7 @@ async def laboratory_smithy_and_graveyard_declined(bot: CitadelsBot, discord_api
 
 
 @scenario
-async def observatory_and_library(bot: CitadelsBot, discord_api: Discord, table: Table
+async def observatory_and_library(bot: GameBot, discord_api: Discord, table: Table
                                   ) -> set[str]:
     game, (alice, bruno, _, _), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "observatory")
@@ -250,7 +250,7 @@ async def observatory_and_library(bot: CitadelsBot, discord_api: Discord, table:
 
 
 @scenario
-async def draft_of_two(bot: CitadelsBot, discord_api: Discord, table: Table) -> set[str]:
+async def draft_of_two(bot: GameBot, discord_api: Discord, table: Table) -> set[str]:
     """Two players: each picks twice and discards face down in the draft."""
     game = await start_game(bot, discord_api, table.guild, "draft", [table.alice, table.bruno],
                             seed=3)
@@ -273,7 +273,7 @@ async def draft_of_two(bot: CitadelsBot, discord_api: Discord, table: Table) -> 
 
 
 @scenario
-async def final_scores_with_unique_districts(bot: CitadelsBot, discord_api: Discord,
+async def final_scores_with_unique_districts(bot: GameBot, discord_api: Discord,
                                              table: Table) -> set[str]:
     """Haunted Quarter, Dragon Gate, University, Map Room and Imperial Treasury in the final
     breakdown; computer players play the rest of the last round."""
@@ -311,14 +311,14 @@ async def final_scores_with_unique_districts(bot: CitadelsBot, discord_api: Disc
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
-async def test_a_power_through_the_ui(name: str, bot: CitadelsBot, discord_api: Discord,
+async def test_a_power_through_the_ui(name: str, bot: GameBot, discord_api: Discord,
                                       table: Table):
     RAN[name] = await SCENARIOS[name](bot, discord_api, table)
     assert await discord_api.failed_interactions() == []
     assert await discord_api.errors() == []
 
 
-async def test_every_action_type_is_made_through_a_click(bot: CitadelsBot, discord_api: Discord,
+async def test_every_action_type_is_made_through_a_click(bot: GameBot, discord_api: Discord,
                                                          table: Table):
     """Over the scenarios (run here if this test runs alone), the store logged a click for
     every action type the engine has."""

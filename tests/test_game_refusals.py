@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.service import awaiting
 from fakediscord import Discord, Emulator, Person
 from fakediscord.testing import InteractionResult, SeenMessage
@@ -49,12 +49,12 @@ def said(key: str, person: Person) -> str:
 
 
 @pytest.fixture
-def bot(fast_bot: CitadelsBot) -> CitadelsBot:
+def bot(fast_bot: GameBot) -> GameBot:
     return fast_bot
 
 
 @pytest.fixture
-async def game(bot: CitadelsBot, discord_api: Discord, table: Table) -> Game:
+async def game(bot: GameBot, discord_api: Discord, table: Table) -> Game:
     """alice and bruno in the draft of a two-player game."""
     return await start_game(bot, discord_api, table.guild, "refusals",
                             [table.alice, table.bruno], seed=5)
@@ -305,7 +305,7 @@ async def test_new_game_in_a_busy_channel_links_the_game(game: Game):
     assert len(game.bot.service.games) == 1
 
 
-async def test_the_lobby_refuses_what_only_the_host_may_do(bot: CitadelsBot, discord_api: Discord,
+async def test_the_lobby_refuses_what_only_the_host_may_do(bot: GameBot, discord_api: Discord,
                                                           table: Table):
     carla = await discord_api.user("carla", guild=table.guild)
     await (await table.alice.slash(table.general, "citadels new", players=2)).response()

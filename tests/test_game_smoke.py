@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord, Emulator, run_client
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 from tests.game_driver import Player, click_id, lobby, wait_for_turn
@@ -13,7 +13,7 @@ from tests.game_driver import Player, click_id, lobby, wait_for_turn
 
 async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, table: Table,
                                                         discord_api: Discord, tmp_path: Path):
-    bot = CitadelsBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
     await discord_api.configure(rate_limits=False)  # machine-speed play; limits: bench.bot_load
     async with run_client(bot, emulator):
         reply = await (await table.alice.slash(table.general, "citadels new")).response()

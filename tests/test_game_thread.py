@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from fakediscord import Discord, Ref
 from tests.fakediscord_fixtures import Table
 from tests.game_driver import click_id, lobby, table
 
 
-async def test_the_game_is_played_in_its_own_thread(citadels_bot: CitadelsBot, table: Table,
+async def test_the_game_is_played_in_its_own_thread(citadels_bot: GameBot, table: Table,
                                                     discord_api: Discord):
     t = table
     await (await t.alice.slash(t.general, "citadels new", thread=True)).response()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.records import GameSettings
 from fakediscord import Discord
 from tests.fakediscord_fixtures import Table
@@ -15,7 +15,7 @@ from tests.game_driver import table as table_message
 MINUTE = 0.3  # seconds per turn-limit minute in this test
 
 
-async def test_timeouts_reminders_and_im_back(fast_bot: CitadelsBot, table: Table,
+async def test_timeouts_reminders_and_im_back(fast_bot: GameBot, table: Table,
                                               discord_api: Discord):
     bot, t = fast_bot, table
     bot.service.minute = MINUTE

@@ -26,5 +26,6 @@ async def test_pace_spaces_calls_evenly():
     loop = asyncio.get_running_loop()
     start = loop.time()
     for _ in range(11):
-        await pace.wait()
+        async with pace.slot():
+            pass
     assert loop.time() - start >= 10 / 50.0 - 0.005

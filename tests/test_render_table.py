@@ -7,6 +7,7 @@ import pytest
 from bot.lobby import lobby_embed
 from bot.records import GameRecord, GameSettings, Seat
 from cogs.citadels import render
+from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
 
@@ -164,20 +165,21 @@ def test_lobby():
                         seats=[Seat(pid="p1", name="Ana", user_id=77),
                                Seat(pid="p2", name="Bo", user_id=78, away=True),
                                Seat(pid="p3", name="x", ai="expert")])
-    embed = lobby_embed(record, cat, "en")
+    embed = lobby_embed(record, UI.option_lines(record, cat, "en"), cat, "en")
     check_embed(embed)
     text = embed_text(embed)
     for words in ("#12", "<@77>", "<@78>", "up to 5", "8 districts", "3 min", "Español",
                   "🤖 Expert bot 3", "Seats (3/5)", "2 more can join", "Open"):
         assert words in text, words
     full = record.model_copy(update={"settings": GameSettings(), "status": "running"})
-    text = embed_text(lobby_embed(full, cat, "es"))
+    text = embed_text(lobby_embed(full, UI.option_lines(full, cat, "es"), cat, "es"))
     for words in ("el del reglamento", "sin límite", "English", "En juego"):
         assert words in text, words
     cancelled = record.model_copy(update={"status": "cancelled", "seats": []})
-    text = embed_text(lobby_embed(cancelled, cat, "en"))
+    text = embed_text(lobby_embed(cancelled, UI.option_lines(cancelled, cat, "en"), cat, "en"))
     assert "Cancelled" in text and "nobody yet" in text
-    assert lobby_embed(cancelled, cat, "en").colour != embed.colour
+    again = lobby_embed(cancelled, UI.option_lines(cancelled, cat, "en"), cat, "en")
+    assert again.colour != embed.colour
 
 
 def test_rules_cards():

@@ -1,4 +1,5 @@
-"""Engine actions as short custom_id codes, and the custom_ids of every game component.
+"""Citadels' actions as short codes, the part of a component's custom_id that names an action
+(bot/components.py builds the rest).
 
 A custom_id is only a hint (any client can send any custom_id): decoding never trusts it, the
 service checks the version and the engine checks legality.
@@ -60,39 +61,3 @@ def decode(code: str) -> dict[str, Any] | None:
     if len(parts) != len(fields):
         return None
     return {"type": type_, **dict(zip(fields, parts, strict=True))}
-
-
-# custom_id layouts. `game` and `version` are decimal; the version makes old panels stale.
-ACTION = re.compile(
-    r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?!s\.)(?P<code>[a-z0-9_.,]{1,80})")
-SELECT = re.compile(
-    r"cz:(?P<game>\d{1,12}):(?P<version>\d{1,9}):s\.(?P<kind>[a-z_]{1,20})(?:\.(?P<arg>\w{1,40}))?")
-TABLE = re.compile(r"cz:(?P<game>\d{1,12}):(?P<what>hand|act|back|dms)")
-LOBBY = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>join|leave|remove|start|cancel)")
-LOBBY_ADD = re.compile(r"cz:(?P<game>\d{1,12}):lobby\.(?P<op>add)")
-END = re.compile(r"cz:(?P<game>\d{1,12}):end\.(?P<answer>yes|no)")
-PATTERNS = (ACTION, SELECT, TABLE, LOBBY, LOBBY_ADD, END)
-
-
-def action_id(game: int, version: int, action: Action) -> str:
-    return f"cz:{game}:{version}:{encode(action)}"
-
-
-def select_id(game: int, version: int, kind: str, arg: str | None = None) -> str:
-    return f"cz:{game}:{version}:s.{kind}" + (f".{arg}" if arg else "")
-
-
-def table_id(game: int, what: str) -> str:
-    return f"cz:{game}:{what}"
-
-
-def lobby_id(game: int, op: str) -> str:
-    return f"cz:{game}:lobby.{op}"
-
-
-def end_id(game: int, answer: str) -> str:
-    return f"cz:{game}:end.{answer}"
-
-
-def recognized(custom_id: str) -> bool:
-    return any(p.fullmatch(custom_id) for p in PATTERNS)

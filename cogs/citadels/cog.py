@@ -9,16 +9,18 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot import ui
+from bot.changes import Refused
+from bot.components import EndButton, unstored
 from bot.records import GameRecord, GameSettings
-from bot.service import Refused
 from bot.storage import ChannelBusy
-from cogs.citadels import codec, render
-from cogs.citadels.panels import unstored
+from cogs.citadels import render
+from cogs.citadels.ui import UI
 from cogs.game import GameCog, in_time, lobby_message
 from rules import citadels
 
 if TYPE_CHECKING:
-    from bot.client import CitadelsBot
+    from bot.client import GameBot
 
 
 def _str(english: str, key: str) -> locale_str:
@@ -36,7 +38,7 @@ class Citadels(commands.Cog):
         guild_only=True,
     )
 
-    def __init__(self, bot: CitadelsBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     def text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
@@ -102,8 +104,9 @@ class Citadels(commands.Cog):
         lang = language.value if language else self.bot.catalog.language_of(
             interaction.guild_locale)
         limit = turn_limit if turn_limit is not None else await self._default_limit(interaction)
+        options = {"city_size": city_size.value} if city_size else {}
         settings = GameSettings(max_players=players, turn_limit=limit, language=lang,
-                                city_size=city_size.value if city_size else None, thread=thread)
+                                options=options, thread=thread)
         user = interaction.user
         try:
             record = await in_time(interaction, self.bot.service.open_lobby(
@@ -169,7 +172,7 @@ class Citadels(commands.Cog):
         if record is None or record.state is None:
             await self.reply(interaction, "errors.no_game_here")
             return
-        embed = render.standings_embed(citadels.view(record.state, None), record.seats,
+        embed = render.standings_embed(record.rules.public_view(record.state), record.seats,
                                        self.bot.catalog, interaction.locale.value)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -193,7 +196,7 @@ class Citadels(commands.Cog):
         if isinstance(message, discord.InteractionMessage):
             ids: dict[str, int] = {field: message.id}
             if record.state is not None:
-                ids["table_round"] = record.state.round
+                ids["table_round"] = UI.table_round(record)
             await self.bot.service.set_messages(record.id, **ids)
 
     @citadels.command(name=_str("rules", "commands.rules.name"),
@@ -271,11 +274,10 @@ class Citadels(commands.Cog):
             await self.reply(interaction, "errors.end_not_allowed")
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(discord.ui.Button(label=self.text(interaction, "end.yes"),
-                                        style=discord.ButtonStyle.danger,
-                                        custom_id=codec.end_id(record.id, "yes")))
-        view.add_item(discord.ui.Button(label=self.text(interaction, "end.no"),
-                                        custom_id=codec.end_id(record.id, "no")))
+        view.add_item(EndButton(record.id, "yes", self.text(interaction, "end.yes"),
+                                discord.ButtonStyle.danger))
+        view.add_item(EndButton(record.id, "no", self.text(interaction, "end.no"),
+                                discord.ButtonStyle.secondary))
         await interaction.response.send_message(self.text(interaction, "end.confirm"),
                                                 view=unstored(view), ephemeral=True)
 
@@ -288,5 +290,6 @@ def _link(record: GameRecord) -> str:
     return f"https://discord.com/channels/{guild}/{record.channel_id}/{message}"
 
 
-async def setup(bot: CitadelsBot) -> None:
+async def setup(bot: GameBot) -> None:
+    ui.register(UI)
     await bot.add_cog(Citadels(bot))

@@ -1,4 +1,4 @@
-"""`python -m cogs.citadels.demo`: a whole game through the real bot on the Discord emulator, printed.
+"""`python -m cogs.citadels.demo`: a whole game through the real bot on the emulator, printed.
 
 A host opens the lobby with `/citadels new`, fills the seats with computer players through the
 lobby's select and starts. The computers play through the bot's game service; the host (always
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.player import decide, make_player
-from bot.client import CitadelsBot
+from bot.client import GameBot
 from bot.records import GameRecord
 from bot.service import awaiting
 from bot.settings import Settings
@@ -48,7 +48,7 @@ class DemoResult:
 @dataclass
 class Scene:
     discord: Discord
-    bot: CitadelsBot
+    bot: GameBot
     channel: Ref
     host: Person
     reader: Person
@@ -192,7 +192,7 @@ async def channel_text(scene: Scene, people: dict[str, str]) -> tuple[str, int]:
     return "\n\n".join(blocks), len(seen)
 
 
-def winner_name(record: GameRecord | None, bot: CitadelsBot) -> str | None:
+def winner_name(record: GameRecord | None, bot: GameBot) -> str | None:
     if record is None or record.state is None or record.status != "finished":
         return None
     from rules import citadels
@@ -207,7 +207,7 @@ def winner_name(record: GameRecord | None, bot: CitadelsBot) -> str | None:
 # -- the whole demo ------------------------------------------------------------------------------
 
 
-async def build_scene(emulator: Emulator, bot: CitadelsBot, language: str) -> Scene:
+async def build_scene(emulator: Emulator, bot: GameBot, language: str) -> Scene:
     discord_api = Discord.local(emulator)
     locale = LOCALES[language]
     guild = await discord_api.guild("Demo", locale=locale)
@@ -230,7 +230,7 @@ async def run_demo(players: int = 4, language: str = "en", seed: int | None = No
         settings = Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
                             database_path=Path(folder) / "demo.sqlite3",
                             default_language=language)
-        bot = CitadelsBot(settings, computer_pause=pause, guild_ready_timeout=0.05)
+        bot = GameBot(settings, computer_pause=pause, guild_ready_timeout=0.05)
         async with Emulator(Config(rate_limits=rate_limits)) as emulator, run_client(bot, emulator):
             scene = await build_scene(emulator, bot, language)
             return await _play(scene, players, strengths, seed)
@@ -258,7 +258,8 @@ def _seeded(start: Any, seed: int) -> Any:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m cogs.citadels.demo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cogs.citadels.demo",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=4, choices=range(2, 8))
     parser.add_argument("--language", choices=sorted(LOCALES), default="en")
     parser.add_argument("--seed", type=int, default=None, help="deck seed (default: random)")

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.components import ActionButton, ActionSelect, unstored
 from bot.i18n import Catalog
 from bot.records import GameRecord
+from bot.ui import Focus, Panel
 from cogs.citadels import codec, render
 from rules import citadels
 from rules.citadels import Action
@@ -26,25 +28,7 @@ SELECT_KINDS = {"build": "build", "assassinate": "kill", "steal": "steal",
                 "use_laboratory": "lab"}
 MAX_OPTIONS = 25
 MAX_ROWS = 5
-DANGER = {"assassinate", "destroy"}
 PRIMARY = {"pick_character", "take_gold", "draw_cards", "keep_card", "build"}
-
-
-def unstored(view: discord.ui.View) -> discord.ui.View:
-    """`view`, stopped, so discord.py does not keep it. Every component of ours is answered by
-    the dynamic items registered at start-up; a live view with custom_ids would be stored per
-    message forever (timeout=None), making every click dispatch a no-op callback as well and
-    leaving thousands of views for the garbage collector to walk."""
-    view.stop()
-    return view
-
-
-class Panel:
-    """The embed and components of one player's panel at one game version."""
-
-    def __init__(self, embed: discord.Embed, view: discord.ui.View | None) -> None:
-        self.embed = embed
-        self.view = view
 
 
 def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
@@ -87,9 +71,9 @@ def _button(record: GameRecord, seen: dict, action: Action, catalog: Catalog, la
         style = discord.ButtonStyle.primary
     elif action.type == "end_turn":
         style = discord.ButtonStyle.success
-    return discord.ui.Button(
-        label=render.action_label(action, seen, record.seats, catalog, lang)[:80],
-        custom_id=codec.action_id(record.id, record.version, action), style=style, row=row)
+    return ActionButton(record.id, record.version, codec.encode(action),
+                        render.action_label(action, seen, record.seats, catalog, lang)[:80],
+                        style, row=row)
 
 
 def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
@@ -111,9 +95,8 @@ def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
     for option in options:
         if option.description:
             option.description = option.description[:100]
-    return discord.ui.Select(
-        custom_id=codec.select_id(record.id, record.version, kind),
-        placeholder=catalog.text(f"panel.select.{kind}", lang)[:150], options=options)
+    return ActionSelect(record.id, record.version, kind, options,
+                        catalog.text(f"panel.select.{kind}", lang)[:150])
 
 
 def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
@@ -124,10 +107,9 @@ def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
         discord.SelectOption(label=render.district_tag(d, lang)[:100], value=f"{i}.{d}")
         for i, d in enumerate(hand[:MAX_OPTIONS])
     ]
-    return discord.ui.Select(
-        custom_id=codec.select_id(record.id, record.version, "dad"),
-        placeholder=catalog.text("panel.select.dad", lang)[:150], options=options,
-        min_values=1, max_values=len(options))
+    return ActionSelect(record.id, record.version, "dad", options,
+                        catalog.text("panel.select.dad", lang)[:150], min_values=1,
+                        max_values=len(options))
 
 
 def _target_select(record: GameRecord, seen: dict, actions: list[Action], catalog: Catalog,
@@ -136,13 +118,15 @@ def _target_select(record: GameRecord, seen: dict, actions: list[Action], catalo
     targets = list(dict.fromkeys(a.player for a in actions))  # type: ignore[attr-defined]
     names = {s.pid: render.seat_name(s, catalog, lang) for s in record.seats}
     options = [discord.SelectOption(label=names[pid][:100], value=pid) for pid in targets]
-    return discord.ui.Select(
-        custom_id=codec.select_id(record.id, record.version, "target"),
-        placeholder=catalog.text("panel.select.target", lang)[:150], options=options)
+    return ActionSelect(record.id, record.version, "target", options,
+                        catalog.text("panel.select.target", lang)[:150])
 
 
-def select_action(kind: str, values: list[str]) -> dict | None:
-    """The action a select's chosen values name; None if they are malformed."""
+def select_action(kind: str, values: list[str]) -> dict | Focus | None:
+    """The action a select's chosen values name (the Warlord's player select narrows the
+    panel instead); None if they are malformed."""
+    if kind == "target":
+        return Focus(values[0] if values else None)
     if kind == "dad":
         cards = [v.partition(".")[2] for v in values]
         return codec.decode("dad." + ",".join(cards)) if cards else None

@@ -1,0 +1,168 @@
+"""Every component of ours: each kind is one class that builds its own custom_id and parses it
+back (discord.py's DynamicItem), so an id is assembled in exactly one place.
+
+Components are answered by these classes, registered at start-up, never by a stored view: they
+keep working across restarts. A custom_id is only a hint (any client can send any id): the
+parsed fields go to the platform's cog, the service checks the version, the engine legality.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# The `cz:` prefix and layouts are those of the first release: buttons on screen keep working.
+GAME = r"cz:(?P<game>\d{1,12})"
+VERSION = r"(?P<version>\d{1,9})"
+
+
+class Handler(Protocol):
+    """The platform cog that answers components (cogs.game.GameCog)."""
+
+    async def act_code(self, interaction: discord.Interaction, game: int, version: int,
+                       code: str) -> None: ...
+
+    async def act_select(self, interaction: discord.Interaction, game: int, version: int,
+                         kind: str, values: list[str]) -> None: ...
+
+    async def table_click(self, interaction: discord.Interaction, game: int, what: str
+                          ) -> None: ...
+
+    async def lobby(self, interaction: discord.Interaction, game: int, op: str,
+                    value: str | None) -> None: ...
+
+    async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool
+                          ) -> None: ...
+
+
+def handler(interaction: discord.Interaction) -> Handler:
+    cog: Any = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
+    return cog  # type: ignore[no-any-return]
+
+
+def unstored(view: discord.ui.View) -> discord.ui.View:
+    """`view`, stopped, so discord.py does not keep it. Every component of ours is answered by
+    the dynamic items registered at start-up; a live view with custom_ids would be stored per
+    message forever (timeout=None), making every click dispatch a no-op callback as well and
+    leaving thousands of views for the garbage collector to walk."""
+    view.stop()
+    return view
+
+
+class _Item:
+    """Keeps the custom_id's named groups: `game` and `version` (0 where none) as ints."""
+
+    fields: dict[str, str]
+    game: int
+    version: int
+
+    def _keep(self, match: re.Match[str]) -> None:
+        self.fields = match.groupdict()
+        self.game = int(self.fields["game"])
+        self.version = int(self.fields.get("version") or 0)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> Any:
+        made = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(made, item)  # type: ignore[arg-type]
+        made._keep(match)
+        return made
+
+
+class ActionButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=GAME + ":" + VERSION + r":(?!s\.)(?P<code>[a-z0-9_.,]{1,80})"):
+    """Plays one action, named by the game's own short code, on the version it was built on."""
+
+    def __init__(self, game: int, version: int, code: str, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=row,
+                                           custom_id=f"cz:{game}:{version}:{code}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).act_code(interaction, self.game, self.version,
+                                            self.fields["code"])
+
+
+class ActionSelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=GAME + ":" + VERSION + r":s\.(?P<kind>[a-z_]{1,20})"):
+    """Chooses among actions of one kind (or narrows the panel); values are game codes."""
+
+    def __init__(self, game: int, version: int, kind: str, options: Sequence[
+                 discord.SelectOption], placeholder: str, *, min_values: int = 1,
+                 max_values: int = 1, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"cz:{game}:{version}:s.{kind}", placeholder=placeholder,
+            options=list(options), min_values=min_values, max_values=max_values, row=row))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).act_select(interaction, self.game, self.version,
+                                              self.fields["kind"], list(self.item.values))
+
+
+class TableButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=GAME + r":(?P<what>hand|act|back)"):
+    """"My hand", "Act" and "I'm back" on the table and in pings."""
+
+    def __init__(self, game: int, what: str, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"cz:{game}:{what}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).table_click(interaction, self.game, self.fields["what"])
+
+
+class LobbyButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=GAME + r":lobby\.(?P<op>join|leave|remove|start|cancel)"):
+    def __init__(self, game: int, op: str, label: str, style: discord.ButtonStyle,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=row,
+                                           custom_id=f"cz:{game}:lobby.{op}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).lobby(interaction, self.game, self.fields["op"], None)
+
+
+class LobbySelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=GAME + r":lobby\.(?P<op>add)"):
+    """Adds a computer player of the chosen strength."""
+
+    def __init__(self, game: int, options: Sequence[discord.SelectOption], placeholder: str,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"cz:{game}:lobby.add", row=row,
+                                           placeholder=placeholder, options=list(options)))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await handler(interaction).lobby(interaction, self.game, "add",
+                                         values[0] if values else "")
+
+
+class EndButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=GAME + r":end\.(?P<answer>yes|no)"):
+    """The answer to `/… end`'s confirmation."""
+
+    def __init__(self, game: int, answer: str, label: str, style: discord.ButtonStyle) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"cz:{game}:end.{answer}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).confirm_end(interaction, self.game,
+                                               self.fields["answer"] == "yes")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton)
+
+
+def recognized(custom_id: str) -> bool:
+    """Whether one of our components would parse `custom_id`."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+               for item in DYNAMIC_ITEMS)

@@ -1,0 +1,93 @@
+"""What the platform asks of a game's Discord UI, and where each game's UI is found.
+
+A game's UI package (`registry.entry(id).ui`) registers one `GameUI` when its extension loads.
+The platform renders lobbies, pings and notices itself and asks the game's UI for everything
+that depends on its rules: the table, the final result, a seat's private panel, what an
+action's component code means. Every method gets views, never the full state: the table and the
+end from the public view, a panel from the seat's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.i18n import Catalog
+
+if TYPE_CHECKING:
+    from bot.records import GameRecord, Seat
+    from rules.game import GameEvent
+
+
+@dataclass
+class Panel:
+    """The embed and components of one seat's private panel at one game version."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+
+
+@dataclass(frozen=True)
+class Focus:
+    """A select that narrows the panel (the Warlord names a player, then a district) instead
+    of playing an action: redraw the panel with this focus."""
+
+    value: str | None
+
+
+class GameUI(Protocol):
+    game_id: str
+
+    def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        """The public table (from the public view and the record's recent log)."""
+        ...
+
+    def table_round(self, record: GameRecord) -> int:
+        """The table is one message per round, edited as the round goes: the current round."""
+        ...
+
+    def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        """The final result of a finished game."""
+        ...
+
+    def ping_key(self, record: GameRecord) -> str:
+        """The catalog key (with a {mention} placeholder) that tells a person it's their turn."""
+        ...
+
+    def option_lines(self, record: GameRecord, catalog: Catalog, lang: str) -> list[str]:
+        """The game's options as the lobby shows them."""
+        ...
+
+    def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
+              notes: list[str], focus: str | None = None) -> Panel:
+        """`seat`'s private panel: its view, and a component for every legal action."""
+        ...
+
+    def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
+                    catalog: Catalog, lang: str) -> list[str]:
+        """What `pid` reads of the events its own action caused."""
+        ...
+
+    def button_action(self, code: str) -> dict[str, Any] | None:
+        """The action an action button's code names; None if malformed."""
+        ...
+
+    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
+        """The action (or panel focus) a select's values name; None if malformed."""
+        ...
+
+
+_UIS: dict[str, GameUI] = {}
+
+
+def register(ui: GameUI) -> None:
+    _UIS[ui.game_id] = ui
+
+
+def ui_for(game_id: str) -> GameUI:
+    try:
+        return _UIS[game_id]
+    except KeyError:
+        raise LookupError(f"no UI loaded for game {game_id!r}") from None

@@ -1,0 +1,56 @@
+"""Citadels' answers to what the platform asks of a game's UI (bot.ui.GameUI)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Catalog
+from bot.records import GameRecord, Seat
+from bot.ui import Focus, Panel
+from cogs.citadels import codec, panels, render
+from rules.game import GameEvent
+
+
+class CitadelsUI:
+    game_id = "citadels"
+
+    def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        return render.table_embed(record.rules.public_view(record.state), record.seats,
+                                  record.log, catalog, lang)
+
+    def table_round(self, record: GameRecord) -> int:
+        return int(record.state.round) if record.state is not None else 0
+
+    def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        return render.final_embed(record.rules.public_view(record.state), record.seats,
+                                  catalog, lang)
+
+    def ping_key(self, record: GameRecord) -> str:
+        phase = record.rules.public_view(record.state)["phase"] if record.state else "turns"
+        return f"ping.{phase}"
+
+    def option_lines(self, record: GameRecord, catalog: Catalog, lang: str) -> list[str]:
+        size = record.settings.options.get("city_size")
+        city = (catalog.text("render.lobby.city.size", lang, size=size) if size
+                else catalog.text("render.lobby.city.default", lang))
+        return [catalog.text("render.lobby.city", lang, value=city)]
+
+    def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
+              notes: list[str], focus: str | None = None) -> Panel:
+        return panels.player_panel(record, seat.pid, catalog, lang, notes, focus)
+
+    def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
+                    catalog: Catalog, lang: str) -> list[str]:
+        return [line for e in events
+                if (line := render.event_line(e.visible_to(pid), record.seats, catalog, lang))]
+
+    def button_action(self, code: str) -> dict[str, Any] | None:
+        return codec.decode(code)
+
+    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
+        return panels.select_action(kind, values)
+
+
+UI = CitadelsUI()
