@@ -30,7 +30,7 @@ def _extensions() -> tuple[str, ...]:
     package. Not the package itself: discord.py forgets an extension's modules when it unloads
     it, and the game's renderers must stay the modules everyone else imported."""
     games = (registry.entry(g).ui for g in registry.games())
-    return ("cogs.game", *(f"{ui}.cog" for ui in games if ui))
+    return ("cogs.platform", *(f"{ui}.cog" for ui in games if ui))
 
 
 # The cyclic collector's thresholds once the bot runs (Python's default: 700, 10, 10). With

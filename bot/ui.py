@@ -48,6 +48,10 @@ class GameUI(Protocol):
         """The table is one message per round, edited as the round goes: the current round."""
         ...
 
+    def standings(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        """The scores so far, as `/<game> score` shows them (from the public view)."""
+        ...
+
     def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         """The final result of a finished game."""
         ...

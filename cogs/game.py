@@ -282,7 +282,3 @@ def lobby_message(bot: GameBot, record: GameRecord
     view.add_item(LobbyButton(record.id, "remove", text("lobby.remove", lang),
                               style.secondary, row=2))
     return embed, unstored(view)
-
-
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(GameCog(bot))

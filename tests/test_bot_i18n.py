@@ -37,7 +37,7 @@ def test_text_formats_and_falls_back(catalog: Catalog):
         "Más despacio: inténtalo de nuevo en 2 s."
     )
     spanish_default = Catalog(catalog.tables, default="es")
-    assert spanish_default.text("help.title", "de") == "Cómo se juega"
+    assert spanish_default.text("citadels.help.title", "de") == "Cómo se juega"
     with pytest.raises(KeyError):
         catalog.text("no.such.key", "en")
 

@@ -23,6 +23,10 @@ class CitadelsUI:
     def table_round(self, record: GameRecord) -> int:
         return int(record.state.round) if record.state is not None else 0
 
+    def standings(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        return render.standings_embed(record.rules.public_view(record.state), record.seats,
+                                      catalog, lang)
+
     def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return render.final_embed(record.rules.public_view(record.state), record.seats,
                                   catalog, lang)
