@@ -28,7 +28,8 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
         return catalog.text(f"render.lobby.{key}", lang, **params)
 
     s = record.settings
-    embed = discord.Embed(title=t("title", id=record.id),
+    title = catalog.text(f"{record.game}.title", lang)
+    embed = discord.Embed(title=t("title", id=record.id, title=title),
                           description=t(f"status.{record.status}"),
                           colour=COLOURS.get(record.status, discord.Colour.default()))
     limit = t("limit.minutes", minutes=s.turn_limit) if s.turn_limit else t("limit.off")

@@ -225,7 +225,8 @@ class Publisher:
         link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(self.bot.catalog.text(key, lang, link=link, game=record.id))
+            name = self.bot.catalog.text(f"{record.game}.name", lang)
+            await user.send(self.bot.catalog.text(key, lang, link=link, game=record.id, name=name))
         except discord.HTTPException as exc:
             log.info("No DM to %s for game %s (%s)", user_id, record.id, exc)
             return False

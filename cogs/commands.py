@@ -55,6 +55,10 @@ class GameCommands(commands.GroupCog):
             colour=discord.Colour.gold(),
         )
 
+    async def _no_game(self, interaction: discord.Interaction) -> None:
+        await self.reply(interaction, "errors.no_game_here",
+                         new=self.text(interaction, f"{self.game_id}.new"))
+
     def _game_here(self, interaction: discord.Interaction) -> GameRecord | None:
         """The active game in this channel, if it is this cog's game."""
         record = self.bot.service.in_channel(interaction.channel_id or 0)
@@ -139,7 +143,7 @@ class GameCommands(commands.GroupCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         record = self._game_here(interaction)
         if record is None:
-            await self.reply(interaction, "errors.no_game_here")
+            await self._no_game(interaction)
             return
         cog = self.bot.get_cog("GameCog")
         assert isinstance(cog, GameCog)
@@ -151,7 +155,7 @@ class GameCommands(commands.GroupCog):
     async def score(self, interaction: discord.Interaction) -> None:
         record = self._game_here(interaction)
         if record is None or record.state is None:
-            await self.reply(interaction, "errors.no_game_here")
+            await self._no_game(interaction)
             return
         embed = ui_for(record.game).standings(record, self.bot.catalog, interaction.locale.value)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -162,7 +166,7 @@ class GameCommands(commands.GroupCog):
     async def table(self, interaction: discord.Interaction) -> None:
         record = self._game_here(interaction)
         if record is None:
-            await self.reply(interaction, "errors.no_game_here")
+            await self._no_game(interaction)
             return
         if record.state is None:
             embed, view = lobby_message(self.bot, record)
@@ -186,7 +190,7 @@ class GameCommands(commands.GroupCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         record = self._game_here(interaction)
         if record is None:
-            await self.reply(interaction, "errors.no_game_here")
+            await self._no_game(interaction)
             return
         try:
             if record.status == "lobby":
@@ -207,7 +211,7 @@ class GameCommands(commands.GroupCog):
     async def dms(self, interaction: discord.Interaction, on: bool) -> None:
         record = self._game_here(interaction)
         if record is None:
-            await self.reply(interaction, "errors.no_game_here")
+            await self._no_game(interaction)
             return
         try:
             await self.bot.service.set_dms(record.id, interaction.user.id, on)
@@ -222,7 +226,7 @@ class GameCommands(commands.GroupCog):
     async def end(self, interaction: discord.Interaction) -> None:
         record = self._game_here(interaction)
         if record is None:
-            await self.reply(interaction, "errors.no_game_here")
+            await self._no_game(interaction)
             return
         # The member's permissions as Discord resolved them for this interaction.
         if interaction.user.id != record.host_id and not interaction.permissions.manage_guild:

@@ -178,9 +178,10 @@ class GameCog(commands.Cog):
                     and interaction.message is not None)
         if not threaded or not service.can_start(game, interaction.user.id):
             return await service.start(game, interaction.user.id)
-        assert interaction.message is not None
-        name = self.bot.catalog.text("lobby.thread_name", record.settings.language,  # type: ignore[union-attr]
-                                     game=game)
+        assert interaction.message is not None and record is not None
+        lang = record.settings.language
+        title = self.bot.catalog.text(f"{record.game}.name", lang)
+        name = self.bot.catalog.text("lobby.thread_name", lang, game=game, name=title)
         thread = await interaction.message.create_thread(name=name[:100])
         return await service.start(game, interaction.user.id, thread_id=thread.id)
 
