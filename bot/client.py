@@ -115,7 +115,7 @@ class GameBot(commands.Bot):
         await super().close()
 
     async def on_ready(self) -> None:
-        log.info("Ready as %s (%s) in %d guilds", self.user, self.user.id, len(self.guilds))
+        log.info("Ready as %s in %d guilds", self.user, len(self.guilds))
 
 
 def settle_gc() -> None:

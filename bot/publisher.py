@@ -184,7 +184,8 @@ class Publisher:
         """Post the table at the bottom of the channel (the `table` command)."""
         assert record.state is not None
         embed, view = self.table_message(record)
-        message = await self._channel(record).send(embed=embed, view=view)
+        message = await self._channel(record).send(embed=embed,
+                                                   view=view or discord.utils.MISSING)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
         return message

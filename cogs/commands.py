@@ -71,10 +71,11 @@ class GameCommands(commands.GroupCog):
         if (existing := self.bot.service.in_channel(interaction.channel_id or 0)) is not None:
             await self.reply(interaction, "errors.channel_busy", link=_link(existing))
             return
-        lang = language or self.bot.catalog.language_of(interaction.guild_locale)
+        lang = self.bot.catalog.language_of(language or interaction.guild_locale)
         limit = turn_limit if turn_limit is not None else await self._default_limit(interaction)
-        settings = GameSettings(max_players=players, turn_limit=limit, language=lang,
-                                options=options, thread=thread)
+        settings = GameSettings.model_validate({
+            "max_players": players, "turn_limit": limit, "language": lang, "options": options,
+            "thread": thread})
         user = interaction.user
         try:
             record = await in_time(interaction, self.bot.service.open_lobby(

@@ -227,7 +227,8 @@ class GameCog(commands.Cog):
         """Components no dynamic item will answer (forged or from an older bot) get a reply."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if components.recognized(custom_id) and _on_message(interaction, custom_id):
             return
         await self.refuse(interaction, "errors.unknown_component")

@@ -221,7 +221,7 @@ class SqliteStore:
         self, *, guild_id: int | None = None, limit: int = 20
     ) -> list[GameRecord]:
         """Finished games (not cancelled ones), most recently finished first."""
-        where, params = "status = 'finished'", ()
+        where, params = "status = 'finished'", ()  # type: tuple[str, tuple[int, ...]]
         if guild_id is not None:
             where, params = "guild_id = ? AND status = 'finished'", (guild_id,)
         rows = await self._fetch(

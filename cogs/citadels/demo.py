@@ -95,7 +95,7 @@ def _matches(action: Action, component: dict[str, Any]) -> list[str] | None:
         return picked if not +wanted else None
     player = getattr(action, "player", None)
     if component["custom_id"].endswith(":s.target") and player in options:
-        return [player]  # the Warlord names the player first, then the district
+        return [str(player)]  # the Warlord names the player first, then the district
     return None
 
 
@@ -227,9 +227,9 @@ async def run_demo(players: int = 4, language: str = "en", seed: int | None = No
     if language not in LOCALES:
         raise ValueError(f"language must be one of {sorted(LOCALES)}")
     with tempfile.TemporaryDirectory(prefix="citadels-demo-") as folder:
-        settings = Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
-                            database_path=Path(folder) / "demo.sqlite3",
-                            default_language=language)
+        settings = Settings.model_validate({
+            "discord_token": Config.token, "database_path": Path(folder) / "demo.sqlite3",
+            "default_language": language})
         bot = GameBot(settings, computer_pause=pause, guild_ready_timeout=0.05)
         async with Emulator(Config(rate_limits=rate_limits)) as emulator, run_client(bot, emulator):
             scene = await build_scene(emulator, bot, language)

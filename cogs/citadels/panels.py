@@ -65,7 +65,7 @@ def _components(record: GameRecord, seen: dict, legal: list[Action], catalog: Ca
 
 
 def _button(record: GameRecord, seen: dict, action: Action, catalog: Catalog, lang: str,
-            row: int) -> discord.ui.Button:
+            row: int) -> ActionButton:
     style = discord.ButtonStyle.secondary
     if action.type in PRIMARY:
         style = discord.ButtonStyle.primary
@@ -77,7 +77,7 @@ def _button(record: GameRecord, seen: dict, action: Action, catalog: Catalog, la
 
 
 def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
-            catalog: Catalog, lang: str, focus: str | None) -> discord.ui.Select:
+            catalog: Catalog, lang: str, focus: str | None) -> ActionSelect:
     if kind == "dad":
         return _discard_select(record, seen, catalog, lang)
     if kind == "destroy" and len(actions) > MAX_OPTIONS:
@@ -100,7 +100,7 @@ def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
 
 
 def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
-                    ) -> discord.ui.Select:
+                    ) -> ActionSelect:
     """The Magician's discard: pick any cards of the hand (values are hand positions)."""
     hand: list[str] = next(p["hand"] for p in seen["players"] if p["id"] == seen["you"])
     options = [
@@ -113,7 +113,7 @@ def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
 
 
 def _target_select(record: GameRecord, seen: dict, actions: list[Action], catalog: Catalog,
-                   lang: str) -> discord.ui.Select:
+                   lang: str) -> ActionSelect:
     """Too many districts for one select: choose the player first, then the district."""
     targets = list(dict.fromkeys(a.player for a in actions))  # type: ignore[attr-defined]
     names = {s.pid: render.seat_name(s, catalog, lang) for s in record.seats}

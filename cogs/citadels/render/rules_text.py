@@ -87,7 +87,7 @@ def rules_choices(query: str, lang: str) -> list[tuple[str, str]]:
 @cache
 def _entries(lang: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """(key, label, searchable words) for every character then every district."""
-    out = []
+    out: list[tuple[str, str, tuple[str, ...]]] = []
     for key, c in CHARACTERS.items():
         label = f"{c.rank} · {c.name[lang]}"
         out.append((key, label, (c.name[lang], key, key.replace("_", " "))))

@@ -92,7 +92,7 @@ def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> d
         colour=FINAL_COLOUR)
     tie = tiebreak_text(view, table, seats, catalog, lang)
     if tie:
-        embed.description += "\n" + tie
+        embed.description = (embed.description or "") + "\n" + tie
     for i, pid in enumerate(order):
         sc = table[pid]
         name = catalog.text("render.final.player", lang, place=_place(i),
