@@ -18,7 +18,7 @@ from bot.records import GameRecord
 from bot.storage import SqliteStore
 from tests.storage_helpers import lobby, opened, play, start, step
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def running(store: SqliteStore, channel_id: int, moves: int) -> GameRecord:

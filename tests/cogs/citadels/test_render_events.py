@@ -10,7 +10,7 @@ import pytest
 from cogs.citadels import render
 from rules.citadels import Event
 
-from .render_helpers import LANGS, assert_no_leak, catalog, event_names, named, play, seats
+from tests.render_helpers import LANGS, assert_no_leak, catalog, event_names, named, play, seats
 
 SEATS = seats(4)  # p1 Ana, p2 Bruno (away), p3 a computer, p4 Dario
 SAMPLES: dict[str, Event] = {e.type: e for e in [

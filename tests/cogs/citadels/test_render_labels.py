@@ -7,7 +7,7 @@ from rules import citadels
 from rules.citadels import actions as A
 from rules.citadels import turns
 
-from .render_helpers import LANGS, catalog, pids, play, seats
+from tests.render_helpers import LANGS, catalog, pids, play, seats
 
 SEATS = seats(4)
 

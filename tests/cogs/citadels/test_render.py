@@ -8,7 +8,7 @@ from cogs.citadels import render
 from rules import citadels
 from rules.citadels.scoring import decide_winner
 
-from .render_helpers import (
+from tests.render_helpers import (
     LANGS,
     assert_no_leak,
     catalog,

@@ -11,7 +11,7 @@ from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
 
-from .render_helpers import LANGS, catalog, check_embed, embed_text, pids, total_size
+from tests.render_helpers import LANGS, catalog, check_embed, embed_text, pids, total_size
 
 LONGEST = {lang: sorted(DISTRICTS, key=lambda d: -len(DISTRICTS[d].name[lang]))[:8]
            for lang in LANGS}

@@ -1,0 +1,56 @@
+"""Catalogs and command localization."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.command_translator import CatalogTranslator
+from bot.i18n import Catalog
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def test_catalogs_have_the_same_keys_and_placeholders(catalog: Catalog):
+    assert catalog.languages == ["en", "es"]
+    assert set(catalog.tables["en"]) == set(catalog.tables["es"])
+    for key in catalog.tables["en"]:
+        assert catalog.placeholders(key, "en") == catalog.placeholders(key, "es"), key
+        assert catalog.tables["es"][key].strip(), key
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [(discord.Locale.spain_spanish, "es"), ("es-419", "es"), ("en-GB", "en"), ("fr", "en"),
+     (None, "en")],
+)
+def test_language_of_a_locale(catalog: Catalog, locale, language: str):
+    assert catalog.language_of(locale) == language
+
+
+def test_text_formats_and_falls_back(catalog: Catalog):
+    assert catalog.text("errors.cooldown", "es-ES", seconds=2) == (
+        "Más despacio: inténtalo de nuevo en 2 s."
+    )
+    spanish_default = Catalog(catalog.tables, default="es")
+    assert spanish_default.text("citadels.help.title", "de") == "Cómo se juega"
+    with pytest.raises(KeyError):
+        catalog.text("no.such.key", "en")
+
+
+async def test_translator_answers_spanish_locales_only(catalog: Catalog):
+    translator = CatalogTranslator(catalog)
+    name = app_commands.locale_str("citadels", key="commands.citadels.name")
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, None
+    )
+    assert await translator.translate(name, discord.Locale.latin_american_spanish,
+                                      context) == "ciudadelas"
+    assert await translator.translate(name, discord.Locale.american_english, context) is None
+    assert await translator.translate(name, discord.Locale.french, context) is None
+    untranslated = app_commands.locale_str("plain")
+    assert await translator.translate(untranslated, discord.Locale.spain_spanish, context) is None
