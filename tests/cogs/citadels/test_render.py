@@ -7,7 +7,6 @@ import pytest
 from cogs.citadels import render
 from rules import citadels
 from rules.citadels.scoring import decide_winner
-
 from tests.render_helpers import (
     LANGS,
     assert_no_leak,

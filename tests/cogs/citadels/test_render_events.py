@@ -9,7 +9,6 @@ import pytest
 
 from cogs.citadels import render
 from rules.citadels import Event
-
 from tests.render_helpers import LANGS, assert_no_leak, catalog, event_names, named, play, seats
 
 SEATS = seats(4)  # p1 Ana, p2 Bruno (away), p3 a computer, p4 Dario

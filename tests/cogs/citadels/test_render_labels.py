@@ -6,7 +6,6 @@ from cogs.citadels import render
 from rules import citadels
 from rules.citadels import actions as A
 from rules.citadels import turns
-
 from tests.render_helpers import LANGS, catalog, pids, play, seats
 
 SEATS = seats(4)

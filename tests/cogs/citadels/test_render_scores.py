@@ -5,7 +5,6 @@ from __future__ import annotations
 from cogs.citadels import render
 from rules import citadels
 from rules.citadels.scoring import decide_winner
-
 from tests.render_helpers import catalog, check_embed, embed_text, pids, seats
 
 SEATS = seats(3)  # Ana, Bruno (away), a computer

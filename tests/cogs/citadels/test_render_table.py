@@ -10,7 +10,6 @@ from cogs.citadels import render
 from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
-
 from tests.render_helpers import LANGS, catalog, check_embed, embed_text, pids, total_size
 
 LONGEST = {lang: sorted(DISTRICTS, key=lambda d: -len(DISTRICTS[d].name[lang]))[:8]
