@@ -14,6 +14,7 @@ from cogs.citadels import render
 from cogs.citadels.ui import UI
 from cogs.commands import GameCommands, choice
 from rules import citadels
+from rules.citadels.game import GAME
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -38,7 +39,8 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         language=_str("language", "commands.new.language.name"),
         thread=_str("thread", "commands.new.thread.name"))
     @app_commands.describe(
-        players=_str("Most players at the table (2-7)", "commands.new.players.description"),
+        players=_str("Most players at the table (2-7)",
+                     "commands.citadels.new.players.description"),
         city_size=_str("Districts that complete a city", "commands.new.city_size.description"),
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
@@ -51,7 +53,8 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         language=[choice("English", "commands.new.language.en", "en"),
                   choice("Español", "commands.new.language.es", "es")])
     async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, 2, 7] = 7,
+                  players: app_commands.Range[int, GAME.min_players, GAME.max_players] = (
+                      GAME.max_players),
                   city_size: app_commands.Choice[int] | None = None,
                   turn_limit: app_commands.Range[int, 0, 30] | None = None,
                   language: app_commands.Choice[str] | None = None,

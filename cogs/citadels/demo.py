@@ -31,6 +31,7 @@ from cogs.citadels import codec, render
 from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
 from fakediscord.testing import SeenMessage
 from rules.citadels import Action
+from rules.citadels.game import GAME
 
 LOCALES = {"en": "en-US", "es": "es-ES"}
 STRENGTHS = ("random", "basic", "expert")
@@ -260,7 +261,8 @@ def _seeded(start: Any, seed: int) -> Any:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m cogs.citadels.demo",
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, default=4, choices=range(2, 8))
+    parser.add_argument("--players", type=int, default=4,
+                        choices=range(GAME.min_players, GAME.max_players + 1))
     parser.add_argument("--language", choices=sorted(LOCALES), default="en")
     parser.add_argument("--seed", type=int, default=None, help="deck seed (default: random)")
     parser.add_argument("--strengths", default="basic",
