@@ -1,10 +1,11 @@
-"""Run a decision off the bot's event loop, with a wall-clock cap.
+"""Run a decision off the bot's event loop, with a wall-clock cap; any game.
 
-    action = await decide_async(state, pid, make_player("expert"), seed=42, cap=2.0)
+    action = await decide_async(state, seat, player, seed=42, cap=2.0, game=registry.game(id))
 
-The decision runs in a worker thread (`asyncio.to_thread`), so the loop stays free. The search
-is told a deadline a little before the cap; if the thread still has not answered by the cap,
-the basic player's move is returned instead (the late thread's answer is discarded).
+The decision runs in a worker thread (`asyncio.to_thread`), so the loop stays free. The player
+sees only the seat's view and legal actions, and is told a deadline a little before the cap; if
+the thread still has not answered by the cap, the player's instant `fallback` move is returned
+(the late thread's answer is discarded).
 """
 
 from __future__ import annotations
@@ -12,25 +13,31 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from typing import Any, Protocol
 
-from rules import citadels
-
-from .basic import basic_move
-from .player import Player, sampler_for
+from rules import registry
+from rules.game import Game
 
 
-async def decide_async(state: citadels.GameState, pid: str, player: Player, seed: int,
-                       cap: float = 2.0, margin: float = 0.8) -> citadels.Action:
+class Decider(Protocol):
+    def choose(self, view: dict[str, Any], legal: Any, rng: random.Random,
+               deadline: float | None = None) -> Any: ...
+
+    def fallback(self, view: dict[str, Any], legal: Any) -> Any: ...
+
+
+async def decide_async(state: Any, pid: str, player: Decider, seed: int, cap: float = 2.0,
+                       margin: float = 0.8, *, game: Game[Any, Any] | None = None) -> Any:
     """pid's move from `player`, never later than about `cap` seconds."""
-    v = citadels.view(state, pid)
-    legal = citadels.legal_actions(state, pid)
-    sample = sampler_for(v)
+    rules = game if game is not None else registry.game(registry.DEFAULT)
+    view = rules.view(state, pid)
+    legal = rules.legal_actions(state, pid)
     deadline = time.monotonic() + cap * margin
 
-    def run() -> citadels.Action:
-        return player.choose(v, legal, random.Random(seed), sample=sample, deadline=deadline)
+    def run() -> Any:
+        return player.choose(view, legal, random.Random(seed), deadline=deadline)
 
     try:
         return await asyncio.wait_for(asyncio.to_thread(run), timeout=cap)
     except TimeoutError:
-        return basic_move(v, legal)
+        return player.fallback(view, legal)

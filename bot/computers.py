@@ -99,7 +99,7 @@ class ComputerPlayers:
         seat = record.seat(pid)
         assert record.state is not None
         player = self._player(record.game, seat.ai or stand_in_for(record.game))
-        action = await decide_async(record.state, pid, player,
+        action = await decide_async(record.state, pid, player, game=record.rules,
                                     seed=(record.seed + version) % 2**62, cap=service.computer_cap)
         async with service.lock(game_id):
             record = service.running(game_id)

@@ -33,6 +33,10 @@ def register(entry: Entry) -> None:
     GAMES[entry.id] = entry
 
 
+def unregister(game_id: str) -> None:
+    GAMES.pop(game_id, None)
+
+
 def entry(game_id: str) -> Entry:
     try:
         return GAMES[game_id]

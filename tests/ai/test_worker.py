@@ -6,8 +6,8 @@ import asyncio
 import random
 import time
 
-from ai import make_player
 from ai.basic import basic_move
+from ai.citadels import make_player
 from ai.worker import decide_async
 from rules import citadels
 
@@ -20,9 +20,12 @@ class Sleeper:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
 
-    def choose(self, view, legal, rng, sample=None, deadline=None):
+    def choose(self, view, legal, rng, deadline=None):
         time.sleep(self.seconds)
         return legal[-1]
+
+    def fallback(self, view, legal):
+        return basic_move(view, legal)
 
 
 def _turn_state() -> tuple[citadels.GameState, str]:
