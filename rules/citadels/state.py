@@ -15,8 +15,9 @@ class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # Districts that complete a city; None means the rulebook's: 8 with 2-3 players, else 7.
-    # city_size=8 with 4-7 players is the "Classic variant".
-    city_size: int | None = Field(default=None, ge=1, le=30)
+    # city_size=8 with 4-7 players is the "Classic variant". No more than 8: with 7 players the
+    # 68 cards cannot make larger cities, and the game would never end.
+    city_size: int | None = Field(default=None, ge=1, le=8)
 
 
 class Player(BaseModel):
