@@ -64,8 +64,8 @@ async def test_nim_is_played_through_the_real_bot_and_survives_a_restart(
     bot = GameBot(bot_settings(database), computer_pause=0, **FAST_READY)
     async with run_client(bot, emulator):
         reply = await (await table.alice.slash(table.general, "nim new", players=3,
-                                               heaps=2, size=4)).response()
-        assert "Nim" in reply.text and "Heaps: 2 of 4" in reply.text
+                                               heaps=3, size=9)).response()
+        assert "Nim" in reply.text and "Heaps: 3 of 9" in reply.text
         await click_id(table.bruno, await lobby(table.bruno, table.general), ":lobby.join")
         room = await lobby(table.alice, table.general)
         add = room.select(custom_id=next(s["custom_id"] for s in room.selects()))
@@ -76,6 +76,7 @@ async def test_nim_is_played_through_the_real_bot_and_survives_a_restart(
         [record] = bot.service.games.values()
         assert record.game == "nim" and record.status == "running"
         await play_turns(bot, people, table, record.id, 2)
+        await bot.service.idle(record.id)  # the computer has moved: a person must decide
         before = bot.service.games[record.id]
         assert before.version > record.version
     # A restart: a new bot on the same database resumes the game, and its buttons work.
