@@ -3,7 +3,8 @@
 The emulator runs in this process and outlives every bot; scripted people keep clicking through
 the restarts. At the end: every game finished, every action the bot acknowledged is in the log
 (none lost), no version appears twice (none applied twice), and each final state equals the
-replay of its log. `KILLS` (environment `CITADELS_KILLS`, default 50) sets how many kills.
+replay of its log. The default run kills it 8 times over 2 games; `pytest -m long` runs the full
+form, 3 games and `KILLS` kills (environment `CITADELS_KILLS`, default 50).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from bot.records import GameRecord
 from bot.storage import open_store, replay_state
@@ -96,11 +99,22 @@ async def games_over(database: Path) -> list[GameRecord] | None:
 
 async def test_games_survive_repeated_kills(emulator: Emulator, discord_api: Discord,
                                             tmp_path: Path):
+    await survive_kills(discord_api, emulator, tmp_path, wanted=8, games=2)
+
+
+@pytest.mark.long
+async def test_games_survive_many_kills(emulator: Emulator, discord_api: Discord,
+                                        tmp_path: Path):
+    await survive_kills(discord_api, emulator, tmp_path, wanted=KILLS, games=GAMES)
+
+
+async def survive_kills(discord_api: Discord, emulator: Emulator, tmp_path: Path, *,
+                        wanted: int, games: int) -> None:
     database = tmp_path / "bot.sqlite3"
     rng = random.Random(2024)
     guild = await discord_api.guild("Kills")
     seats: list[tuple[Ref, Person, Person]] = []
-    for i in range(GAMES):
+    for i in range(games):
         channel = await discord_api.channel(guild, f"table-{i}")
         host = await discord_api.user(f"host{i}", guild=guild)
         guest = await discord_api.user(f"guest{i}", locale="es-ES", guild=guild)
@@ -116,7 +130,7 @@ async def test_games_survive_repeated_kills(emulator: Emulator, discord_api: Dis
               for c, host, guest in seats for p in (host, guest)]
     kills = 0
     try:
-        while kills < KILLS:
+        while kills < wanted:
             await asyncio.sleep(rng.uniform(0.2, 1.2))
             if await games_over(database) is not None:
                 break
@@ -136,8 +150,8 @@ async def test_games_survive_repeated_kills(emulator: Emulator, discord_api: Dis
         bot.kill()
         await bot.wait()
 
-    assert kills >= min(KILLS, 10), "the games ended before enough kills"
-    assert len(finished) == GAMES and all(r.status == "finished" for r in finished)
+    assert kills >= min(wanted, 10), "the games ended before enough kills"
+    assert len(finished) == games and all(r.status == "finished" for r in finished)
     store = await open_store(database)
     try:
         logs = {r.id: await store.actions(r.id) for r in finished}

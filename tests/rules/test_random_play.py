@@ -1,4 +1,5 @@
-"""Invariants over 504 seeded random games of 2-7 players, checked after every action."""
+"""Invariants over seeded random games of 2-7 players, checked after every action: 8 games per
+player count by default, the full 504 with `pytest -m long`."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from rules.citadels.cards import CHARACTER_ORDER, DECK, DISTRICTS
 
 from .helpers import IDS
 
-GAMES_PER_COUNT = 84  # x 6 player counts = 504 games
+GAMES_PER_COUNT = 8    # x 6 player counts, in the default run
+LONG_GAMES_PER_COUNT = 84  # x 6 player counts = 504 games, with `pytest -m long`
 TYPES = [t.model_fields["type"].default for t in citadels.ACTION_TYPES]
 
 
@@ -138,10 +140,9 @@ def play_checked(n: int, seed: int) -> tuple[list[dict], list[citadels.GameState
     return moves, states
 
 
-@pytest.mark.parametrize("n", range(2, 8))
-def test_random_games_keep_every_invariant(n):
+def play_many(n: int, games: int) -> None:
     rounds = []
-    for g in range(GAMES_PER_COUNT):
+    for g in range(games):
         seed = 1000 * n + g
         moves, states = play_checked(n, seed)
         rounds.append(states[-1].round)
@@ -151,6 +152,17 @@ def test_random_games_keep_every_invariant(n):
             replay, _ = citadels.apply(replay, citadels.to_act(replay)[0], move)
             assert replay == expected, "replaying the seed and the actions gives the same states"
     assert min(rounds) >= 2
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_random_games_keep_every_invariant(n):
+    play_many(n, GAMES_PER_COUNT)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("n", range(2, 8))
+def test_many_random_games_keep_every_invariant(n):
+    play_many(n, LONG_GAMES_PER_COUNT)
 
 
 def test_global_random_is_never_used():
