@@ -1,10 +1,6 @@
-"""Computer players for Citadels: random, basic (heuristic) and expert (ISMCTS search).
+"""Computer players: the generic interface (player.py, worker.py) and each game's players
+(`ai/<game>/`, found through rules.registry)."""
 
-    from ai import make_player, decide
-    player = make_player("expert", iterations=200)
-    action = decide(state, pid, player, random.Random(seed))   # table side: view + sampler only
-"""
+from .player import Player, decide, make_player, players_for, strengths
 
-from .player import STRENGTHS, Player, decide, make_player
-
-__all__ = ["STRENGTHS", "Player", "decide", "make_player"]
+__all__ = ["Player", "decide", "make_player", "players_for", "strengths"]

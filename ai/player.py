@@ -1,59 +1,59 @@
-"""The one interface every computer player implements, and the registry by strength name.
+"""The one interface every computer player implements, for any game, and the way to find a
+game's players (its `ai` package in rules.registry).
 
-A player sees a seat's `view` dict and the legal actions, never the GameState. A search player
-also gets `sample`, a world sampler bound to its own seat that depends only on that view.
+A player sees a seat's view and that seat's legal actions, never the state.
 """
 
 from __future__ import annotations
 
-import copy
+import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, Protocol
 
-from rules import citadels
-from rules.citadels.determinize import from_view
+from rules import registry
+from rules.game import Game
 
 View = dict[str, Any]
-Sampler = Callable[[random.Random], citadels.GameState]
 
 
 class Player(Protocol):
     name: str
 
-    def choose(self, view: View, legal: Sequence[citadels.Action], rng: random.Random,
-               sample: Sampler | None = None, deadline: float | None = None
-               ) -> citadels.Action:
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random,
+               deadline: float | None = None) -> Any:
         """One of `legal`. `deadline` (time.monotonic) lets a search stop early."""
         ...
 
-
-def sampler_for(view: View) -> Sampler:
-    """Worlds consistent with `view`, built from the view alone (so fairness is structural)."""
-    frozen = copy.deepcopy(view)
-    return lambda rng: from_view(frozen, rng)
+    def fallback(self, view: View, legal: Sequence[Any]) -> Any:
+        """An instant move, for when a decision runs out of time."""
+        ...
 
 
-def make_player(strength: str, **options: Any) -> Player:
-    """A player by lobby name: 'random', 'basic' or 'expert' (options go to its constructor)."""
-    from .basic import BasicPlayer
-    from .expert import ExpertPlayer
-    from .random_player import RandomPlayer
-
-    table: dict[str, Callable[..., Player]] = {
-        "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer,
-    }
-    if strength not in table:
-        raise ValueError(f"unknown strength {strength!r}; choose from {sorted(table)}")
-    return table[strength](**options)
+def players_for(game_id: str) -> ModuleType:
+    """The game's ai package: STRENGTHS, STAND_IN and make_player(strength)."""
+    name = registry.entry(game_id).ai
+    if name is None:
+        raise LookupError(f"game {game_id!r} has no computer players")
+    return importlib.import_module(name)
 
 
-STRENGTHS: tuple[str, ...] = ("random", "basic", "expert")
+def strengths(game_id: str = registry.DEFAULT) -> tuple[str, ...]:
+    """The strengths a lobby offers, weakest first."""
+    found: tuple[str, ...] = tuple(players_for(game_id).STRENGTHS)
+    return found
 
 
-def decide(state: citadels.GameState, pid: str, player: Player, rng: random.Random,
-           deadline: float | None = None) -> citadels.Action:
-    """Table side: ask `player` for pid's move, handing over only pid's view and a sampler."""
-    v = citadels.view(state, pid)
-    legal = citadels.legal_actions(state, pid)
-    return player.choose(v, legal, rng, sample=sampler_for(v), deadline=deadline)
+def make_player(strength: str, game_id: str = registry.DEFAULT, **options: Any) -> Player:
+    """A player of `game_id` by lobby name (options go to its constructor)."""
+    made: Player = players_for(game_id).make_player(strength, **options)
+    return made
+
+
+def decide(state: Any, pid: str, player: Player, rng: random.Random,
+           deadline: float | None = None, *, game: Game[Any, Any] | None = None) -> Any:
+    """Table side: ask `player` for pid's move, handing over only pid's view and legal moves."""
+    rules = game if game is not None else registry.game(registry.DEFAULT)
+    return player.choose(rules.view(state, pid), rules.legal_actions(state, pid), rng,
+                         deadline=deadline)

@@ -42,7 +42,7 @@ class Handler(Protocol):
 
 def handler(interaction: discord.Interaction) -> Handler:
     cog: Any = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
-    return cog  # type: ignore[no-any-return]
+    return cog
 
 
 def unstored(view: discord.ui.View) -> discord.ui.View:
@@ -164,5 +164,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 def recognized(custom_id: str) -> bool:
     """Whether one of our components would parse `custom_id`."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
                for item in DYNAMIC_ITEMS)

@@ -7,16 +7,13 @@ make_player); a decision runs off the event loop with a wall-clock cap (ai.worke
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
-from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
-from ai.player import Player
+from ai.player import Player, make_player, players_for, strengths
 from ai.worker import decide_async
 from bot.changes import Refused, awaiting
 from bot.records import GameRecord
-from rules import registry
 
 if TYPE_CHECKING:
     from bot.changes import Change
@@ -25,23 +22,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def players_of(game_id: str) -> ModuleType:
-    """The game's ai package."""
-    name = registry.entry(game_id).ai
-    if name is None:
-        raise LookupError(f"game {game_id!r} has no computer players")
-    return importlib.import_module(name)
-
-
-def strengths(game_id: str) -> tuple[str, ...]:
-    """The strengths a lobby offers for `game_id`, weakest first."""
-    found: tuple[str, ...] = tuple(players_of(game_id).STRENGTHS)
-    return found
-
-
 def stand_in_for(game_id: str) -> str:
     """The strength that plays a person's seat while they are away or after they left."""
-    found: str = players_of(game_id).STAND_IN
+    found: str = players_for(game_id).STAND_IN
     return found
 
 
@@ -110,9 +93,12 @@ class ComputerPlayers:
     def _player(self, game_id: str, strength: str) -> Player:
         key = (game_id, strength)
         if key not in self._players:
-            self._players[key] = players_of(game_id).make_player(strength)
+            self._players[key] = make_player(strength, game_id)
         return self._players[key]
 
 
 def _awaiting(record: GameRecord | None) -> str | None:
     return awaiting(record) if record is not None else None
+
+
+__all__ = ["ComputerPlayers", "stand_in_for", "strengths"]

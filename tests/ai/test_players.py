@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ai import STRENGTHS, decide, make_player
-from ai.arena import play_game
+from ai import decide, make_player, strengths
+from ai.citadels.arena import play_game
 from rules import citadels
 
 SMALL_EXPERT = {"iterations": 6, "worlds": 3}
@@ -49,7 +49,7 @@ def test_expert_full_games_only_legal_moves(n: int) -> None:
     assert 0 <= result.winner_seat < n
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("strength", strengths())
 def test_same_seed_and_budget_same_choices(strength: str) -> None:
     n = 3 if strength == "expert" else 4
     moves = [play(n, strength, seed=5) if strength != "expert" else _prefix(n, 40)
@@ -108,14 +108,14 @@ def test_fairness_same_view_same_choice(n: int) -> None:
         for twin in twins:
             assert citadels.view(twin, pid) == citadels.view(state, pid)
             differ += twin.deck != state.deck
-            for strength in STRENGTHS:
+            for strength in strengths():
                 player = small(strength)
                 a = decide(state, pid, player, random.Random(99))
                 b = decide(twin, pid, player, random.Random(99))
                 assert a == b, (strength, i)
                 checked += 1
     assert checked > 20
-    assert differ > checked // (2 * len(STRENGTHS))  # the twins really are other states
+    assert differ > checked // (2 * len(strengths()))  # the twins really are other states
 
 
 def test_basic_beats_random_clearly() -> None:

@@ -6,8 +6,8 @@ import asyncio
 import random
 import time
 
-from ai.basic import basic_move
 from ai.citadels import make_player
+from ai.citadels.basic import basic_move
 from ai.worker import decide_async
 from rules import citadels
 

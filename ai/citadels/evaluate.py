@@ -106,9 +106,9 @@ def state_eval(state: citadels.GameState, me: str) -> float:
     complete = state.city_size
     if state.finished:
         sc = citadels.scores(state)
-        mine = sc[me].total
+        total = sc[me].total
         best = max(s.total for p, s in sc.items() if p != me)
-        return 20.0 if state.winner == me else -20.0 + 0.5 * (mine - best)
+        return 20.0 if state.winner == me else -20.0 + 0.5 * (total - best)
     left = rounds_left((p.city for p in state.players), complete)
     vals = {p.id: standing(p.city, p.gold, len(p.hand), complete, state.first_complete == p.id,
                            left) for p in state.players}

@@ -1,6 +1,6 @@
 """Play computer players against each other and report win rates.
 
-    python -m ai.arena --players expert,basic,basic,basic --games 200 --seed 1
+    python -m ai.citadels.arena --players expert,basic,basic,basic --games 200 --seed 1
 
 Game g replays deal number g // P with the seats rotated by g % P (P = player count), so every
 strength plays every seat on the same deals. Win rates are per seat of that strength, with a
@@ -16,13 +16,14 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ai.player import Player, decide
 from rules import citadels
 
-from .player import Player, decide, make_player
+from . import make_player
 
 
 @dataclass
@@ -33,7 +34,7 @@ class GameResult:
     times: list[tuple[str, float]] = field(default_factory=list)  # (strength, seconds)
 
 
-def play_game(strengths: Sequence[str], players: dict[str, Player], seed: int,
+def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int,
               rotation: int = 0, max_decisions: int = 5000) -> GameResult:
     """One game: deal `seed`, seat i played by strengths[(i + rotation) % P]."""
     n = len(strengths)
@@ -54,6 +55,7 @@ def play_game(strengths: Sequence[str], players: dict[str, Player], seed: int,
     else:
         raise RuntimeError("game did not finish")
     sc = citadels.scores(state)
+    assert state.winner is not None
     return GameResult(seats, ids.index(state.winner), [sc[i].total for i in ids], times)
 
 

@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules import citadels
+from rules.citadels.actions import Destroy, UseLaboratory
 
 from . import evaluate as E
 from .basic import basic_move
-from .player import Sampler, View
+from .strategy import Sampler, View
 
 Action = citadels.Action
 GameState = citadels.GameState
@@ -102,7 +103,7 @@ class ExpertPlayer:
                     node = child
                 path.append(child)
             elif self.noise and rng.random() < self.noise:
-                action = citadels.random_action(state, pid, rng)
+                action = citadels.random_action(state, pid, rng) or legal[0]
             else:
                 action = basic_move(citadels.view(state, pid), legal)
             state, _ = citadels.apply(state, pid, action)
@@ -134,14 +135,14 @@ def candidates(view: View, legal: Sequence[Action], fallback: Action, limit: int
     targets and Laboratory discards are capped, keeping the most damaging / least useful.
     """
     out: list[Action] = [fallback]
-    destroys: list[Action] = []
-    labs: list[Action] = []
+    destroys: list[Destroy] = []
+    labs: list[UseLaboratory] = []
     for a in legal:
         if a == fallback or a.type == "discard_and_draw":
             continue
-        if a.type == "destroy":
+        if isinstance(a, Destroy):
             destroys.append(a)
-        elif a.type == "use_laboratory":
+        elif isinstance(a, UseLaboratory):
             labs.append(a)
         else:
             out.append(a)

@@ -9,14 +9,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rules import citadels
+from rules.citadels.actions import (
+    Assassinate,
+    Build,
+    Destroy,
+    DiscardCharacter,
+    Graveyard,
+    KeepCard,
+    PickCharacter,
+    Steal,
+    SwapHands,
+    UseLaboratory,
+)
 
 from . import evaluate as E
-from .player import Sampler, View
+from .strategy import Sampler, View
 
 Action = citadels.Action
+A = TypeVar("A", bound=Action)
+
+
+def _of(kind: type[A], actions: Sequence[Action]) -> list[A]:
+    """The actions of one kind, typed as such (their fields depend on the kind)."""
+    return [a for a in actions if isinstance(a, kind)]
 
 
 class BasicPlayer:
@@ -42,14 +60,15 @@ def basic_move(view: View, legal: Sequence[Action]) -> Action:
             by_type.setdefault(a.type, []).append(a)
     me = E.seat_entry(view, view["you"])
     if "pick_character" in by_type:
-        return _pick(view, me, by_type["pick_character"])
+        return _pick(view, me, _of(PickCharacter, by_type["pick_character"]))
     if "discard_character" in by_type:
-        return _discard(view, me, by_type["discard_character"])
+        return _discard(view, me, _of(DiscardCharacter, by_type["discard_character"]))
     if "graveyard" in by_type:
         accept = me["gold"] >= 2 and view["graveyard_card"] not in me["city"]
-        return next(a for a in by_type["graveyard"] if a.accept == accept)
+        return next(a for a in _of(Graveyard, by_type["graveyard"]) if a.accept == accept)
     if "keep_card" in by_type:
-        return max(by_type["keep_card"], key=lambda a: (_card_want(a.district, me), a.district))
+        return max(_of(KeepCard, by_type["keep_card"]),
+                   key=lambda a: (_card_want(a.district, me), a.district))
     if "take_gold" in by_type:
         return _gather(view, me, by_type)
     return _main(view, me, by_type, legal)
@@ -61,7 +80,7 @@ def _others(view: View, pid: str) -> list[dict[str, Any]]:
     return [p for p in view["players"] if p["id"] != pid]
 
 
-def _pick(view: View, me: dict[str, Any], options: list[Action]) -> Action:
+def _pick(view: View, me: dict[str, Any], options: list[PickCharacter]) -> Action:
     vals = E.character_values(me, _others(view, me["id"]), view["city_size"], me.get("hand"))
     _adjust_for_threats(view, me, vals)
     return max(options, key=lambda a: (vals[a.character], a.character))
@@ -81,7 +100,7 @@ def _adjust_for_threats(view: View, me: dict[str, Any], vals: dict[str, float]) 
             vals[c] -= 0.1 * me["gold"] / 2
 
 
-def _discard(view: View, me: dict[str, Any], options: list[Action]) -> Action:
+def _discard(view: View, me: dict[str, Any], options: list[DiscardCharacter]) -> Action:
     """2 players: discard what the opponent would most like to have."""
     opp = _others(view, me["id"])[0]
     vals = E.character_values(opp, [me], view["city_size"], None)
@@ -92,10 +111,10 @@ def _discard(view: View, me: dict[str, Any], options: list[Action]) -> Action:
 
 def _card_want(d: str, me: dict[str, Any]) -> float:
     hand = me.get("hand", [])
-    w = E.district_worth(d, me["city"])
+    w: float = E.district_worth(d, me["city"])
     if d in hand:
         w -= 3.0
-    return w - 0.3 * max(0, E.cost(d) - me["gold"] - 2)
+    return w - 0.3 * max(0, E.cost(d) - int(me["gold"]) - 2)
 
 
 def _gather(view: View, me: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
@@ -115,14 +134,14 @@ def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
           legal: Sequence[Action]) -> Action:
     char = view["current_character"]
     if "assassinate" in by_type:
-        return _assassinate(view, me, by_type["assassinate"])
+        return _assassinate(view, me, _of(Assassinate, by_type["assassinate"]))
     if "steal" in by_type:
-        return _steal(view, me, by_type["steal"])
+        return _steal(view, me, _of(Steal, by_type["steal"]))
     if "swap_hands" in by_type:
-        move = _magic(view, me, by_type["swap_hands"], legal)
+        move = _magic(view, me, _of(SwapHands, by_type["swap_hands"]), legal)
         if move is not None:
             return move
-    builds = by_type.get("build", [])
+    builds = _of(Build, by_type.get("build", []))
     best = max(builds, key=lambda a: (E.district_worth(a.district, me["city"]), a.district),
                default=None)
     if "collect_income" in by_type:
@@ -138,11 +157,11 @@ def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
     if "collect_income" in by_type:
         return by_type["collect_income"][0]
     if "destroy" in by_type:
-        move = _destroy(view, me, by_type["destroy"])
+        move = _destroy(view, me, _of(Destroy, by_type["destroy"]))
         if move is not None:
             return move
     if "use_laboratory" in by_type:
-        move = _laboratory(me, by_type["use_laboratory"])
+        move = _laboratory(me, _of(UseLaboratory, by_type["use_laboratory"]))
         if move is not None:
             return move
     if "use_smithy" in by_type and me["gold"] >= 4 and len(E.useful(me["hand"], me["city"])) <= 1:
@@ -157,7 +176,7 @@ def _threats(view: View, me: str) -> dict[str, float]:
     return {p: st[p] - low + 1.0 for p in sorted(st) if p != me}
 
 
-def _assassinate(view: View, me: dict[str, Any], options: list[Action]) -> Action:
+def _assassinate(view: View, me: dict[str, Any], options: list[Assassinate]) -> Action:
     beliefs = E.holder_beliefs(view)
     threat = _threats(view, me["id"])
     mine = set(me.get("characters", []))
@@ -177,7 +196,7 @@ def _assassinate(view: View, me: dict[str, Any], options: list[Action]) -> Actio
     return max(options, key=lambda a: (harm(a.character), a.character))
 
 
-def _steal(view: View, me: dict[str, Any], options: list[Action]) -> Action:
+def _steal(view: View, me: dict[str, Any], options: list[Steal]) -> Action:
     beliefs = E.holder_beliefs(view)
     mine = set(me.get("characters", []))
 
@@ -194,7 +213,7 @@ def _steal(view: View, me: dict[str, Any], options: list[Action]) -> Action:
     return max(options, key=lambda a: (loot(a.character), a.character))
 
 
-def _magic(view: View, me: dict[str, Any], swaps: list[Action],
+def _magic(view: View, me: dict[str, Any], swaps: list[SwapHands],
            legal: Sequence[Action]) -> Action | None:
     hand = me["hand"]
     good = E.useful(hand, me["city"])
@@ -214,7 +233,7 @@ def _magic(view: View, me: dict[str, Any], swaps: list[Action],
     return move if move in legal else None
 
 
-def _destroy(view: View, me: dict[str, Any], options: list[Action]) -> Action | None:
+def _destroy(view: View, me: dict[str, Any], options: list[Destroy]) -> Action | None:
     threat = _threats(view, me["id"])
     complete = view["city_size"]
     gold = me["gold"]
@@ -234,7 +253,7 @@ def _destroy(view: View, me: dict[str, Any], options: list[Action]) -> Action | 
     return best
 
 
-def _laboratory(me: dict[str, Any], options: list[Action]) -> Action | None:
+def _laboratory(me: dict[str, Any], options: list[UseLaboratory]) -> Action | None:
     hand = me["hand"]
     for a in options:
         if a.district in me["city"] or hand.count(a.district) > 1:

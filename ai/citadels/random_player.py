@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rules import citadels
 
-from .player import Sampler, View
+from .strategy import Sampler, View
 
 
 class RandomPlayer:
