@@ -35,25 +35,24 @@ class WorkPlayer(Layout):
     __slots__ = ()
 
 
-class Work(Layout):
-    """One action's working state: a GameState's fields as a plain object, plus the action's
-    events and player clones. `done(work)` turns it into the new GameState."""
-
-    __slots__ = ()
-    player = GameState.player
-    holder = GameState.holder
-    # Until done(), pydantic's two spare slots hold the events and the players cloned so far
-    # (None before the first; until then `players` is still the input's list).
-    events = Layout.__dict__["__pydantic_extra__"]
-    _clones = Layout.__dict__["__pydantic_private__"]
-
-
 if TYPE_CHECKING:
-    class Work(GameState):  # type: ignore[no-redef]
+    class Work(GameState):
         """To the rules code, a work object is the GameState it becomes, with its events."""
 
         events: list[Event]
         _clones: dict[str, Player] | None
+else:
+    class Work(Layout):
+        """One action's working state: a GameState's fields as a plain object, plus the action's
+        events and player clones. `done(work)` turns it into the new GameState."""
+
+        __slots__ = ()
+        player = GameState.player
+        holder = GameState.holder
+        # Until done(), pydantic's two spare slots hold the events and the players cloned so far
+        # (None before the first; until then `players` is still the input's list).
+        events = Layout.__dict__["__pydantic_extra__"]
+        _clones = Layout.__dict__["__pydantic_private__"]
 
 
 # The helpers below are functions, not Work methods: a work object's __dict__ is new for
