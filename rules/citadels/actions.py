@@ -116,8 +116,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Assassinate, Steal, SwapHands, DiscardAndDraw, Destroy, UseLaboratory, UseSmithy,
     Graveyard, EndTurn,
 )
+# A union built from the tuple above at run time, which a type checker cannot follow.
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(
-    Annotated[Union[ACTION_TYPES], Field(discriminator="type")]  # noqa: UP007
+    Annotated[Union[ACTION_TYPES], Field(discriminator="type")]  # type: ignore[arg-type]  # noqa: UP007
 )
 
 
@@ -131,8 +132,8 @@ def _first_error(exc: ValidationError) -> str:
 TAKE_GOLD, DRAW_CARDS, COLLECT_INCOME = TakeGold(), DrawCards(), CollectIncome()
 USE_SMITHY, END_TURN = UseSmithy(), EndTurn()
 GRAVEYARD_YES, GRAVEYARD_NO = Graveyard(accept=True), Graveyard(accept=False)
-PICK = {c: PickCharacter(character=c) for c in CHARACTER_ORDER}
-DISCARD = {c: DiscardCharacter(character=c) for c in CHARACTER_ORDER}
+PICK: dict[str, Action] = {c: PickCharacter(character=c) for c in CHARACTER_ORDER}
+DISCARD: dict[str, Action] = {c: DiscardCharacter(character=c) for c in CHARACTER_ORDER}
 ASSASSINATE = {c: Assassinate(character=c) for c in CHARACTER_ORDER}
 STEAL = {c: Steal(character=c) for c in CHARACTER_ORDER}
 KEEP = {d: KeepCard(district=d) for d in DISTRICTS}

@@ -31,7 +31,8 @@ class District:
 
 def _load() -> dict[str, Any]:
     raw = resources.files(__package__).joinpath("data/classic.json").read_text("utf-8")
-    return json.loads(raw)
+    data: dict[str, Any] = json.loads(raw)
+    return data
 
 
 DATA: dict[str, Any] = _load()

@@ -153,7 +153,7 @@ def _called_rank(v: dict[str, Any]) -> int:
     return 0
 
 
-def _fits(c: str, slot: _Slot, mine: dict[int, dict], revealed_by: dict[str, set[str]],
+def _fits(c: str, slot: _Slot, mine: dict[int, dict[str, Any]], revealed_by: dict[str, set[str]],
           all_revealed: set[str], called: int, murdered: str | None) -> bool:
     # Every offer pid saw contained exactly the cards still in the chooser's hands then.
     for i, h in mine.items():
@@ -221,7 +221,7 @@ def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
     return out
 
 
-def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict], init: str,
+def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict[str, Any]], init: str,
               seven: bool) -> dict[str, Any]:
     """Replay the draft with the sampled cards to rebuild pools, offers, hands and discards."""
     n = len(v["players"])

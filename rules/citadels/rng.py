@@ -6,6 +6,7 @@ Python's global `random` is never touched, so games replay exactly from their se
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 _MASK = (1 << 64) - 1
 # One draw serves several swaps of a shuffle while the product of their ranges stays below
@@ -39,7 +40,7 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, m >> 64
 
 
-def shuffle(state: int, items: list, count: int | None = None) -> int:
+def shuffle(state: int, items: list[Any], count: int | None = None) -> int:
     """Shuffle items in place (Fisher-Yates, exactly uniform); return the new state.
 
     With `count`, only the first count places are drawn (a uniform sample, in random order);

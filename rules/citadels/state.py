@@ -163,13 +163,14 @@ def construct(cls: type[M], fields: dict[str, Any]) -> M:
     validation (or model_construct) would cost more than the rules. cls must declare
     `__slots__ = ()` (see Layout): the model is built as a plain object, then made a cls.
     """
-    model = _Plain()
+    model: Any = _Plain()  # typed Any: it is a _Plain, then a cls
     model.__dict__ = fields
     model.__pydantic_fields_set__ = _ALL_SET.get(cls) or all_set(cls)
     model.__pydantic_extra__ = None
     model.__pydantic_private__ = None
     model.__class__ = cls
-    return model  # type: ignore[no-any-return]
+    made: M = model
+    return made
 
 
 def build(cls: type[M], **fields: Any) -> M:

@@ -97,6 +97,7 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
     me = s.player(pid)
     current, hand, city, gold = s.current, me.hand, me.city, me.gold
+    assert current is not None  # a turn is always some character's
     out: list[A.Action] = []
     # Plain loops, not comprehensions: each comprehension is one more function call.
     if s.builds_left:
@@ -105,7 +106,7 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
                 out.append(A.BUILD[d])
     if not s.income_taken and INCOME[current]:
         out.append(A.COLLECT_INCOME)
-    power = None if s.power_used else POWER_LEGAL.get(current)  # type: ignore[arg-type]
+    power = None if s.power_used else POWER_LEGAL.get(current)
     if power is not None:
         out += power(s, me)
         if discards and current == "magician" and hand:
@@ -264,6 +265,7 @@ def build(s: Work, me: str, action: A.Action) -> None:
 
 def collect_income(s: Work, me: str, action: A.Action) -> None:
     main_phase(s)
+    assert s.current is not None  # a turn is always some character's
     kind = INCOME[s.current]
     if kind is None:
         raise IllegalAction(f"the {s.current} collects no income")
@@ -338,7 +340,8 @@ def destroy(s: Work, me: str, action: A.Action) -> None:
     _power(s, "warlord")
     target, district = action.player, action.district  # type: ignore[attr-defined]
     owner = next((p for p in s.players if p.id == target), None)
-    check(owner is not None, f"unknown player {target!r}")
+    if owner is None:
+        raise IllegalAction(f"unknown player {target!r}")
     check(district in owner.city, f"{district!r} is not in {target}'s city")
     check(district != "keep", "the Keep cannot be destroyed")
     check(len(owner.city) < s.city_size, "districts in a completed city cannot be destroyed")
@@ -361,7 +364,8 @@ def destroy(s: Work, me: str, action: A.Action) -> None:
 
 def graveyard(s: Work, me: str, action: A.Action) -> None:
     district = s.graveyard_card
-    check(district is not None, "there is no destroyed district to take")
+    if district is None:
+        raise IllegalAction("there is no destroyed district to take")
     if action.accept:  # type: ignore[attr-defined]
         p = edit(s, me)
         p.gold -= 1

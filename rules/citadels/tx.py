@@ -69,13 +69,14 @@ def edit(s: Work, pid: str) -> Player:
         if work is not None:
             return work
     seat = s.seat[pid]
-    work = WorkPlayer()
-    work.__dict__ = s.players[seat].__dict__.copy()
-    work.__pydantic_fields_set__ = _PLAYER_SET
-    work.__pydantic_extra__ = None
-    work.__pydantic_private__ = None
-    s.players[seat] = clones[pid] = work
-    return work  # type: ignore[no-any-return]
+    clone: Any = WorkPlayer()  # typed Any: a plain object the rules use as the Player it becomes
+    clone.__dict__ = s.players[seat].__dict__.copy()
+    clone.__pydantic_fields_set__ = _PLAYER_SET
+    clone.__pydantic_extra__ = None
+    clone.__pydantic_private__ = None
+    s.players[seat] = clones[pid] = clone
+    player: Player = clone
+    return player
 
 
 def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
@@ -108,7 +109,7 @@ def done(s: Work) -> GameState:
 
 def begin(state: GameState) -> Work:
     """The work object of one action on state (which stays untouched)."""
-    work = Work()
+    work: Work = _new(Work)
     work.__dict__ = fields = state.__dict__.copy()
     if "seat" not in fields:  # a state from JSON: see GameState.seat
         fields["seat"] = state.seat
@@ -134,14 +135,16 @@ def reader(model: M) -> M:
     generic path; on a plain object the read is specialised and about three times cheaper.
     """
     fields = model.__dict__
-    if type(model) is GameState:
-        view: Layout = Reader()
+    view: Any  # a plain object the caller reads as the model
+    if isinstance(model, GameState):
+        view = Reader()
         if "seat" not in fields:  # a state from JSON: see GameState.seat
             fields["seat"] = model.seat
     else:
         view = WorkPlayer()
     view.__dict__ = fields
-    return view  # type: ignore[no-any-return]
+    read: M = view
+    return read
 
 
 def removed(items: list[str], item: str) -> list[str]:
