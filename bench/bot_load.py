@@ -336,7 +336,8 @@ class TableRun:
 
     def lobby_steps(self) -> list[tuple[Human, str, list[str]]]:
         host = self.humans[0]
-        steps = [(h, ":lobby.join", []) for h in self.humans[1:]]
+        steps: list[tuple[Human, str, list[str]]] = [
+            (h, ":lobby.join", []) for h in self.humans[1:]]
         steps += [(host, ":lobby.add", ["basic"]) for _ in range(self.computers)]
         return [*steps, (host, ":lobby.start", [])]
 
@@ -385,7 +386,8 @@ async def play_people(url: str, options: Options) -> dict[str, Any]:
         games = [asyncio.create_task(t.run(stagger.uniform(0, options.think * 2)))
                  for t in tables]
         everyone = asyncio.gather(*games)
-        await asyncio.wait([everyone, feeding], timeout=options.seconds or options.timeout,
+        running: list[asyncio.Future[Any]] = [everyone, feeding]
+        await asyncio.wait(running, timeout=options.seconds or options.timeout,
                            return_when=asyncio.FIRST_COMPLETED)
         for task in [*games, polling, feeding]:
             task.cancel()
@@ -578,7 +580,7 @@ async def measure(discord_api: Discord, bot: GameBot, options: Options,
 
 
 def bot_settings(folder: str) -> Settings:
-    return Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
+    return Settings(_env_file=None, discord_token=Config.token,
                     database_path=Path(folder) / "load.sqlite3", log_level="WARNING")
 
 

@@ -28,7 +28,9 @@ def play(n: int, seed: int) -> int:
     decisions = 0
     while actors := citadels.to_act(state):  # [] once the game is over
         pid = actors[0]
-        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+        action = citadels.random_action(state, pid, rng)
+        assert action is not None  # pid is to act, so it has a legal action
+        state, _ = citadels.apply(state, pid, action)
         decisions += 1
     return decisions
 

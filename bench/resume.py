@@ -45,7 +45,9 @@ async def fill(database: Path, channels: list[int], guild: int, seed: int) -> No
             state = citadels.new_game([s.pid for s in seats], seed=i)
             for _ in range(rng.randrange(5, 40)):
                 pid = citadels.to_act(state)[0]
-                state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+                action = citadels.random_action(state, pid, rng)
+                assert action is not None
+                state, _ = citadels.apply(state, pid, action)
             running = record.model_copy(update={"status": "running", "state": state,
                                                 "version": record.version + 1})
             await store.save(running, expected_version=record.version)
@@ -74,7 +76,7 @@ async def measure(games: int, seed: int) -> dict[str, float]:
         with tempfile.TemporaryDirectory() as folder:
             database = Path(folder) / "bot.sqlite3"
             await fill(database, channels, int(guild.id), seed)
-            settings = Settings(_env_file=None, discord_token=Config.token,  # type: ignore[call-arg]
+            settings = Settings(_env_file=None, discord_token=Config.token,
                                 database_path=database, computer_pause=5.0)
             bot = GameBot(settings, guild_ready_timeout=0.05)
             start = time.perf_counter()

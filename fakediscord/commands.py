@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -56,7 +57,8 @@ class CommandRegistry:
     def list(self, guild_id: int | None) -> list[dict[str, Any]]:
         return list(self.by_scope.get(guild_id, {}).values())
 
-    def overwrite(self, guild_id: int | None, payload: list[dict[str, Any]]) -> list[dict]:
+    def overwrite(self, guild_id: int | None, payload: builtins.list[dict[str, Any]]
+                  ) -> builtins.list[dict[str, Any]]:
         """Bulk overwrite (what `tree.sync` does); ids are kept for commands that stay."""
         _validate(payload)
         old = self.by_scope.get(guild_id, {})
@@ -157,7 +159,7 @@ class CommandRegistry:
         focused: str | None,
         resolved: dict[str, dict[str, Any]],
         path: str,
-    ) -> list[dict[str, Any]]:
+    ) -> builtins.list[dict[str, Any]]:
         definitions = node.get("options") or []
         out = []
         for name, value in given.items():

@@ -80,7 +80,8 @@ class Gateway:
         """Close connections abruptly, as a network failure or a Discord restart would."""
         for session in self.connected:
             socket, session.socket = session.socket, None
-            await socket.close(code=code, message=b"dropped by test")
+            if socket is not None:
+                await socket.close(code=code, message=b"dropped by test")
         self.world.touch()
 
     # -- the connection ------------------------------------------------------------------------

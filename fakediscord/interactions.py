@@ -90,9 +90,9 @@ class Interactions:
         not (see `click`)."""
         message, component = self._component(user_id, message_id, custom_id, forge)
         if forge and not component:
-            data = {"custom_id": custom_id, "component_type": STRING_SELECT,
-                    "values": [str(v) for v in values]}
-            return self._create(MESSAGE_COMPONENT, user_id, message.channel_id, data, message)
+            forged = {"custom_id": custom_id, "component_type": STRING_SELECT,
+                      "values": [str(v) for v in values]}
+            return self._create(MESSAGE_COMPONENT, user_id, message.channel_id, forged, message)
         kind = component.get("type")
         if kind not in SELECTS:
             raise UsageError(f"{custom_id!r} is not a select menu")
@@ -202,6 +202,7 @@ class Interactions:
             payload.update(user=user.payload(), context=1,
                            authorizing_integration_owners={"1": str(user.id)})
         else:
+            assert channel.guild_id is not None
             guild = world.guilds[channel.guild_id]
             member = world.member_payload(guild, user.id)
             member["permissions"] = str(world.member_permissions(guild, user.id))
@@ -294,6 +295,7 @@ class Interactions:
             interaction.loading = kind == DEFERRED_MESSAGE
             resource["message"] = message.data
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            assert interaction.message_id is not None
             source = self.world.messages[interaction.message_id]
             if kind == UPDATE_MESSAGE:
                 self.world.edit_message(source, data)

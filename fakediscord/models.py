@@ -81,7 +81,7 @@ class Channel:
     def payload(self, users: dict[int, User] | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
         if self.type == DM:
-            assert users is not None
+            assert users is not None and self.recipient_id is not None
             data["recipients"] = [users[self.recipient_id].payload()]
             return data
         data.update(

@@ -43,14 +43,16 @@ class Emulator:
         site = web.TCPSite(self._runner, host, port, reuse_address=True)
         await site.start()
         self.host = host
-        self.port = site._server.sockets[0].getsockname()[1]  # the port the OS picked
+        server: Any = site._server  # an asyncio Server once started
+        self.port = server.sockets[0].getsockname()[1]  # the port the OS picked
         self.gateway.url = f"ws://{host}:{self.port}/ws"
         return self
 
     async def stop(self) -> None:
         for session in self.gateway.connected:
             with contextlib.suppress(Exception):
-                await session.socket.close(code=1001)
+                if session.socket is not None:
+                    await session.socket.close(code=1001)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -396,7 +396,8 @@ class Discord:
         return await self.backend.call("gateway")
 
     async def wait_for(
-        self, check: Callable[[], Awaitable[T]], timeout: float = 5.0, what: str = "a condition"
+        self, check: Callable[[], Awaitable[T | None]], timeout: float = 5.0,
+        what: str = "a condition"
     ) -> T:
         """Re-run `check` whenever the emulator's state changes until it returns a truthy value."""
         deadline = time.monotonic() + timeout

@@ -75,7 +75,8 @@ class World:
 
     # -- lookups ------------------------------------------------------------------------------
 
-    def user(self, user_id: int) -> User:
+    def user(self, user_id: int | str) -> User:
+        """The user by id (a path segment may be any string: not a number is unknown too)."""
         try:
             return self.users[int(user_id)]
         except (KeyError, ValueError):
@@ -363,6 +364,7 @@ class World:
 
     def check_can_send(self, channel: Channel) -> None:
         if channel.type == DM:
+            assert channel.recipient_id is not None
             if not self.users[channel.recipient_id].dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
             return
@@ -395,6 +397,7 @@ class World:
             bot_role_id=parent.bot_role_id,
         )
         self.channels[thread.id] = thread
+        assert parent.guild_id is not None
         self.guilds[parent.guild_id].channel_ids.append(thread.id)
         self.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True}, GUILDS_INTENT)
         self.touch()
@@ -414,7 +417,7 @@ class World:
     # -- what a user sees -------------------------------------------------------------------
 
     def can_view(self, user_id: int, channel: Channel) -> bool:
-        if channel.type == DM:
+        if channel.type == DM or channel.guild_id is None:
             return channel.recipient_id == user_id
         return user_id in self.guilds[channel.guild_id].member_ids
 
