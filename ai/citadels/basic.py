@@ -242,8 +242,7 @@ def _destroy(view: View, me: dict[str, Any], options: list[Destroy]) -> Action |
         if a.player == me["id"]:
             continue
         owner = E.seat_entry(view, a.player)
-        price = E.cost(a.district) - 1 + (
-            1 if a.district != "great_wall" and "great_wall" in owner["city"] else 0)
+        price: int = owner["destroy_costs"][a.district]
         urgent = len(owner["city"]) >= complete - 1
         if price > (gold if urgent else min(2, gold - 2)) and price > 0:
             continue

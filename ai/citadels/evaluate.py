@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rules import citadels
+from rules.citadels import turns
 
 DISTRICTS = citadels.DISTRICTS
 CHARACTERS = citadels.CHARACTERS
@@ -49,10 +50,8 @@ def district_worth(d: str, city: Sequence[str]) -> float:
 
 
 def income(city: Sequence[str], character: str) -> int:
-    kind = CHARACTERS[character].income
-    if kind is None:
-        return 0
-    return sum(1 for d in city if DISTRICTS[d].type == kind or d == "school_of_magic")
+    """The income `character` would collect for `city` (the engine's rule)."""
+    return turns.income(list(city), character) or 0
 
 
 def useful(hand: Sequence[str], city: Sequence[str]) -> list[str]:

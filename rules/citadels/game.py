@@ -66,10 +66,9 @@ class Citadels(Game[GameState, Action]):
         if not state.finished:
             return None
         table = scoring.scores(state)
-        order = sorted(state.players, key=lambda p: (
-            -table[p.id].total, -table[p.id].tiebreak, state.seat[p.id]))
+        order = scoring.ranking(state, table)
         return Result(
-            ranks={p.id: i + 1 for i, p in enumerate(order)},
+            ranks={pid: i + 1 for i, pid in enumerate(order)},
             scores={pid: score.total for pid, score in table.items()},
             breakdown={pid: scoring.breakdown(score) for pid, score in table.items()},
             tiebreak={pid: {"rank": score.tiebreak} for pid, score in table.items()},

@@ -57,8 +57,15 @@ def scores(s: GameState) -> dict[str, Score]:
 
 def decide_winner(s: GameState) -> str:
     """Most points; ties go to the highest character revealed in the last round, then seat."""
-    table = scores(s)
-    return max(s.players, key=lambda p: (table[p.id].total, table[p.id].tiebreak)).id
+    return ranking(s)[0]
+
+
+def ranking(s: GameState, table: dict[str, Score] | None = None) -> list[str]:
+    """Every player, best first: points, then the highest character revealed in the last
+    round, then seating order."""
+    table = scores(s) if table is None else table
+    return [p.id for p in sorted(s.players, key=lambda p: (
+        -table[p.id].total, -table[p.id].tiebreak, s.seat[p.id]))]
 
 
 BREAKDOWN = ("districts", "five_types", "first_complete", "complete", "map_room",

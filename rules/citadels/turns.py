@@ -170,8 +170,28 @@ def _shielded(s: GameState) -> str | None:
 
 
 def destroy_cost(owner: Player, district: str) -> int:
-    wall = 1 if district != "great_wall" and "great_wall" in owner.city else 0
+    """What the Warlord pays for `district` in owner's city: cost - 1, +1 behind a Great Wall."""
+    return city_destroy_cost(owner.city, district)
+
+
+def city_destroy_cost(city: list[str], district: str) -> int:
+    wall = 1 if district != "great_wall" and "great_wall" in city else 0
     return COST[district] - 1 + wall
+
+
+def draw_counts(city: list[str]) -> tuple[int, int]:
+    """Cards `draw_cards` draws and keeps: 3 with the Observatory, all with the Library."""
+    drawn = 3 if "observatory" in city else 2
+    return drawn, drawn if "library" in city else 1
+
+
+def income(city: list[str], character: str) -> int | None:
+    """Gold `character` collects for `city`; None if it collects no income. The School of
+    Magic counts as the type of the character's choice: always this one."""
+    kind = INCOME[character]
+    if kind is None:
+        return None
+    return sum(1 for d in city if KIND[d] == kind or d == "school_of_magic")
 
 
 # --- handlers -------------------------------------------------------------------------------
@@ -193,9 +213,10 @@ def draw_cards(s: Work, me: str, action: A.Action) -> None:
     if not s.deck:
         raise IllegalAction("the deck is empty: take gold instead")
     city = s.player(me).city
-    cards = draw(s, 3 if "observatory" in city else 2)
+    count, keep = draw_counts(city)
+    cards = draw(s, count)
     emit(s, "cards_drawn", me, {"count": len(cards)}, {me: {"cards": cards}})
-    if "library" in city or len(cards) == 1:
+    if keep == count or len(cards) == 1:
         p = edit(s, me)
         p.hand = p.hand + cards
         emit(s, "cards_kept", me, {"count": len(cards)}, {me: {"cards": cards}})
@@ -272,8 +293,7 @@ def collect_income(s: Work, me: str, action: A.Action) -> None:
     if s.income_taken:
         raise IllegalAction("income was already collected this turn")
     p = edit(s, me)
-    # The School of Magic counts as the type of the character's choice: always this one.
-    amount = sum(1 for d in p.city if KIND[d] == kind or d == "school_of_magic")
+    amount = income(p.city, s.current) or 0
     p.gold += amount
     s.income_taken = True
     emit(s, "income", me, {"amount": amount, "district_type": kind})

@@ -1,10 +1,21 @@
-"""What a player (or a spectator) may know: the boardgame.io `playerView` of Citadels."""
+"""What a player (or a spectator) may know: the boardgame.io `playerView` of Citadels.
+
+Besides the state's public facts, a view carries what the rules compute from them, so no UI or
+player computes a rule again:
+
+- `players[i].score`: the score as if the game ended now, `{"total", "breakdown": {part: points},
+  "tiebreak", "haunted_quarter_as"}` (the breakdown adds up to the total);
+- `players[i].destroy_costs`: `{district: gold}` the Warlord would pay for each district;
+- `ranking`: every player, best first, as the game ranks them (points, tie-break, seat);
+- `turn.income_due`: the gold `collect_income` gives now (None: the character has none, or
+  took it); `turn.draw`: `{"draw", "keep"}`, the cards `draw_cards` draws and keeps.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import draft
+from . import draft, scoring, turns
 from .engine import to_act
 from .state import GameState, Player
 from .tx import reader
@@ -18,6 +29,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
     """
     s = reader(state)  # many reads: a plain view of the fields is cheaper than the model
     acting = to_act(state)
+    table = scoring.scores(state)
     v: dict[str, Any] = {
         "you": pid,
         "round": s.round,
@@ -27,7 +39,8 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "options": s.options.model_dump(),
         "deck_size": len(s.deck),
         "to_act": acting,
-        "players": [_player(s, reader(p), pid) for p in s.players],
+        "players": [_player(s, reader(p), pid, table[p.id]) for p in s.players],
+        "ranking": scoring.ranking(state, table),
         "faceup_discards": list(s.faceup),
         "facedown_count": len(s.facedown),
         "current_character": s.current if s.phase == "turns" else None,
@@ -46,13 +59,17 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
     return v
 
 
-def _player(s: GameState, p: Player, viewer: str | None) -> dict[str, Any]:
+def _player(s: GameState, p: Player, viewer: str | None, score: scoring.Score
+            ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": p.id,
         "gold": p.gold,
         "hand_size": len(p.hand),
         "city": list(p.city),
         "revealed": [c for c in s.revealed if s.holders.get(c) == p.id],
+        "score": {"total": score.total, "breakdown": scoring.breakdown(score),
+                  "tiebreak": score.tiebreak, "haunted_quarter_as": score.haunted_quarter_as},
+        "destroy_costs": {d: turns.city_destroy_cost(p.city, d) for d in p.city},
     }
     if p.id == viewer:
         out["hand"] = list(p.hand)
@@ -63,7 +80,14 @@ def _player(s: GameState, p: Player, viewer: str | None) -> dict[str, Any]:
 def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | None:
     if s.phase != "turns":
         return None
+    current = s.current
+    holder = s.holders.get(current) if current is not None else None
+    city = s.player(holder).city if holder is not None else []
+    draw, keep = turns.draw_counts(city)
+    due = None if s.income_taken or current is None else turns.income(city, current)
     out: dict[str, Any] = {
+        "income_due": due,
+        "draw": {"draw": draw, "keep": keep},
         "gathered": s.gathered,
         "drawn_count": len(s.drawn),
         "builds_left": s.builds_left,

@@ -16,10 +16,9 @@ View = dict[str, Any]
 
 
 def destroy_cost(view: View, owner: str, did: str) -> int:
-    """What the Warlord pays for `did` in `owner`'s city: cost - 1, +1 behind a Great Wall."""
-    city = _player(view, owner).get("city", [])
-    wall = 1 if did != "great_wall" and "great_wall" in city else 0
-    return DISTRICTS[did].cost - 1 + wall
+    """What the Warlord pays for `did` in `owner`'s city, as the view says."""
+    cost: int = _player(view, owner)["destroy_costs"][did]
+    return cost
 
 
 def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog,
@@ -95,13 +94,10 @@ def _me(view: View) -> dict[str, Any]:
 
 
 def _extras(kind: str, view: View) -> dict[str, object]:
-    """Figures some labels show: cards drawn, income due."""
-    city = _me(view).get("city", [])
+    """Figures some labels show, as the view gives them: cards drawn, income due."""
+    turn = view.get("turn") or {}
     if kind == "draw_cards":
-        return {"count": 3 if "observatory" in city else 2}
+        return {"count": turn.get("draw", {}).get("draw", 2)}
     if kind == "collect_income":
-        income = CHARACTERS[view["current_character"]].income if view.get(
-            "current_character") else None
-        amount = sum(1 for d in city if KIND[d] == income or d == "school_of_magic")
-        return {"amount": amount}
+        return {"amount": turn.get("income_due") or 0}
     return {}

@@ -10,7 +10,7 @@ from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.records import Seat
 from rules.citadels import Score
-from rules.citadels.cards import CHARACTERS, DISTRICT_TYPES, DISTRICTS
+from rules.citadels.cards import CHARACTERS
 
 from .names import character, district_type, language, who
 
@@ -21,44 +21,17 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def scores_from_view(view: View) -> dict[str, Score]:
-    """`rules.citadels.scores(state)` from the public view: cities, gold, hand sizes, reveals."""
-    return {p["id"]: _score(view, p) for p in view["players"]}
+    """Each player's score as the engine computed it for the view (never computed here)."""
+    return {p["id"]: Score(player=p["id"], **p["score"]["breakdown"],
+                           tiebreak=p["score"]["tiebreak"],
+                           haunted_quarter_as=p["score"]["haunted_quarter_as"],
+                           total=p["score"]["total"])
+            for p in view["players"]}
 
 
-def _score(view: View, p: dict[str, Any]) -> Score:
-    city = p["city"]
-    sc = Score(player=p["id"])
-    sc.districts = sum(DISTRICTS[d].points for d in city)
-    sc.five_types, sc.haunted_quarter_as = _five_types(city)
-    if view.get("first_complete") == p["id"]:
-        sc.first_complete = 4
-    elif len(city) >= view["city_size"]:
-        sc.complete = 2
-    if "map_room" in city:
-        sc.map_room = p["hand_size"]
-    if "imperial_treasury" in city:
-        sc.imperial_treasury = p["gold"]
-    sc.tiebreak = max((CHARACTERS[c].rank for c in p.get("revealed", [])), default=0)
-    sc.total = (sc.districts + sc.five_types + sc.first_complete + sc.complete
-                + sc.map_room + sc.imperial_treasury)
-    return sc
-
-
-def _five_types(city: list[str]) -> tuple[int, str | None]:
-    kinds = {DISTRICTS[d].type for d in city if d != "haunted_quarter"}
-    if "haunted_quarter" not in city:
-        return (3 if len(kinds) == len(DISTRICT_TYPES) else 0), None
-    for kind in DISTRICT_TYPES:
-        if len(kinds | {kind}) == len(DISTRICT_TYPES):
-            return 3, kind
-    return 0, "unique"
-
-
-def ranking(view: View, table: dict[str, Score]) -> list[str]:
-    """Player ids best first: total, then the tie-break character, then seating order."""
-    order = [p["id"] for p in view["players"]]
-    return sorted(order, key=lambda pid: (-table[pid].total, -table[pid].tiebreak,
-                                          order.index(pid)))
+def ranking(view: View, table: dict[str, Score] | None = None) -> list[str]:
+    """Player ids best first, as the engine ranks them (the view's `ranking`)."""
+    return list(view["ranking"])
 
 
 def standings_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> discord.Embed:

@@ -22,6 +22,10 @@ def sample_view() -> dict:
     seen = citadels.view(state, "p1")
     seen["current_character"] = "king"
     seen["graveyard_card"] = "palace"
+    # The figures a turn's view carries, as the engine computes them for p1 as the King.
+    draw, keep = turns.draw_counts(players[0].city)
+    seen["turn"] = {"draw": {"draw": draw, "keep": keep},
+                    "income_due": turns.income(players[0].city, "king")}
     return seen
 
 
@@ -88,7 +92,7 @@ def test_descriptions_carry_the_detail():
 def test_labels_are_clipped_to_80():
     long = seats(4)
     long[1] = long[1].model_copy(update={"name": "W" * 32, "away": False})
-    label = render.action_label(A.Destroy(player="p2", district="haunted_quarter"),
+    label = render.action_label(A.Destroy(player="p2", district="great_wall"),
                                 sample_view(), long, catalog(), "es")
     assert len(label) <= 80
 
