@@ -91,8 +91,10 @@ async def person_plays(person: Person, channel: Ref, rng: random.Random, clicks:
 async def games_over(database: Path) -> list[GameRecord] | None:
     store = await open_store(database)
     try:
-        active = await store.active_games()
-        return None if active else await store.finished_games(limit=100)
+        if await store.active_games():
+            return None
+        games = [await store.get(game_id) for game_id in range(1, 100)]
+        return [g for g in games if g is not None and g.status == "finished"]
     finally:
         await store.close()
 

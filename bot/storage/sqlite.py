@@ -205,29 +205,9 @@ class SqliteStore:
         rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
         return _records(rows)[0] if rows else None
 
-    async def active_in_channel(self, channel_id: int) -> GameRecord | None:
-        # The WHERE repeats the unique index's condition word for word so SQLite uses it.
-        rows = await self._fetch(
-            f"SELECT record FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}", (channel_id,)
-        )
-        return _records(rows)[0] if rows else None
-
     async def active_games(self) -> list[GameRecord]:
         """Every lobby and running game, oldest first: what a restarted bot resumes."""
         rows = await self._fetch(f"SELECT record FROM games WHERE {_ACTIVE_SQL} ORDER BY id")
-        return _records(rows)
-
-    async def finished_games(
-        self, *, guild_id: int | None = None, limit: int = 20
-    ) -> list[GameRecord]:
-        """Finished games (not cancelled ones), most recently finished first."""
-        where, params = "status = 'finished'", ()  # type: tuple[str, tuple[int, ...]]
-        if guild_id is not None:
-            where, params = "guild_id = ? AND status = 'finished'", (guild_id,)
-        rows = await self._fetch(
-            f"SELECT record FROM games WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
-            (*params, limit),
-        )
         return _records(rows)
 
     async def actions(self, game_id: int) -> list[ActionEntry]:

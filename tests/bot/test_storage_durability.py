@@ -46,7 +46,7 @@ async def test_reopening_keeps_everything(tmp_path: Path):
 
     async with opened(path) as store:
         assert await store.active_games() == games
-        assert await store.finished_games() == [finished]
+        assert await store.get(finished.id) == finished
         assert {g.id: await store.actions(g.id) for g in [*games, finished]} == logs
         assert await store.get_meta("k") == "v"
         # Ids are never reused, and the version guard still holds across the restart.

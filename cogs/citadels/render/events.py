@@ -114,10 +114,6 @@ def _with_district(key: str) -> Callable[[_Context], str]:
     return lambda c: c.text(key, name=c.name(), district=district(c.event["district"], c.lang))
 
 
-def _bot_side(key: str) -> Callable[[_Context], str]:
-    return lambda c: c.text(key, name=c.name())
-
-
 _BUILDERS: dict[str, Callable[[_Context], str]] = {
     "round_started": _round_started,
     "character_picked": _simple("character_picked"),
@@ -156,10 +152,10 @@ _BUILDERS: dict[str, Callable[[_Context], str]] = {
     "smithy": _counted("smithy"),
     "king_heir": _simple("king_heir"),
     "game_over": _simple("game_over"),
-    "timeout": _bot_side("timeout"),
-    "seat_away": _bot_side("seat_away"),
-    "seat_back": _bot_side("seat_back"),
-    "player_left": _bot_side("player_left"),
+    "timeout": _simple("timeout"),
+    "seat_away": _simple("seat_away"),
+    "seat_back": _simple("seat_back"),
+    "player_left": _simple("player_left"),
     "resumed": lambda c: c.text("resumed"),
 }
 EVENT_TYPES = frozenset(_BUILDERS) | QUIET
