@@ -17,7 +17,7 @@ from cogs.citadels.panels import SELECT_KINDS
 from fakediscord import Discord, Emulator, Person, Ref
 from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels
-from tests.rules import helpers as rules_helpers
+from tests.rules.citadels import helpers as rules_helpers
 
 
 def has_button(message: SeenMessage, suffix: str) -> bool:
@@ -128,7 +128,8 @@ def rigged_state(pids: list[str], chars: dict[str, list[str]], *, seed: int = 0,
                  cities: dict[str, list[str]] | None = None,
                  deck: list[str] | None = None, **options: Any) -> citadels.GameState:
     """A fresh game of `pids` (seating order) at the first turn of round 1, each player holding
-    `chars`, with the given hands, gold, cities and top of the deck (tests/rules/helpers.py)."""
+    `chars`, with the given hands, gold, cities and top of the deck
+    (tests/rules/citadels/helpers.py)."""
     return rules_helpers.start(len(pids), chars, seed=seed, hands=hands, gold=gold,
                                cities=cities, ids=pids, deck_top=deck, **options)
 
