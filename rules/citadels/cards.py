@@ -63,3 +63,6 @@ DRAFT: dict[int, tuple[int, int, int]] = {
     int(n): (t["faceup"], t["facedown"], t["characters_each"]) for n, t in DATA["draft"].items()
 }
 MIN_PLAYERS, MAX_PLAYERS = min(DRAFT), max(DRAFT)
+# Player counts whose last chooser also gets the face-down card (the rulebook's 7 players).
+LAST_TAKES_FACEDOWN: frozenset[int] = frozenset(
+    int(n) for n, t in DATA["draft"].items() if t.get("last_takes_facedown"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CHARACTER_ORDER, DECK, RANK
-from .draft import sequence
+from .draft import facedown_step, sequence
 from .state import DraftStep, GameState, Options, Player
 from .views import view
 
@@ -104,25 +104,26 @@ def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     mine = {i: h for i, h in enumerate(history) if h["player"] == pid}
     options = v["draft"].get("options") if drafting else None  # pid is choosing now
     # With 7 players the last chooser gets the leftover L and the face-down card I.
+    last = facedown_step(n)
     pair: list[str] | None = None
-    if n == 7 and cur >= 6:
-        pair = mine[6]["offered"] if 6 in mine else options
-    seven = n == 7 and cur >= 6 and pair is None
+    if last is not None and cur >= last:
+        pair = mine[last]["offered"] if last in mine else options
+    seven = last is not None and cur >= last and pair is None
 
     slots: list[_Slot] = []
     for i, h in enumerate(history):
-        if h["player"] != pid and not (seven and i == 6):
+        if h["player"] != pid and not (seven and i == last):
             owner = h["player"] if h["kind"] == "pick" else None
             slots.append(_Slot(f"step{i}", frozenset(range(i + 1)), owner))
-    if seven:
-        slots.append(_Slot("L", frozenset(range(7)), either=True))
-        slots.append(_Slot("I", frozenset({6}), either=True))
+    if seven and last is not None:
+        slots.append(_Slot("L", frozenset(range(last + 1)), either=True))
+        slots.append(_Slot("I", frozenset({last}), either=True))
     elif pair is None:
         slots.append(_Slot("init", frozenset()))
     if drafting and options is None and not seven:
         slots += [_Slot(f"pool{k}", frozenset(range(cur + 1)))
                   for k in range(v["draft"]["pool_size"])]
-    if not drafting and n != 7:
+    if not drafting and last is None:
         slots.append(_Slot("leftover", frozenset(range(len(seq)))))
 
     known = {h["chosen"] for h in mine.values()} | set(options or ()) | set(pair or ())
@@ -133,14 +134,15 @@ def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     for slot in slots:
         slot.allowed = [c for c in unknown if _fits(c, slot, mine, revealed_by, all_revealed,
                                                   called, v["murdered"])]
-    seven_owner = history[6]["player"] if seven and len(history) > 6 else None
+    seven_owner = (history[last]["player"] if seven and last is not None
+                   and len(history) > last else None)
     assignment = _solve(slots, rng, seven_owner, revealed_by, called, v["murdered"], pid)
     if seven:
         init = assignment["I"]
     elif pair is None:
         init = assignment["init"]
     else:  # pid saw both: either labelling replays the same, so take a fixed one
-        kept = mine[6]["chosen"] if 6 in mine else None
+        kept = mine[last]["chosen"] if last is not None and last in mine else None
         init = max((c for c in pair if c != kept), key=RANK.__getitem__)
     return _assemble(v, assignment, mine, init, seven)
 
@@ -224,7 +226,7 @@ def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
 def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict[str, Any]], init: str,
               seven: bool) -> dict[str, Any]:
     """Replay the draft with the sampled cards to rebuild pools, offers, hands and discards."""
-    n = len(v["players"])
+    last = facedown_step(len(v["players"]))
     history = v["draft_history"]
     pool = sorted(set(CHARACTER_ORDER) - set(v["faceup_discards"]) - {init},
                   key=RANK.__getitem__)
@@ -232,11 +234,11 @@ def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict[str, An
     steps: list[DraftStep] = []
     holders: dict[str, str] = {}  # in pick order, as the engine keeps them
     for i, h in enumerate(history):
-        if n == 7 and i == 6:
+        if i == last:
             pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
         if i in mine:
             chosen = h["chosen"]
-        elif seven and i == 6:
+        elif seven and i == last:
             chosen = a["seven"]
         else:
             chosen = a[f"step{i}"]
@@ -249,6 +251,6 @@ def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict[str, An
             facedown.append(chosen)
     if v["phase"] != "draft":
         facedown, pool = facedown + pool, []
-    elif n == 7 and len(history) == 6:
+    elif len(history) == last:
         pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
     return {"holders": holders, "facedown": facedown, "pool": pool, "history": steps}

@@ -7,7 +7,7 @@ from typing import Literal
 
 from . import rng
 from .actions import DISCARD, PICK, Action
-from .cards import CHARACTER_ORDER, DRAFT, RANK
+from .cards import CHARACTER_ORDER, DRAFT, LAST_TAKES_FACEDOWN, RANK
 from .errors import IllegalAction
 from .state import DraftStep, GameState, construct
 from .tx import Work, emit, removed
@@ -24,6 +24,12 @@ def sequence(n: int) -> tuple[Step, ...]:
         return ((0, "pick"), (1, "pick"), (1, "discard"), (0, "pick"), (0, "discard"), (1, "pick"))
     rounds = DRAFT[n][2]
     return tuple((i, "pick") for _ in range(rounds) for i in range(n))
+
+
+def facedown_step(n: int) -> int | None:
+    """The draft step whose chooser also gets the face-down card (with 7 players, the last:
+    the data's `last_takes_facedown`); None when nobody does."""
+    return n - 1 if n in LAST_TAKES_FACEDOWN else None
 
 
 def chooser(s: GameState) -> tuple[str, str]:
@@ -57,9 +63,8 @@ def start_round(s: Work) -> None:
 
 
 def _offer(s: Work) -> None:
-    """Announce the next chooser; the 7th player of 7 also gets the face-down card."""
-    n = len(s.players)
-    if n == 7 and s.draft_step == 6:
+    """Announce the next chooser, who may also get the face-down card (facedown_step)."""
+    if s.draft_step == facedown_step(len(s.players)):
         s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
     pid, kind = chooser(s)

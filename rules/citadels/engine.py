@@ -80,13 +80,12 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     if s.graveyard_card is not None:
         return GRAVEYARD_YES if rng.random() < 0.5 else GRAVEYARD_NO
     listed = turns.legal(s, pid, discards=False)
-    if s.current == "magician":
-        discards = turns.discard_count(s, pid)
-        if discards:
-            i = int(rng.random() * (len(listed) + discards))
-            if i < len(listed):
-                return listed[i]
-            return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
+    discards = turns.discard_count(s, pid)  # the Magician's, listed apart
+    if discards:
+        i = int(rng.random() * (len(listed) + discards))
+        if i < len(listed):
+            return listed[i]
+        return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
     return listed[int(rng.random() * len(listed))]
 
 

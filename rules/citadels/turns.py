@@ -1,7 +1,9 @@
-"""The turn phase: calling characters by rank, resources, building, powers, end of round.
+"""The turn phase: calling characters by rank, resources, building, income, end of round.
 
-The handlers run on every action of every simulated game, so each refusal is an explicit
-`if ...: raise IllegalAction(...)`: a message is only formatted when it is needed.
+Characters' powers are in powers.py and the unique districts' effects in districts.py; this
+module calls them through their registries. The handlers run on every action of every
+simulated game, so each refusal is an explicit `if ...: raise IllegalAction(...)`: a message is
+only formatted when it is needed.
 """
 
 from __future__ import annotations
@@ -9,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import actions as A
-from .cards import CHARACTER_ORDER, CHARACTERS, COST, DISTRICTS, KIND
+from . import districts
+from .cards import CHARACTER_ORDER, COST, DISTRICTS
+from .checks import acting, check, main_phase
+from .districts import INCOME, city_destroy_cost, destroy_cost, draw_counts, income
 from .errors import IllegalAction
-from .state import GameState, Player
+from .powers import POWERS, rob
+from .state import GameState
 from .tx import Work, draw, edit, emit, removed
 
-
-def check(ok: bool, reason: str) -> None:
-    if not ok:
-        raise IllegalAction(reason)
+__all__ = ["acting", "check", "city_destroy_cost", "destroy_cost", "draw_counts", "income",
+           "main_phase"]  # re-exported: rules and tests read them here too
 
 
 # --- calling characters -------------------------------------------------------------------
@@ -27,7 +31,6 @@ _AFTER: dict[str | None, tuple[str, ...]] = {
     None: CHARACTER_ORDER,
     **{c: CHARACTER_ORDER[i + 1:] for i, c in enumerate(CHARACTER_ORDER)},
 }
-INCOME: dict[str, str | None] = {c.id: c.income for c in CHARACTERS.values()}
 
 
 def call_next(s: Work) -> bool:
@@ -55,35 +58,23 @@ def _reveal(s: Work, pid: str, character: str) -> None:
     s.revealed = [*s.revealed, character]
     emit(s, "character_revealed", pid, {"character": character})
     if character == s.robbed:
-        thief = s.holders.get("thief")
-        if thief is not None and thief != pid:
-            victim = edit(s, pid)
-            loot, victim.gold = victim.gold, 0
-            edit(s, thief).gold += loot
-            emit(s, "gold_stolen", thief,
-                 {"victim": pid, "character": character, "amount": loot})
-    if character == "king" and s.crown != pid:
-        s.crown = pid
-        emit(s, "crown_passed", pid, {})
+        rob(s, pid, character)
+    power = POWERS[character]
+    if power.on_reveal is not None:
+        power.on_reveal(s, pid)
     s.awaiting = pid
     s.gathered = False
     s.drawn = []
-    s.builds_left = 3 if character == "architect" else 1
+    s.builds_left = power.builds
     s.income_taken = s.power_used = s.laboratory_used = s.smithy_used = False
-
-
-def acting(s: GameState) -> Player:
-    """The player who holds the current character."""
-    holder = s.holder(s.current) if s.current else None
-    assert holder is not None, "no character is playing"
-    return holder
 
 
 # --- legal actions --------------------------------------------------------------------------
 
 def discard_count(s: GameState, pid: str) -> int:
     """How many discard_and_draw actions the Magician, pid, has now (0 if none)."""
-    if s.current != "magician" or s.power_used or not s.gathered or s.drawn:
+    if s.current is None or not POWERS[s.current].discards or s.power_used or not s.gathered \
+            or s.drawn:
         return 0
     return A.count_discard_and_draw(s.player(pid).hand)
 
@@ -106,92 +97,14 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
                 out.append(A.BUILD[d])
     if not s.income_taken and INCOME[current]:
         out.append(A.COLLECT_INCOME)
-    power = None if s.power_used else POWER_LEGAL.get(current)
-    if power is not None:
-        out += power(s, me)
-        if discards and current == "magician" and hand:
+    power = POWERS[current]
+    if power.targets is not None and not s.power_used:
+        out += power.targets(s, me)
+        if discards and power.discards and hand:
             out += A.discard_and_draw_options(tuple(sorted(hand)))
-    if not s.laboratory_used and "laboratory" in city:
-        for d in dict.fromkeys(hand):
-            out.append(A.LABORATORY[d])
-    if not s.smithy_used and gold >= 2 and "smithy" in city:
-        out.append(A.USE_SMITHY)
+    districts.offers(s, me, out)
     out.append(A.END_TURN)
     return out
-
-
-_MURDERS = tuple(A.ASSASSINATE[c] for c in CHARACTER_ORDER if c != "assassin")
-# The Thief's targets by the character murdered this round (None: nobody yet).
-_THEFTS = {
-    murdered: tuple(A.STEAL[c] for c in CHARACTER_ORDER if c not in ("assassin", "thief", murdered))
-    for murdered in (None, *CHARACTER_ORDER)
-}
-
-
-def _assassin_targets(s: GameState, me: Player) -> list[A.Action]:
-    return list(_MURDERS)
-
-
-def _thief_targets(s: GameState, me: Player) -> list[A.Action]:
-    return list(_THEFTS[s.murdered])
-
-
-def _magician_options(s: GameState, me: Player) -> list[A.Action]:
-    # discard_and_draw options are added by legal(): they can number in the thousands.
-    return [A.swap(p.id) for p in s.players if p.id != me.id]
-
-
-def _warlord_targets(s: GameState, me: Player) -> list[A.Action]:
-    out: list[A.Action] = []
-    shielded, size, gold = _shielded(s), s.city_size, me.gold
-    for p in s.players:
-        city = p.city
-        if len(city) >= size or p.id == shielded:
-            continue
-        for d in city:
-            if d != "keep" and destroy_cost(p, d) <= gold:
-                out.append(A.destroy(p.id, d))
-    return out
-
-
-POWER_LEGAL: dict[str, Callable[[GameState, Player], list[A.Action]]] = {
-    "assassin": _assassin_targets,
-    "thief": _thief_targets,
-    "magician": _magician_options,
-    "warlord": _warlord_targets,
-}
-
-
-def _shielded(s: GameState) -> str | None:
-    """The living Bishop's player, whose city the Warlord cannot touch."""
-    if s.murdered == "bishop":
-        return None
-    return s.holders.get("bishop")
-
-
-def destroy_cost(owner: Player, district: str) -> int:
-    """What the Warlord pays for `district` in owner's city: cost - 1, +1 behind a Great Wall."""
-    return city_destroy_cost(owner.city, district)
-
-
-def city_destroy_cost(city: list[str], district: str) -> int:
-    wall = 1 if district != "great_wall" and "great_wall" in city else 0
-    return COST[district] - 1 + wall
-
-
-def draw_counts(city: list[str]) -> tuple[int, int]:
-    """Cards `draw_cards` draws and keeps: 3 with the Observatory, all with the Library."""
-    drawn = 3 if "observatory" in city else 2
-    return drawn, drawn if "library" in city else 1
-
-
-def income(city: list[str], character: str) -> int | None:
-    """Gold `character` collects for `city`; None if it collects no income. The School of
-    Magic counts as the type of the character's choice: always this one."""
-    kind = INCOME[character]
-    if kind is None:
-        return None
-    return sum(1 for d in city if KIND[d] == kind or d == "school_of_magic")
 
 
 # --- handlers -------------------------------------------------------------------------------
@@ -240,23 +153,12 @@ def keep_card(s: Work, me: str, action: A.Action) -> None:
 
 
 def _gathered(s: Work, me: str) -> None:
-    """Resources are in: the Merchant's extra gold and the Architect's two cards come now."""
+    """Resources are in: a power that adds to them (the Merchant's gold...) does it now."""
     s.gathered = True
-    if s.current == "merchant":
-        edit(s, me).gold += 1
-        emit(s, "bonus_gold", me, {"amount": 1})
-    elif s.current == "architect":
-        cards = draw(s, 2)
-        p = edit(s, me)
-        p.hand = p.hand + cards
-        emit(s, "bonus_cards", me, {"count": len(cards)}, {me: {"cards": cards}})
-
-
-def main_phase(s: GameState) -> None:
-    if not s.gathered:
-        raise IllegalAction("gather resources first: take gold or draw cards")
-    if s.drawn:
-        raise IllegalAction("choose which drawn card to keep first")
+    assert s.current is not None  # a turn is always some character's
+    after = POWERS[s.current].after_resources
+    if after is not None:
+        after(s, me)
 
 
 def build(s: Work, me: str, action: A.Action) -> None:
@@ -299,146 +201,20 @@ def collect_income(s: Work, me: str, action: A.Action) -> None:
     emit(s, "income", me, {"amount": amount, "district_type": kind})
 
 
-def _power(s: GameState, character: str) -> None:
-    main_phase(s)
-    if s.current != character:
-        raise IllegalAction(f"only the {character} can do that")
-    if s.power_used:
-        raise IllegalAction(f"the {character}'s power was already used this turn")
-
-
-def assassinate(s: Work, me: str, action: A.Action) -> None:
-    _power(s, "assassin")
-    target = action.character  # type: ignore[attr-defined]
-    if target not in CHARACTERS or target == "assassin":
-        raise IllegalAction(f"cannot murder {target!r}")
-    s.murdered, s.power_used = target, True
-    emit(s, "murder", me, {"character": target})
-
-
-def steal(s: Work, me: str, action: A.Action) -> None:
-    _power(s, "thief")
-    target = action.character  # type: ignore[attr-defined]
-    if target not in CHARACTERS:
-        raise IllegalAction(f"unknown character {target!r}")
-    if target in ("assassin", "thief", s.murdered):
-        raise IllegalAction(f"cannot rob the {target}")
-    s.robbed, s.power_used = target, True
-    emit(s, "theft", me, {"character": target})
-
-
-def swap_hands(s: Work, me: str, action: A.Action) -> None:
-    _power(s, "magician")
-    other = action.player  # type: ignore[attr-defined]
-    check(other != me and any(p.id == other for p in s.players), f"cannot swap with {other!r}")
-    mine, theirs = edit(s, me), edit(s, other)
-    mine.hand, theirs.hand = theirs.hand, mine.hand
-    s.power_used = True
-    secret = {me: {"hand": list(mine.hand)}, other: {"hand": list(theirs.hand)}}
-    counts = {me: len(mine.hand), other: len(theirs.hand)}
-    emit(s, "hands_swapped", me, {"other": other, "counts": counts}, secret)
-
-
-def discard_and_draw(s: Work, me: str, action: A.Action) -> None:
-    _power(s, "magician")
-    cards = action.districts  # type: ignore[attr-defined]
-    check(bool(cards), "discard at least one card")
-    p = edit(s, me)
-    hand = list(p.hand)
-    for d in cards:
-        check(d in hand, f"{d!r} is not in your hand (or not that many times)")
-        hand.remove(d)
-    s.deck = s.deck + cards
-    new = draw(s, len(cards))
-    p.hand = hand + new
-    s.power_used = True
-    emit(s, "cards_exchanged", me, {"count": len(cards)},
-            {me: {"discarded": list(cards), "drawn": new}})
-
-
-def destroy(s: Work, me: str, action: A.Action) -> None:
-    _power(s, "warlord")
-    target, district = action.player, action.district  # type: ignore[attr-defined]
-    owner = next((p for p in s.players if p.id == target), None)
-    if owner is None:
-        raise IllegalAction(f"unknown player {target!r}")
-    check(district in owner.city, f"{district!r} is not in {target}'s city")
-    check(district != "keep", "the Keep cannot be destroyed")
-    check(len(owner.city) < s.city_size, "districts in a completed city cannot be destroyed")
-    check(target != _shielded(s), "the Bishop's districts are protected this round")
-    cost = destroy_cost(owner, district)
-    check(s.player(me).gold >= cost, f"destroying {district!r} costs {cost} gold")
-    edit(s, me).gold -= cost
-    victim = edit(s, target)
-    victim.city = removed(victim.city, district)
-    s.power_used = True
-    emit(s, "destroyed", me, {"victim": target, "district": district, "cost": cost})
-    keeper = next((p for p in s.players if "graveyard" in p.city), None)
-    if keeper is not None and keeper.id != me and keeper.gold >= 1:
-        s.graveyard_card = district
-        s.awaiting = keeper.id
-        emit(s, "graveyard_offer", keeper.id, {"district": district})
-    else:
-        s.deck = [*s.deck, district]
-
-
-def graveyard(s: Work, me: str, action: A.Action) -> None:
-    district = s.graveyard_card
-    if district is None:
-        raise IllegalAction("there is no destroyed district to take")
-    if action.accept:  # type: ignore[attr-defined]
-        p = edit(s, me)
-        p.gold -= 1
-        p.hand = [*p.hand, district]
-    else:
-        s.deck = [*s.deck, district]
-    s.graveyard_card = None
-    s.awaiting = acting(s).id  # back to the Warlord
-    kind = "graveyard_used" if action.accept else "graveyard_declined"  # type: ignore[attr-defined]
-    emit(s, kind, me, {"district": district})
-
-
-def use_laboratory(s: Work, me: str, action: A.Action) -> None:
-    main_phase(s)
-    district = action.district  # type: ignore[attr-defined]
-    p = edit(s, me)
-    check("laboratory" in p.city, "you have no Laboratory")
-    check(not s.laboratory_used, "the Laboratory was already used this turn")
-    check(district in p.hand, f"{district!r} is not in your hand")
-    p.hand = removed(p.hand, district)
-    p.gold += 2
-    s.deck = [*s.deck, district]
-    s.laboratory_used = True
-    emit(s, "laboratory", me, {"amount": 2}, {me: {"district": district}})
-
-
-def use_smithy(s: Work, me: str, action: A.Action) -> None:
-    main_phase(s)
-    p = edit(s, me)
-    check("smithy" in p.city, "you have no Smithy")
-    check(not s.smithy_used, "the Smithy was already used this turn")
-    check(p.gold >= 2, "the Smithy costs 2 gold")
-    p.gold -= 2
-    cards = draw(s, 3)
-    p.hand = p.hand + cards
-    s.smithy_used = True
-    emit(s, "smithy", me, {"count": len(cards)}, {me: {"cards": cards}})
-
-
 # By action class: apply dispatches on type(action), cheaper than reading its `type` field.
 HANDLERS: dict[type[A.Action], Callable[[Work, str, A.Action], None]] = {
     A.TakeGold: take_gold, A.DrawCards: draw_cards, A.KeepCard: keep_card, A.Build: build,
-    A.CollectIncome: collect_income, A.Assassinate: assassinate, A.Steal: steal,
-    A.SwapHands: swap_hands, A.DiscardAndDraw: discard_and_draw, A.Destroy: destroy,
-    A.UseLaboratory: use_laboratory, A.UseSmithy: use_smithy,
+    A.CollectIncome: collect_income, **districts.HANDLERS,
+    **{kind: handler for power in POWERS.values() for kind, handler in power.handlers.items()},
 }
+graveyard = districts.graveyard
 
 
 def end_round(s: Work) -> bool:
-    """Close the round: the murdered King's heir takes the crown. True if the game is over."""
-    if s.murdered == "king":
-        heir = s.holders.get("king")
-        if heir is not None:
-            s.crown = heir
-            emit(s, "king_heir", heir, {"character": "king"})
+    """Close the round (powers that act then, such as the murdered King's heir taking the
+    crown). True if the game is over."""
+    for character in CHARACTER_ORDER:
+        at_end = POWERS[character].at_round_end
+        if at_end is not None:
+            at_end(s)
     return s.first_complete is not None
