@@ -22,7 +22,7 @@ from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
 from .state import GameState, Options, Player, build
-from .tx import Work, begin, done, emit, reader
+from .tx import Work, begin, done, emit
 
 
 def new_game(player_ids: list[str], seed: int, options: Options | None = None) -> GameState:
@@ -55,7 +55,7 @@ def to_act(state: GameState) -> list[str]:
 
 def legal_actions(state: GameState, pid: str) -> list[Action]:
     """Every action pid may take now; [] if pid has nothing to decide."""
-    s = reader(state)
+    s = state
     if pid != s.awaiting:
         return []
     if s.phase == "draft":
@@ -71,7 +71,7 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
     It draws with one rng.random(), a C call (rng.choice makes three Python calls).
     """
-    s = reader(state)
+    s = state
     if pid != s.awaiting:
         return None
     if s.phase == "draft":

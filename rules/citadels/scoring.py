@@ -9,8 +9,6 @@ from .state import GameState, Player, build
 
 
 class Score(BaseModel):
-    __slots__ = ()  # BaseModel's layout exactly: built by state.construct
-
     player: str
     districts: int = 0  # printed costs; University and Dragon Gate count 8
     five_types: int = 0  # +3 with every type

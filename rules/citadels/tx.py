@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .events import Event
-from .state import GameState, Layout, M, Player, all_set
+from .state import GameState, Layout, Player, all_set
 
 _new = object.__new__
 _STATE_SET = all_set(GameState)
@@ -117,34 +117,6 @@ def begin(state: GameState) -> Work:
     work.events = []
     work._clones = None
     return work
-
-
-class Reader(Layout):
-    """A model's fields as a plain object, shared with the model, only for reading."""
-
-    __slots__ = ()
-    player = GameState.player
-    holder = GameState.holder
-    characters_of = GameState.characters_of
-
-
-def reader(model: M) -> M:
-    """A plain object over model's fields (shared, not copied) for code that reads many.
-
-    BaseModel defines __getattr__, so every attribute read on a model takes CPython's slow
-    generic path; on a plain object the read is specialised and about three times cheaper.
-    """
-    fields = model.__dict__
-    view: Any  # a plain object the caller reads as the model
-    if isinstance(model, GameState):
-        view = Reader()
-        if "seat" not in fields:  # a state from JSON: see GameState.seat
-            fields["seat"] = model.seat
-    else:
-        view = WorkPlayer()
-    view.__dict__ = fields
-    read: M = view
-    return read
 
 
 def removed(items: list[str], item: str) -> list[str]:

@@ -18,7 +18,6 @@ from typing import Any
 from . import draft, scoring, turns
 from .engine import to_act
 from .state import GameState, Player
-from .tx import reader
 
 
 def view(state: GameState, pid: str | None) -> dict[str, Any]:
@@ -27,7 +26,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
     Never included: other players' hands and unrevealed characters, the deck order, face-down
     discards, cards another player is choosing among, and the generator state.
     """
-    s = reader(state)  # many reads: a plain view of the fields is cheaper than the model
+    s = state
     acting = to_act(state)
     table = scoring.scores(state)
     v: dict[str, Any] = {
@@ -39,7 +38,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "options": s.options.model_dump(),
         "deck_size": len(s.deck),
         "to_act": acting,
-        "players": [_player(s, reader(p), pid, table[p.id]) for p in s.players],
+        "players": [_player(s, p, pid, table[p.id]) for p in s.players],
         "ranking": scoring.ranking(state, table),
         "faceup_discards": list(s.faceup),
         "facedown_count": len(s.facedown),
