@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import actions as A
 from .cards import CHARACTER_ORDER, CHARACTERS
@@ -16,6 +17,7 @@ from .state import GameState, Player
 from .tx import Work, draw, edit, emit, removed
 
 Handler = Callable[[Work, str, A.Action], None]
+Candidates = Callable[[GameState, Player], dict[str, list[dict[str, Any]]]]
 Targets = Callable[[GameState, Player], list[A.Action]]
 Hook = Callable[[Work, str], None]
 
@@ -23,6 +25,9 @@ Hook = Callable[[Work, str], None]
 @dataclass(frozen=True)
 class Power:
     targets: Targets | None = None        # the power's legal actions now (once a turn)
+    # Every target the power could name, with why it may not now (reason None: legal); for the
+    # acting player's view, by action type.
+    candidates: Candidates | None = None
     handlers: Mapping[type[A.Action], Handler] = field(default_factory=dict)
     discards: bool = False                # also offers discard_and_draw (listed apart: 2^hand)
     builds: int = 1                       # districts it may build in a turn
@@ -49,6 +54,11 @@ def assassinate(s: Work, me: str, action: A.Action) -> None:
     emit(s, "murder", me, {"character": target})
 
 
+def _murder_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+    return {"assassinate": [{"character": c, "reason": "self" if c == "assassin" else None}
+                            for c in CHARACTER_ORDER]}
+
+
 # --- Thief ----------------------------------------------------------------------------------
 
 # The Thief's targets by the character murdered this round (None: nobody yet).
@@ -60,6 +70,14 @@ _THEFTS = {
 
 def _thefts(s: GameState, me: Player) -> list[A.Action]:
     return list(_THEFTS[s.murdered])
+
+
+def _theft_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+    def why(c: str) -> str | None:
+        return ("self" if c == "thief" else "assassin" if c == "assassin"
+                else "murdered" if c == s.murdered else None)
+
+    return {"steal": [{"character": c, "reason": why(c)} for c in CHARACTER_ORDER]}
 
 
 def steal(s: Work, me: str, action: A.Action) -> None:
@@ -88,6 +106,11 @@ def rob(s: Work, pid: str, character: str) -> None:
 def _swaps(s: GameState, me: Player) -> list[A.Action]:
     # discard_and_draw options are added by turns.legal(): they can number in the thousands.
     return [A.swap(p.id) for p in s.players if p.id != me.id]
+
+
+def _swap_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+    return {"swap_hands": [{"player": p.id, "reason": "self" if p.id == me.id else None}
+                           for p in s.players]}
 
 
 def swap_hands(s: Work, me: str, action: A.Action) -> None:
@@ -174,6 +197,19 @@ def _destructions(s: GameState, me: Player) -> list[A.Action]:
     return out
 
 
+def _destruction_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+    shielded, out = protected(s), []
+    for p in s.players:
+        for d in p.city:
+            cost = destroy_cost(p, d)
+            reason = ("complete_city" if len(p.city) >= s.city_size
+                      else "bishop" if p.id == shielded
+                      else "indestructible" if d in INDESTRUCTIBLE
+                      else "too_expensive" if cost > me.gold else None)
+            out.append({"player": p.id, "district": d, "cost": cost, "reason": reason})
+    return {"destroy": out}
+
+
 def destroy(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "warlord")
     target, district = action.player, action.district  # type: ignore[attr-defined]
@@ -203,14 +239,16 @@ def destroy(s: Work, me: str, action: A.Action) -> None:
 # --- the registry ---------------------------------------------------------------------------
 
 POWERS: dict[str, Power] = {
-    "assassin": Power(targets=_murders, handlers={A.Assassinate: assassinate}),
-    "thief": Power(targets=_thefts, handlers={A.Steal: steal}),
-    "magician": Power(targets=_swaps, discards=True,
+    "assassin": Power(targets=_murders, candidates=_murder_candidates,
+                      handlers={A.Assassinate: assassinate}),
+    "thief": Power(targets=_thefts, candidates=_theft_candidates, handlers={A.Steal: steal}),
+    "magician": Power(targets=_swaps, candidates=_swap_candidates, discards=True,
                       handlers={A.SwapHands: swap_hands, A.DiscardAndDraw: discard_and_draw}),
     "king": Power(on_reveal=_crown, at_round_end=_heir),
     "bishop": Power(),
     "merchant": Power(after_resources=_merchant_gold),
     "architect": Power(builds=3, after_resources=_architect_cards),
-    "warlord": Power(targets=_destructions, handlers={A.Destroy: destroy}),
+    "warlord": Power(targets=_destructions, candidates=_destruction_candidates,
+                     handlers={A.Destroy: destroy}),
 }
 assert set(POWERS) == set(CHARACTERS), "every character has its Power"

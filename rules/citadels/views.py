@@ -8,7 +8,12 @@ player computes a rule again:
 - `players[i].destroy_costs`: `{district: gold}` the Warlord would pay for each district;
 - `ranking`: every player, best first, as the game ranks them (points, tie-break, seat);
 - `turn.income_due`: the gold `collect_income` gives now (None: the character has none, or
-  took it); `turn.draw`: `{"draw", "keep"}`, the cards `draw_cards` draws and keeps.
+  took it); `turn.draw`: `{"draw", "keep"}`, the cards `draw_cards` draws and keeps;
+- `turn.targets`, only for the player whose turn it is: by action type (`assassinate`,
+  `steal`, `swap_hands`, `destroy`), every target the current character's power could name,
+  with `legal` and a `reason` when not: `self`, `assassin`, `murdered`, `complete_city`,
+  `bishop`, `indestructible`, `too_expensive`, `gather_first`, `power_used`. The legal ones
+  are exactly the power's actions in `legal_actions`.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 
 from . import draft, scoring, turns
 from .engine import to_act
+from .powers import POWERS
 from .state import GameState, Player
 
 
@@ -95,9 +101,28 @@ def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | 
         "laboratory_used": s.laboratory_used,
         "smithy_used": s.smithy_used,
     }
-    if s.drawn and pid is not None and pid in acting:
-        out["drawn"] = list(s.drawn)
+    if pid is not None and pid in acting and holder == pid and current is not None:
+        if s.drawn:
+            out["drawn"] = list(s.drawn)
+        out["targets"] = _targets(s, pid, current)
     return out
+
+
+def _targets(s: GameState, pid: str, current: str) -> dict[str, list[dict[str, Any]]]:
+    """Every target the current character's power could name, each with `legal` and, when
+    not, why (a reason code); the power as a whole may not be usable yet, or any more."""
+    candidates = POWERS[current].candidates
+    if candidates is None:
+        return {}
+    found = candidates(s, s.player(pid))
+    blocked = ("gather_first" if not s.gathered or s.drawn
+               else "power_used" if s.power_used else None)
+    for entries in found.values():
+        for entry in entries:
+            if blocked is not None:
+                entry["reason"] = entry["reason"] or blocked
+            entry["legal"] = entry["reason"] is None
+    return found
 
 
 def _history(s: GameState, pid: str | None) -> list[dict[str, Any]]:
