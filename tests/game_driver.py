@@ -13,7 +13,7 @@ from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from bot.service import awaiting
 from cogs.citadels import codec
-from cogs.citadels.panels import SELECT_KINDS
+from cogs.citadels.panel import SELECT_KINDS
 from fakediscord import Discord, Emulator, Person, Ref
 from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels

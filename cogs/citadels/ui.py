@@ -9,7 +9,7 @@ import discord
 from bot.i18n import Catalog
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, Panel
-from cogs.citadels import codec, panels, render
+from cogs.citadels import codec, panel, render
 from rules.game import GameEvent
 
 
@@ -43,7 +43,7 @@ class CitadelsUI:
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
-        return panels.player_panel(record, seat.pid, catalog, lang, notes, focus)
+        return panel.player_panel(record, seat.pid, catalog, lang, notes, focus)
 
     def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
                     catalog: Catalog, lang: str) -> list[str]:
@@ -54,7 +54,7 @@ class CitadelsUI:
         return codec.decode(code)
 
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
-        return panels.select_action(kind, values)
+        return panel.select_action(kind, values)
 
 
 UI = CitadelsUI()

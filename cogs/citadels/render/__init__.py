@@ -10,14 +10,13 @@ from bot.embeds import embed_size
 from .events import EVENT_TYPES, event_line
 from .labels import action_description, action_label, destroy_cost
 from .names import district_tag, seat_name
-from .panel import panel_embed
 from .rules_text import rules_choices, rules_embed
 from .scores import final_embed, scores_from_view, standings_embed, tiebreak_text
 from .table import table_embed
 
 __all__ = [
     "EVENT_TYPES", "action_description", "action_label", "destroy_cost",
-    "district_tag", "embed_size", "event_line", "final_embed", "panel_embed", "rules_choices",
+    "district_tag", "embed_size", "event_line", "final_embed", "rules_choices",
     "rules_embed", "scores_from_view", "seat_name", "standings_embed", "table_embed",
     "tiebreak_text",
 ]

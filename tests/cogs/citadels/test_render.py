@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.citadels import render
+from cogs.citadels.panel import panel_embed
 from rules import citadels
 from rules.citadels.scoring import decide_winner
 from tests.render_helpers import (
@@ -48,7 +49,7 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int):
             legal = citadels.legal_actions(state, p.id)
             notes = [line for e in events
                      if (line := render.event_line(e.visible_to(p.id), table_seats, cat, lang))]
-            panel = render.panel_embed(seen, table_seats, cat, lang, legal=legal, notes=notes)
+            panel = panel_embed(seen, table_seats, cat, lang, legal=legal, notes=notes)
             check_embed(panel)
             mine = private_names(seen, legal) | set().union(
                 *(event_names(e.visible_to(p.id)) for e in events))

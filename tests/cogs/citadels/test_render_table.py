@@ -7,6 +7,7 @@ import pytest
 from bot.lobby import lobby_embed
 from bot.records import GameRecord, GameSettings, Seat
 from cogs.citadels import render
+from cogs.citadels.panel import panel_embed
 from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
@@ -72,7 +73,7 @@ def test_a_crowded_panel_fits(lang: str):
     legal = [citadels.actions.destroy(p["id"], d) for p in view["players"][:6]
              for d in p["city"]] + [citadels.actions.END_TURN]
     notes = ["📝 " + "N" * 300] * 5
-    embed = render.panel_embed(view, seats, catalog(), lang, legal=legal, notes=notes)
+    embed = panel_embed(view, seats, catalog(), lang, legal=legal, notes=notes)
     assert check_embed(embed) <= 6000
     assert "⚔️" in embed_text(embed)
 
@@ -111,7 +112,7 @@ def test_panel_reads_well():
     state = citadels.new_game(pids(2), seed=4)
     seats = [Seat(pid="p1", name="Ana", user_id=1), Seat(pid="p2", name="Bo", user_id=2)]
     seen = citadels.view(state, "p1")
-    embed = render.panel_embed(seen, seats, catalog(), "en",
+    embed = panel_embed(seen, seats, catalog(), "en",
                                legal=citadels.legal_actions(state, "p1"), notes=["hello"])
     check_embed(embed)
     assert (embed.description or "").startswith("hello\n💰 2 gold · 🃏 4 cards")
@@ -119,14 +120,14 @@ def test_panel_reads_well():
     assert now.startswith("Pick one character:")
     assert sum(1 for line in now.splitlines() if " — " in line) == 7
     assert CHARACTERS["magician"].text["en"] in now or "Magician" not in now
-    other = render.panel_embed(citadels.view(state, "p2"), seats, catalog(), "es", legal=[])
+    other = panel_embed(citadels.view(state, "p2"), seats, catalog(), "es", legal=[])
     assert other.fields[0].value == "Esperando a que Ana elija personaje."
     # The two-player discard step.
     state, _ = citadels.apply(state, "p1", citadels.legal_actions(state, "p1")[0])
     state, _ = citadels.apply(state, "p2", citadels.legal_actions(state, "p2")[0])
     legal = citadels.legal_actions(state, "p2")
     assert legal[0].type == "discard_character"
-    embed = render.panel_embed(citadels.view(state, "p2"), seats, catalog(), "en", legal=legal)
+    embed = panel_embed(citadels.view(state, "p2"), seats, catalog(), "en", legal=legal)
     assert embed.fields[0].value.startswith("Discard one character face down:")
 
 
@@ -138,7 +139,7 @@ def test_seven_player_last_chooser_sees_the_face_down_card():
     seen = citadels.view(state, "p7")
     legal = citadels.legal_actions(state, "p7")
     assert len(legal) == 2
-    embed = render.panel_embed(seen, [], catalog(), "en", legal=legal)
+    embed = panel_embed(seen, [], catalog(), "en", legal=legal)
     for a in legal:
         assert CHARACTERS[a.character].name["en"] in embed.fields[0].value
 
@@ -226,7 +227,7 @@ def test_the_acting_player_sees_their_character_and_builds_left():
         pid = citadels.to_act(state)[0]
         state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
     pid = citadels.to_act(state)[0]
-    embed = render.panel_embed(citadels.view(state, pid), [], catalog(), "en",
+    embed = panel_embed(citadels.view(state, pid), [], catalog(), "en",
                                legal=citadels.legal_actions(state, pid))
     now = embed.fields[0].value.splitlines()
     assert now[0] == f"▶️ {render.names.character_tag(state.current, 'en')} · builds left: " \
