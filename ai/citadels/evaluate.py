@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rules import citadels
-from rules.citadels import turns
+from rules.citadels import scoring, turns
 
 DISTRICTS = citadels.DISTRICTS
 CHARACTERS = citadels.CHARACTERS
@@ -35,8 +35,7 @@ def kinds(city: Iterable[str]) -> set[str]:
 
 
 def five_types(city: Sequence[str]) -> bool:
-    have = kinds(city)
-    return len(have) + ("haunted_quarter" in city) >= len(TYPES)
+    return scoring.five_types(list(city))
 
 
 def district_worth(d: str, city: Sequence[str]) -> float:
@@ -62,16 +61,11 @@ def useful(hand: Sequence[str], city: Sequence[str]) -> list[str]:
 # --- standing: how well a player is doing -------------------------------------------------
 
 def points(city: Sequence[str], gold: int, hand_size: int, complete: int, first: bool) -> float:
-    pts = sum(DISTRICTS[d].points for d in city)
-    if five_types(city):
-        pts += 3
-    if len(city) >= complete:
-        pts += 4 if first else 2
-    if "imperial_treasury" in city:
-        pts += gold
-    if "map_room" in city:
-        pts += hand_size
-    return pts
+    """The city's score now (the engine's rule), `first` if it would be the first complete."""
+    done = len(city) >= complete
+    parts, _ = scoring.city_score(list(city), gold, hand_size, first=first and done,
+                                  complete=done)
+    return float(sum(parts.values()))
 
 
 def standing(city: Sequence[str], gold: int, hand_size: int, complete: int, first: bool,

@@ -22,19 +22,31 @@ class Score(BaseModel):
 
 
 def score(s: GameState, p: Player) -> Score:
-    city = p.city
-    districts = sum(DISTRICTS[d].points for d in city)
-    five_types, haunted_as = _five_types(city)
-    first = 4 if s.first_complete == p.id else 0
-    complete = 2 if not first and len(city) >= s.city_size else 0
-    map_room = len(p.hand) if "map_room" in city else 0
-    treasury = p.gold if "imperial_treasury" in city else 0
+    parts, haunted_as = city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
+                                   complete=len(p.city) >= s.city_size)
     tiebreak = max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
-    total = districts + five_types + first + complete + map_room + treasury
-    return build(Score, player=p.id, districts=districts, five_types=five_types,
-                 first_complete=first, complete=complete, map_room=map_room,
-                 imperial_treasury=treasury, haunted_quarter_as=haunted_as, tiebreak=tiebreak,
-                 total=total)
+    return build(Score, player=p.id, **parts, haunted_quarter_as=haunted_as, tiebreak=tiebreak,
+                 total=sum(parts.values()))
+
+
+def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool
+               ) -> tuple[dict[str, int], str | None]:
+    """The points a city is worth, by part (BREAKDOWN), and the type the Haunted Quarter
+    counted as: also what a player may ask of a city it only imagines."""
+    five_types, haunted_as = _five_types(city)
+    return {
+        "districts": sum(DISTRICTS[d].points for d in city),
+        "five_types": five_types,
+        "first_complete": 4 if first else 0,
+        "complete": 2 if complete and not first else 0,
+        "map_room": hand_size if "map_room" in city else 0,
+        "imperial_treasury": gold if "imperial_treasury" in city else 0,
+    }, haunted_as
+
+
+def five_types(city: list[str]) -> bool:
+    """Whether the city earns the five-types bonus."""
+    return _five_types(city)[0] > 0
 
 
 def _five_types(city: list[str]) -> tuple[int, str | None]:
