@@ -66,6 +66,8 @@ class GameBot(commands.Bot):
             help_command=None,
             tree_cls=GameTree,
             chunk_guilds_at_startup=False,
+            # Nothing a message says pings anyone unless that message names whom (publisher).
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.settings = settings

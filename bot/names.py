@@ -1,13 +1,37 @@
-"""Names players read: seats, by any game (a person's display name or a numbered computer)."""
+"""Names players read: seats, by any game (a person's display name or a numbered computer).
+
+A display name is text, never markup: `who` escapes markdown and mentions, drops the invisible
+and direction-changing controls, and isolates the name so right-to-left letters cannot reorder
+the text around it.
+"""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 
 import discord
 
 from bot.i18n import Catalog
 from bot.records import Seat
+
+# Zero-width characters and bidirectional controls (marks, embeddings, overrides, isolates).
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]")
+_ISOLATE = "\u2068{}\u2069"  # first-strong isolate: the name's direction stays inside it
+
+
+def plain(name: str) -> str:
+    """A display name without invisible or direction-changing controls ('?' if none is left)."""
+    return _INVISIBLE.sub("", name).strip() or "?"
+
+
+def as_text(name: str) -> str:
+    """A display name for a message or an embed: its literal text, never markup or a mention;
+    a name with right-to-left letters is isolated so the text around it keeps its order."""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(plain(name)))
+    rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+    return _ISOLATE.format(text) if rtl else text
 
 
 def language(catalog: Catalog, lang: str | None) -> str:
@@ -40,4 +64,4 @@ def who(pid: str | None, seats: Iterable[Seat], catalog: Catalog, lang: str, *,
         return "?"
     seat = next((s for s in seats if s.pid == pid), None)
     name = seat_name(seat, catalog, lang) if seat is not None else pid
-    return discord.utils.escape_markdown(name) if markdown else name
+    return as_text(name) if markdown else plain(name)

@@ -215,7 +215,7 @@ class Publisher:
                                   discord.ButtonStyle.primary))
         unstored(view)
         await self._retry(lambda: self._channel(record).send(
-            text, view=view, allowed_mentions=discord.AllowedMentions(users=True)), urgent=True)
+            text, view=view, allowed_mentions=only(seat.user_id or 0)), urgent=True)
         if seat.dms:
             await self._direct(record, seat.user_id, "dm.turn")
 
@@ -248,7 +248,7 @@ class Publisher:
         text = self.bot.catalog.text("ping.reminder", lang, mention=f"<@{seat.user_id}>",
                                      minutes=minutes / 2)
         await self._retry(lambda: self._channel(record).send(
-            text, allowed_mentions=discord.AllowedMentions(users=True)), urgent=True)
+            text, allowed_mentions=only(seat.user_id or 0)), urgent=True)
 
     async def _announce_end(self, record: GameRecord) -> None:
         lang = record.settings.language
@@ -278,6 +278,12 @@ def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = Fal
         view.add_item(TableButton(game_id, "back", catalog.text("table.back", lang),
                                   discord.ButtonStyle.success))
     return view
+
+
+def only(user_id: int) -> discord.AllowedMentions:
+    """Mentions that ping this one user and nobody else (never everyone, here or a role)."""
+    return discord.AllowedMentions(everyone=False, roles=False,
+                                   users=[discord.Object(id=user_id)], replied_user=False)
 
 
 def moved_since(pid: str | None, changes: list[Change]) -> bool:

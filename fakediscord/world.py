@@ -37,6 +37,7 @@ GUILD_MESSAGES_INTENT = 1 << 9
 DIRECT_MESSAGES_INTENT = 1 << 12
 GUILDS_INTENT = 1 << 0
 USER_MENTION = re.compile(r"<@!?(\d+)>")
+EVERYONE = re.compile(r"@(everyone|here)\b")
 
 Dispatch = Callable[[str, dict[str, Any], int], None]
 
@@ -291,6 +292,7 @@ class World:
             check_message(data)
         mentioned = self._mentioned_users(data, payload.get("allowed_mentions"))
         data["mentions"] = [self.users[u].payload() for u in mentioned]
+        data["mention_everyone"] = _pings_everyone(data, payload.get("allowed_mentions"))
         message = Message(message_id, channel.id, data, ephemeral_for=ephemeral_for)
         self.messages[message_id] = message
         channel.message_ids.append(message_id)
@@ -435,3 +437,13 @@ class World:
         if not self.can_view(user_id, self.channels[message.channel_id]):
             raise UsageError(f"user {user_id} cannot see the channel of message {message_id}")
         return message
+
+
+def _pings_everyone(data: dict[str, Any], allowed: dict[str, Any] | None) -> bool:
+    """Whether a message pings @everyone or @here: its content says so and its
+    allowed_mentions (none sent: Discord parses everything) permit it."""
+    texts = [data.get("content") or ""]
+    texts += [c.get("content") or "" for _, c in walk(data.get("components") or [])]
+    if not any(EVERYONE.search(text) for text in texts):
+        return False
+    return allowed is None or "everyone" in (allowed.get("parse") or [])

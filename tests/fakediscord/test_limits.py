@@ -115,3 +115,14 @@ async def test_real_discord_py_sees_the_refusal(emulator: Emulator, table: Table
         assert fetched.content == "still fine"
         await fetched.delete()
     assert await table.alice.sees(table.general) == []
+
+
+async def test_everyone_pings_only_when_allowed_mentions_permit(bot_rest: BotRest, table: Table):
+    """As Discord: @everyone in content pings unless allowed_mentions leaves it out."""
+    cases = [({"content": "hi @everyone"}, True),
+             ({"content": "hi @everyone", "allowed_mentions": {"parse": []}}, False),
+             ({"content": "hi @here", "allowed_mentions": {"parse": ["everyone"]}}, True),
+             ({"content": "hi @\u200beveryone"}, False)]
+    for payload, pings in cases:
+        status, body = await bot_rest.send(table.general.id, payload)
+        assert status == 200 and body["mention_everyone"] is pings, payload
