@@ -38,6 +38,7 @@ from cogs.citadels.render.names import (
 )
 from rules import citadels
 from rules.citadels import Action
+from rules.citadels.actions import Destroy
 from rules.citadels.cards import CHARACTERS, DISTRICTS
 
 View = dict[str, Any]
@@ -277,9 +278,13 @@ def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
     if kind == "dad":
         return _discard_select(record, seen, catalog, lang)
     if kind == "destroy" and len(actions) > MAX_OPTIONS:
-        if focus is None:
+        # Too many for one select: the player first, then that player's districts. A focus
+        # naming no target (forged, or out of date) gets the player select again, never an
+        # empty select (Discord refuses those, and the click would go unanswered).
+        mine = [a for a in actions if isinstance(a, Destroy) and a.player == focus]
+        if not mine:
             return _target_select(record, seen, actions, catalog, lang)
-        actions = [a for a in actions if a.player == focus]  # type: ignore[attr-defined]
+        actions = list(mine)
     options = [
         discord.SelectOption(
             label=render.action_label(a, seen, record.seats, catalog, lang)[:100],

@@ -1,0 +1,47 @@
+"""The panel's components stay within Discord's rules whatever the click asked for."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.records import GameRecord, GameSettings
+from cogs.citadels.panel import MAX_OPTIONS, player_panel
+from rules import citadels
+from rules.citadels.actions import Destroy
+from tests.render_helpers import catalog, pids, seats
+from tests.rules.citadels.helpers import act, start
+
+CITY = ["manor", "temple", "tavern", "market", "docks", "harbor"]
+
+
+def warlord_record() -> GameRecord:
+    """Seven players, six districts each: the Warlord has far more than 25 targets."""
+    ids = pids(7)
+    chars = dict(zip(ids, [["warlord"], ["king"], ["merchant"], ["thief"], ["magician"],
+                           ["assassin"], ["architect"]], strict=True))
+    state = start(7, chars, ids=ids, cities={p: CITY for p in ids}, gold={ids[0]: 30})
+    while citadels.to_act(state) != [ids[0]]:
+        state, _ = act(state, {"type": "take_gold"}, {"type": "end_turn"})
+    state, _ = act(state, {"type": "take_gold"})
+    destroys = [a for a in citadels.legal_actions(state, ids[0]) if isinstance(a, Destroy)]
+    assert len(destroys) > MAX_OPTIONS
+    return GameRecord(id=1, channel_id=1, host_id=1, status="running", version=3,
+                      settings=GameSettings(), seats=seats(7), state=state)
+
+
+@pytest.mark.parametrize("focus", [None, "p3", "nobody", "p1"])
+def test_the_warlord_names_a_player_then_a_district(focus: str | None) -> None:
+    record = warlord_record()
+    panel = player_panel(record, "p1", catalog(), "en", [], focus)
+    assert panel.view is not None
+    items = [getattr(c, "item", c) for c in panel.view.children]  # dynamic items wrap theirs
+    selects = [c for c in items if isinstance(c, discord.ui.Select)]
+    assert all(0 < len(s.options) <= MAX_OPTIONS for s in selects)  # never empty, never over
+    kinds = {str(s.custom_id).rsplit(":", 1)[1] for s in selects}
+    if focus in ("p3", "p1"):  # a real target: that player's districts
+        assert "s.destroy" in kinds and "s.target" not in kinds
+        [destroy] = [s for s in selects if str(s.custom_id).endswith(":s.destroy")]
+        assert all(o.value.startswith(f"destroy.{focus}.") for o in destroy.options)
+    else:  # no focus, or one naming nobody: choose the player first
+        assert "s.target" in kinds and "s.destroy" not in kinds
