@@ -43,6 +43,7 @@ class GameService:
         self.listener: Listener | None = None
         self.games: dict[int, GameRecord] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._starting: set[int] = set()  # lobbies whose Start press is being carried out
         self.computers = ComputerPlayers(self)
         self.timers = TurnTimers(self)
         self.closing = False
@@ -180,6 +181,18 @@ class GameService:
         except Refused:
             return False
         return _seated_enough(record)
+
+    def claim_start(self, game_id: int, user_id: int) -> None:
+        """Reserve the lobby's start for this press, at once (no await between the check and
+        the claim): a second press meanwhile is refused as "already starting", so one start
+        makes one game and at most one thread. `release_start` ends the claim."""
+        self._lobby(game_id, host=user_id)
+        if game_id in self._starting:
+            raise Refused("lobby.already_starting")
+        self._starting.add(game_id)
+
+    def release_start(self, game_id: int) -> None:
+        self._starting.discard(game_id)
 
     async def start(self, game_id: int, user_id: int, *, seed: int | None = None,
                     thread_id: int | None = None) -> Change:

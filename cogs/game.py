@@ -168,7 +168,15 @@ class GameCog(commands.Cog):
             await interaction.response.edit_message(embed=embed, view=view)
 
     async def _start(self, interaction: discord.Interaction, game: int) -> Change:
-        """Start the game, in a new thread from the lobby message if asked and allowed."""
+        """Start the game, in a new thread from the lobby message if asked and allowed; one
+        press at a time (a second, even in the same instant, is told it is already starting)."""
+        self.bot.service.claim_start(game, interaction.user.id)
+        try:
+            return await self._start_claimed(interaction, game)
+        finally:
+            self.bot.service.release_start(game)
+
+    async def _start_claimed(self, interaction: discord.Interaction, game: int) -> Change:
         service = self.bot.service
         record = service.games.get(game)
         perms = interaction.app_permissions

@@ -31,3 +31,22 @@ async def test_the_game_is_played_in_its_own_thread(citadels_bot: GameBot, table
 
 async def _table(t: Table, where: Ref):
     return await table(t.alice, where)
+
+
+async def test_two_start_presses_at_once_make_one_game_and_one_thread(
+        citadels_bot: GameBot, table: Table, discord_api: Discord):
+    t = table
+    await (await t.alice.slash(t.general, "citadels new", thread=True)).response()
+    await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
+    room = await lobby(t.alice, t.general)
+    start = next(b["custom_id"] for b in room.buttons() if b["custom_id"].endswith(":lobby.start"))
+    # Both presses reach the bot before it answers either (same moment, same host).
+    presses = [await t.alice.click(room, custom_id=start, wait=False) for _ in range(2)]
+    replies = [await press.response() for press in presses]
+    await citadels_bot.publisher.idle()
+    threads = await discord_api.backend.call("threads", channel_id=t.general.id)
+    assert len(threads) == 1
+    assert [r.status for r in citadels_bot.service.games.values()] == ["running"]
+    refusals = [r.content for r in replies if r.ephemeral]
+    assert refusals == ["The game is already starting."]
+    assert await discord_api.failed_interactions() == []
