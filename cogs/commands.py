@@ -89,9 +89,10 @@ class GameCommands(commands.GroupCog):
             existing = await self.bot.service.get(busy.game_id)
             text = self.text(interaction, "errors.channel_busy",
                              link=_link(existing) if existing else "")
-            if interaction.response.is_done():  # deferred publicly: say it privately instead
-                await interaction.delete_original_response()
-                await interaction.followup.send(text, ephemeral=True)
+            if interaction.response.is_done():
+                # Deferred publicly (the store was slow): the reply that says "thinking" says
+                # where the other lobby is. A follow-up after deleting it would never arrive.
+                await interaction.edit_original_response(content=text, embed=None, view=None)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
             return

@@ -385,3 +385,18 @@ async def test_leaving_mid_game_hands_the_seat_to_a_computer(game: Game, discord
 def seat_version(entries: list, person: Person) -> int:
     mine = [e.version for e in entries if e.user_id == int(person.id)]
     return max(mine, default=0)
+
+
+async def test_a_new_game_that_loses_the_race_says_where_the_lobby_is(
+        bot: GameBot, table: Table, monkeypatch: pytest.MonkeyPatch):
+    """Two `/citadels new` in one channel at once, the loser's reply deferred (a slow store):
+    its own reply links the lobby that won."""
+    from cogs import game as game_cog
+
+    first = await (await table.alice.slash(table.general, "citadels new")).response()
+    monkeypatch.setattr(game_cog, "DEADLINE", 0.0)  # every answer is deferred first
+    monkeypatch.setattr(bot.service, "in_channel", lambda channel_id: None)  # both raced past
+    result = await table.bruno.slash(table.general, "ciudadelas nueva")
+    reply = await result.response()
+    assert not result.failed
+    assert reply.content.startswith("Ya hay una partida") and first.id in reply.content
