@@ -1,71 +1,147 @@
 """What every game behind rules.game.Game must do, as plain functions that raise
 AssertionError: the conformance suite runs them on every registered game (and on broken games,
-to show they can fail)."""
+to show they can fail).
+
+    run = playout(game, players=3, options={}, seed=1)   # checks every step on the way
+    check_end(game, run); check_serialization(game, run); check_replay(game, run)
+    check_views(game, run); check_events(run); check_refusals(game, run)
+"""
 
 from __future__ import annotations
 
+import enum
 import json
 import random
+import types
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from rules.game import Game, IllegalAction, InvalidOptions
 
 AnyGame = Game[Any, Any]
 
+# Malformed actions every game must refuse (no game has an action type with these names).
+MALFORMED: tuple[dict[str, Any], ...] = (
+    {}, {"type": "no_such_action"}, {"type": None}, {"type": 7, "heap": "x"},
+)
+GHOST = "nobody-at-this-table"  # a seat that is not in the game
+
+
+def canonical(data: Any) -> str:
+    """JSON text that is the same for equal JSON values; fails if `data` is not JSON-ready."""
+    return json.dumps(data, sort_keys=True, allow_nan=False)
+
+
+def dumped(game: AnyGame, state: Any) -> str:
+    return canonical(game.dump_state(state))
+
+
+# -- options ---------------------------------------------------------------------------------
+
+def _types(annotation: Any) -> list[Any]:
+    """The alternatives of a Union/Optional annotation, else the annotation itself."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return list(typing.get_args(annotation))
+    return [annotation]
+
+
+def _bounds(info: FieldInfo) -> tuple[Any, Any]:
+    """The smallest and largest value a numeric field allows (None: unbounded)."""
+    low = high = None
+    for meta in info.metadata:
+        if getattr(meta, "ge", None) is not None:
+            low = meta.ge
+        if getattr(meta, "gt", None) is not None:
+            low = meta.gt + 1
+        if getattr(meta, "le", None) is not None:
+            high = meta.le
+        if getattr(meta, "lt", None) is not None:
+            high = meta.lt - 1
+    return low, high
+
+
+def field_values(info: FieldInfo) -> list[Any]:
+    """The values of one option worth trying: its bounds, and each of its choices."""
+    values: list[Any] = [v for v in _bounds(info) if v is not None]
+    for kind in _types(info.annotation):
+        if kind is bool:
+            values += [False, True]
+        elif typing.get_origin(kind) is typing.Literal:
+            values += list(typing.get_args(kind))
+        elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+            values += [member.value for member in kind]
+    unique: list[Any] = []
+    for value in values:
+        if value != info.default and value not in unique:
+            unique.append(value)
+    return unique
+
 
 def option_sets(game: AnyGame) -> list[dict[str, Any]]:
-    """Each declared option at its default, its minimum and maximum, and each of its choices
-    (the others at their defaults)."""
+    """The defaults ({}), then each declared option at its minimum and maximum and at each of
+    its choices, the others at their defaults."""
     sets: list[dict[str, Any]] = [{}]
     for name, info in game.Options.model_fields.items():
-        values: list[Any] = []
-        for meta in info.metadata:
-            for bound in ("ge", "le"):
-                if getattr(meta, bound, None) is not None:
-                    values.append(getattr(meta, bound))
-        if info.annotation is bool:
-            values += [False, True]
-        values += list(typing.get_args(info.annotation)) if typing.get_origin(
-            info.annotation) is typing.Literal else []
-        sets += [{name: v} for v in values]
+        sets += [{name: value} for value in field_values(info)]
     return sets
 
 
 def out_of_range(game: AnyGame) -> list[tuple[str, dict[str, Any]]]:
-    """(field, options) pairs just outside each declared bound."""
+    """(field, options) pairs the game must refuse: just outside each declared bound, a choice
+    that is none of a Literal's, and an option that does not exist."""
     bad: list[tuple[str, dict[str, Any]]] = []
     for name, info in game.Options.model_fields.items():
-        for meta in info.metadata:
-            if getattr(meta, "ge", None) is not None:
-                bad.append((name, {name: meta.ge - 1}))
-            if getattr(meta, "le", None) is not None:
-                bad.append((name, {name: meta.le + 1}))
+        low, high = _bounds(info)
+        if low is not None:
+            bad.append((name, {name: low - 1}))
+        if high is not None:
+            bad.append((name, {name: high + 1}))
+        if any(typing.get_origin(kind) is typing.Literal for kind in _types(info.annotation)):
+            bad.append((name, {name: "no-such-choice"}))
+    bad.append(("no_such_option", {"no_such_option": 1}))
     return bad
 
 
-def check_options(game: AnyGame) -> None:
-    for options in option_sets(game):
-        assert isinstance(game.options(options), BaseModel)
-    for name, options in out_of_range(game):
-        try:
-            game.options(options)
-        except InvalidOptions as exc:
-            assert exc.field == name, (exc.field, name)
-        else:
-            raise AssertionError(f"{game.id}: {options} accepted")
-    for players in (game.min_players - 1, game.max_players + 1):
-        try:
-            game.options({}, players=players)
-        except InvalidOptions as exc:
-            assert exc.field == "players"
-        else:
-            raise AssertionError(f"{game.id}: {players} players accepted")
+def _refused(game: AnyGame, expected_field: str, data: dict[str, Any],
+             players: int | None = None) -> None:
+    try:
+        game.options(data, players=players)
+    except InvalidOptions as exc:
+        assert exc.field == expected_field, (
+            f"{game.id}: {data} with {players} players blamed {exc.field!r}, "
+            f"not {expected_field!r}")
+    else:
+        raise AssertionError(f"{game.id}: options {data} with {players} players accepted")
 
+
+def check_options(game: AnyGame) -> None:
+    """Every declared value and player count is accepted, anything else refused by name, and
+    options survive JSON (they are stored with every game)."""
+    assert 1 <= game.min_players <= game.max_players, game.id
+    defaults = game.options({})
+    assert isinstance(defaults, game.Options), game.id
+    assert defaults == game.Options(), game.id
+    for data in option_sets(game):
+        for players in range(game.min_players, game.max_players + 1):
+            chosen = game.options(data, players=players)
+            assert isinstance(chosen, game.Options), (game.id, data)
+            for name, value in data.items():
+                assert getattr(chosen, name) == value, (game.id, name)
+            stored = json.loads(canonical(chosen.model_dump(mode="json")))
+            assert game.options(stored) == chosen, (game.id, data)
+            assert game.options(chosen) == chosen, (game.id, data)
+    for name, data in out_of_range(game):
+        _refused(game, name, data)
+    for players in (game.min_players - 1, game.max_players + 1, 0):
+        _refused(game, "players", {}, players)
+
+
+# -- playing -----------------------------------------------------------------------------------
 
 @dataclass
 class Playout:
@@ -74,13 +150,14 @@ class Playout:
     seed: int
     states: list[Any] = field(default_factory=list)
     moves: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    events: list[Any] = field(default_factory=list)
+    events: list[list[Any]] = field(default_factory=list)
 
 
 def playout(game: AnyGame, players: int, options: dict[str, Any], seed: int,
             limit: int = 5000) -> Playout:
     """A random game to its end, checking at every step that whoever must decide can, that
-    nobody else can, and that `apply` leaves its input unchanged."""
+    nobody else can, that the random action is a legal one, and that `apply` leaves its input
+    unchanged. Fails if the game has not ended after `limit` actions."""
     seats = [f"p{i}" for i in range(1, players + 1)]
     chosen = game.options(options, players=players)
     run = Playout(seats, chosen, seed)
@@ -91,111 +168,188 @@ def playout(game: AnyGame, players: int, options: dict[str, Any], seed: int,
         acting = game.to_act(state)
         if not acting:
             break
-        assert not game.is_over(state)
+        assert not game.is_over(state), game.id
+        assert len(set(acting)) == len(acting) and set(acting) <= set(seats), acting
+        legal: dict[str, list[Any]] = {}
         for seat in seats:
-            legal = game.legal_actions(state, seat)
-            assert bool(legal) == (seat in acting), (seat, acting)
-        seat = acting[0]
+            legal[seat] = game.legal_actions(state, seat)
+            assert bool(legal[seat]) == (seat in acting), (
+                f"{game.id}: {seat} has {len(legal[seat])} legal actions, to_act is {acting}")
+        assert game.legal_actions(state, GHOST) == [], game.id
+        seat = acting[int(rng.random() * len(acting))]
         action = game.random_action(state, seat, rng)
-        assert action is not None
-        before = json.dumps(game.dump_state(state), sort_keys=True)
+        assert action is not None, (game.id, seat)
+        move = game.dump_action(action)
+        canonical(move)
+        if len(legal[seat]) <= 512:  # the Magician's 2^hand discards are sampled, not listed
+            assert canonical(move) in {canonical(game.dump_action(a)) for a in legal[seat]}, (
+                game.id, move)
+        before = dumped(game, state)
         state, events = game.apply(state, seat, action)
-        assert json.dumps(game.dump_state(run.states[-1]), sort_keys=True) == before
-        run.moves.append((seat, game.dump_action(action)))
+        assert dumped(game, run.states[-1]) == before, f"{game.id}: apply changed its input"
+        run.moves.append((seat, move))
         run.states.append(state)
-        run.events.append(events)
+        run.events.append(list(events))
     else:
-        raise AssertionError(f"{game.id}: no end after {limit} moves")
+        raise AssertionError(f"{game.id}: no end after {limit} actions")
     return run
 
 
 def check_end(game: AnyGame, run: Playout) -> None:
+    """Over, nobody to act, every seat ranked (someone first), scores and breakdowns for every
+    seat, each breakdown adding up to its score; no result before the end."""
     state = run.states[-1]
-    assert game.is_over(state) and game.to_act(state) == []
-    assert all(game.legal_actions(state, seat) == [] for seat in run.seats)
+    assert game.is_over(state) and game.to_act(state) == [], game.id
+    assert all(game.legal_actions(state, seat) == [] for seat in run.seats), game.id
     result = game.result(state)
-    assert result is not None
-    assert set(result.ranks) == set(run.seats) == set(result.scores)
-    assert 1 in result.ranks.values()
-    assert all(1 <= rank <= len(run.seats) for rank in result.ranks.values())
+    assert result is not None, game.id
+    seats = set(run.seats)
+    assert set(result.ranks) == seats, (game.id, result.ranks)
+    assert set(result.scores) == seats, (game.id, result.scores)
+    assert set(result.breakdown) == seats, (game.id, result.breakdown)
+    assert all(isinstance(r, int) and 1 <= r <= len(seats) for r in result.ranks.values()), (
+        f"{game.id}: ranks {result.ranks} not in 1-{len(seats)}")
+    assert 1 in result.ranks.values() and result.winners, f"{game.id}: nobody ranked first"
+    canonical([result.ranks, result.scores, result.breakdown, result.tiebreak])
     for seat in run.seats:
-        assert sum(result.breakdown[seat].values()) == result.scores[seat], seat
-    assert all(game.result(s) is None for s in run.states[:-1])
+        parts = result.breakdown[seat]
+        assert sum(parts.values()) == result.scores[seat], (
+            f"{game.id}: {seat}'s breakdown {parts} does not add up to {result.scores[seat]}")
+    for earlier in run.states[:-1]:
+        assert game.result(earlier) is None and not game.is_over(earlier), game.id
 
 
 def check_serialization(game: AnyGame, run: Playout) -> None:
+    """Every state survives JSON (with its schema); every action survives its JSON form."""
     for state in run.states:
         data = game.dump_state(state)
-        assert data["schema"] == game.state_schema
-        assert game.load_state(json.loads(json.dumps(data))) == state
-    for _, action in run.moves:
-        assert game.dump_action(game.parse_action(action)) == action
+        assert data["schema"] == game.state_schema, (game.id, data.get("schema"))
+        text = canonical(data)
+        loaded = game.load_state(json.loads(text))
+        assert loaded == state, f"{game.id}: a state changed through JSON"
+        assert dumped(game, loaded) == text, f"{game.id}: a state dumps differently reloaded"
+    for _, move in run.moves:
+        assert game.dump_action(game.parse_action(move)) == move, (game.id, move)
+        assert game.dump_action(game.parse_action(json.loads(canonical(move)))) == move
 
 
 def check_replay(game: AnyGame, run: Playout) -> None:
-    """The same seed and the same actions give the same states."""
+    """The same seed and the same actions (as stored: JSON) give the same states, also when
+    the game is restarted from its stored state halfway."""
     state = game.new_game(run.seats, run.options, run.seed)
-    assert state == run.states[0]
-    for (seat, action), expected in zip(run.moves, run.states[1:], strict=True):
-        state, _ = game.apply(state, seat, action)
-        assert state == expected
+    assert state == run.states[0], f"{game.id}: the same seed dealt another game"
+    half = len(run.moves) // 2
+    for i, ((seat, move), expected) in enumerate(zip(run.moves, run.states[1:], strict=True)):
+        if i == half:
+            state = game.load_state(json.loads(dumped(game, state)))
+        state, _ = game.apply(state, seat, json.loads(canonical(move)))
+        assert state == expected, f"{game.id}: replay differs after {i + 1} actions"
 
+
+# -- what players may know ----------------------------------------------------------------------
 
 def sampled(run: Playout, every: int) -> Iterator[Any]:
-    yield from run.states[::every]
-    yield run.states[-1]
+    yield from run.states[::max(1, every)]
+    if (len(run.states) - 1) % max(1, every):
+        yield run.states[-1]
+
+
+def overrides_determinize(game: AnyGame) -> bool:
+    """Whether the game declares hidden information (it redraws what a seat may not know)."""
+    return type(game).determinize is not Game.determinize
 
 
 def check_views(game: AnyGame, run: Playout, every: int = 7, worlds: int = 2) -> bool:
-    """A seat's view is the same in every world it cannot tell apart (so it holds no secret),
-    and the public view is the same in every seat's. Returns whether any redrawn world differed
-    from the real one (else the check proved nothing)."""
+    """A seat's view, its turn and its legal actions are the same in every world it cannot
+    tell apart (so the view holds no secret), and the public view is the same in every seat's
+    world. Determinizing is reproducible and leaves its input alone. Returns whether any
+    redrawn world differed from the real one (else the check proved nothing)."""
     differed = False
     for state in sampled(run, every):
         public = game.view(state, None)
-        json.dumps(public)
+        canonical(public)
+        assert game.public_view(state) == public, game.id
+        before = dumped(game, state)
+        acting = game.to_act(state)
         for seat in run.seats:
             mine = game.view(state, seat)
-            json.dumps(mine)
+            canonical(mine)
+            assert game.private_view(state, seat) == mine, game.id
+            legal = [canonical(game.dump_action(a)) for a in game.legal_actions(state, seat)]
             for i in range(worlds):
                 world = game.determinize(state, seat, random.Random(i))
+                assert game.determinize(state, seat, random.Random(i)) == world, (
+                    f"{game.id}: determinize is not reproducible from its rng")
                 differed |= world != state
-                assert game.view(world, seat) == mine, (game.id, seat)
-                assert game.view(world, None) == public, (game.id, seat)
+                assert game.view(world, seat) == mine, f"{game.id}: {seat}'s view leaks"
+                assert game.view(world, None) == public, f"{game.id}: public view leaks"
+                assert game.to_act(world) == acting, f"{game.id}: to_act leaks to {seat}"
+                assert [canonical(game.dump_action(a))
+                        for a in game.legal_actions(world, seat)] == legal, (
+                    f"{game.id}: {seat}'s legal actions leak")
+        assert dumped(game, state) == before, f"{game.id}: determinize changed its input"
+    return differed
+
+
+def check_spectator_worlds(game: AnyGame, run: Playout, every: int = 7, worlds: int = 2
+                           ) -> bool:
+    """determinize(state, None) redraws everything a spectator may not know: the public view
+    stays the same. Returns whether any such world differed from the real one."""
+    differed = False
+    for state in sampled(run, every):
+        public = game.view(state, None)
+        for i in range(worlds):
+            world = game.determinize(state, None, random.Random(i))
+            differed |= world != state
+            assert game.view(world, None) == public, f"{game.id}: public view leaks"
     return differed
 
 
 def check_events(run: Playout) -> None:
+    """Every event has a type, and what a spectator sees of it is JSON and part of what each
+    seat sees."""
     for events in run.events:
         for event in events:
+            assert isinstance(event.type, str) and event.type, event
             public = event.visible_to(None)
-            json.dumps(public)
+            canonical(public)
             for seat in run.seats:
-                assert set(public) <= set(event.visible_to(seat))
+                private = event.visible_to(seat)
+                canonical(private)
+                assert set(public) <= set(private), (
+                    f"{event.type}: spectators see {public}, {seat} sees {private}")
 
 
-def check_refusals(game: AnyGame, run: Playout) -> None:
-    """Out of turn, or malformed: IllegalAction, and the state unchanged."""
-    for state in sampled(run, 11):
+def _must_refuse(game: AnyGame, state: Any, seat: str, action: Any, what: str) -> None:
+    before = dumped(game, state)
+    try:
+        game.apply(state, seat, action)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"{game.id}: {what} accepted")
+    assert dumped(game, state) == before, f"{game.id}: refusing {what} changed the state"
+
+
+def check_refusals(game: AnyGame, run: Playout, every: int = 11) -> None:
+    """Out of turn, by nobody at the table, or malformed: IllegalAction, the state unchanged."""
+    for bad in MALFORMED:
+        try:
+            game.parse_action(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{game.id}: parse_action accepted {bad}")
+    for state in sampled(run, every):
         acting = game.to_act(state)
         if not acting:
+            for seat in run.seats:
+                for _, move in run.moves[-1:]:
+                    _must_refuse(game, state, seat, move, "an action after the end")
             continue
         action = game.legal_actions(state, acting[0])[0]
-        before = json.dumps(game.dump_state(state), sort_keys=True)
-        for seat in run.seats:
-            if seat in acting:
-                continue
-            try:
-                game.apply(state, seat, action)
-            except IllegalAction:
-                pass
-            else:
-                raise AssertionError(f"{game.id}: {seat} played out of turn")
-        for bad in ({"type": "no_such_action"}, {}):
-            try:
-                game.apply(state, acting[0], bad)
-            except IllegalAction:
-                pass
-            else:
-                raise AssertionError(f"{game.id}: {bad} accepted")
-        assert json.dumps(game.dump_state(state), sort_keys=True) == before
+        for seat in [*run.seats, GHOST]:
+            if seat not in acting:
+                _must_refuse(game, state, seat, action, f"{seat} playing out of turn")
+        for bad in MALFORMED:
+            _must_refuse(game, state, acting[0], bad, f"malformed {bad}")
