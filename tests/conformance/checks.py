@@ -16,6 +16,7 @@ import types
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel
@@ -139,6 +140,22 @@ def check_options(game: AnyGame) -> None:
         _refused(game, name, data)
     for players in (game.min_players - 1, game.max_players + 1, 0):
         _refused(game, "players", {}, players)
+
+
+def check_new_game_player_counts(game: AnyGame) -> None:
+    """new_game itself refuses a player count outside the game's range, as InvalidOptions
+    naming "players" (a host that skipped `options(players=)` must not start a broken game)."""
+    for players in (game.min_players - 1, game.max_players + 1):
+        seats = [f"p{i}" for i in range(1, players + 1)]
+        try:
+            game.new_game(seats, game.options({}), seed=1)
+        except InvalidOptions as exc:
+            assert exc.field == "players", f"{game.id}: {players} seats blamed {exc.field!r}"
+        except Exception as exc:
+            raise AssertionError(f"{game.id}: {players} seats raised {exc!r}, "
+                                 "not InvalidOptions('players')") from exc
+        else:
+            raise AssertionError(f"{game.id}: a game of {players} seats started")
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -318,6 +335,26 @@ def check_events(run: Playout) -> None:
                 canonical(private)
                 assert set(public) <= set(private), (
                     f"{event.type}: spectators see {public}, {seat} sees {private}")
+
+
+JUNK: tuple[Any, ...] = (None, 5, "take", [], ["type", "take"])  # JSON that is no object
+
+
+def check_junk_actions(game: AnyGame, state: Any) -> None:
+    """Stored JSON that is not even an object is a malformed action too: IllegalAction."""
+    acting = game.to_act(state)
+    for junk in JUNK:
+        for attempt in (partial(game.parse_action, junk),
+                        partial(game.apply, state, acting[0], junk)):
+            try:
+                attempt()
+            except IllegalAction:
+                pass
+            except Exception as exc:
+                raise AssertionError(f"{game.id}: {junk!r} raised {exc!r}, "
+                                     "not IllegalAction") from exc
+            else:
+                raise AssertionError(f"{game.id}: {junk!r} accepted")
 
 
 def _must_refuse(game: AnyGame, state: Any, seat: str, action: Any, what: str) -> None:
