@@ -46,11 +46,11 @@ async def table(discord_api: Discord) -> Table:
 
 
 # discord.py waits this long after the last GUILD_CREATE before `on_ready` (2 s by default).
-FAST_READY = {"guild_ready_timeout": 0.05}
+FAST_READY: dict[str, Any] = {"guild_ready_timeout": 0.05}
 
 
 def bot_settings(database: Path, **overrides: object) -> Settings:
-    values = {"discord_token": Config.token, "database_path": database, **overrides}
+    values: dict[str, Any] = {"discord_token": Config.token, "database_path": database, **overrides}
     return Settings(_env_file=None, **values)
 
 
