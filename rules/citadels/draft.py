@@ -9,7 +9,7 @@ from . import rng
 from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, LAST_TAKES_FACEDOWN, RANK
 from .errors import IllegalAction
-from .state import DraftStep, GameState, construct
+from .state import DraftStep, GameState
 from .tx import Work, emit, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
@@ -83,7 +83,7 @@ def legal(s: GameState) -> list[Action]:
     return [table[c] for c in s.draft_pool]
 
 
-def choose(s: Work, pid: str, character: str, kind: str) -> bool:
+def choose(s: Work, pid: str, character: str, kind: Literal["pick", "discard"]) -> bool:
     """Apply a pick or discard; return True when the draft is over."""
     n = len(s.players)
     steps = sequence(n)
@@ -95,8 +95,8 @@ def choose(s: Work, pid: str, character: str, kind: str) -> bool:
     if character not in offered:
         raise IllegalAction(f"{character!r} is not among the characters offered")
     s.draft_pool = removed(offered, character)
-    step = {"player": pid, "kind": kind, "offered": offered, "chosen": character}
-    s.draft_history = [*s.draft_history, construct(DraftStep, step)]
+    step = DraftStep.model_construct(player=pid, kind=kind, offered=offered, chosen=character)
+    s.draft_history = [*s.draft_history, step]
     if kind == "pick":
         s.holders = {**s.holders, character: pid}
     else:

@@ -21,7 +21,7 @@ from .cards import DECK, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
-from .state import GameState, Options, Player, build
+from .state import GameState, Options, Player
 from .tx import Work, begin, done, emit
 
 
@@ -37,10 +37,10 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     state = rng.shuffle(rng.seed_state(seed), deck)
     # Everything here is checked above or made here: validating it again would cost more
     # than a random game's first dozen actions.
-    players = [build(Player, id=pid, gold=2, hand=deck[4 * i:4 * i + 4])
+    players = [Player.model_construct(id=pid, gold=2, hand=deck[4 * i:4 * i + 4])
                for i, pid in enumerate(ids)]
     city_size = options.city_size or (8 if len(ids) <= 3 else 7)
-    s = build(GameState, players=players, deck=deck[4 * len(ids):], crown=ids[0],
+    s = GameState.model_construct(players=players, deck=deck[4 * len(ids):], crown=ids[0],
               options=options, city_size=city_size, rng=state)
     work = begin(s)
     draft.start_round(work)

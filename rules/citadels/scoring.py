@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from .cards import DISTRICT_TYPES, DISTRICTS, KIND, RANK
-from .state import GameState, Player, build
+from .state import GameState, Player
 
 
 class Score(BaseModel):
@@ -25,8 +25,8 @@ def score(s: GameState, p: Player) -> Score:
     parts, haunted_as = city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
                                    complete=len(p.city) >= s.city_size)
     tiebreak = max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
-    return build(Score, player=p.id, **parts, haunted_quarter_as=haunted_as, tiebreak=tiebreak,
-                 total=sum(parts.values()))
+    return Score.model_validate({"player": p.id, **parts, "haunted_quarter_as": haunted_as,
+                                 "tiebreak": tiebreak, "total": sum(parts.values())})
 
 
 def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool
