@@ -1,5 +1,5 @@
-"""Invariants over seeded random games of 2-7 players, checked after every action: 8 games per
-player count by default, the full 504 with `pytest -m long`."""
+"""Invariants over seeded random games of 2-7 players, checked after every action: 4 games per
+player count by default, the full 504 with CITADELS_SLOW=1 (the `slow` marker, conftest.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from rules.citadels.cards import CHARACTER_ORDER, DECK, DISTRICTS
 
 from .helpers import IDS
 
-GAMES_PER_COUNT = 8    # x 6 player counts, in the default run
-LONG_GAMES_PER_COUNT = 84  # x 6 player counts = 504 games, with `pytest -m long`
+GAMES_PER_COUNT = 4    # x 6 player counts, in the default run
+SLOW_GAMES_PER_COUNT = 84  # x 6 player counts = 504 games, with CITADELS_SLOW=1
 TYPES = [t.model_fields["type"].default for t in citadels.ACTION_TYPES]
 
 
@@ -159,10 +159,10 @@ def test_random_games_keep_every_invariant(n):
     play_many(n, GAMES_PER_COUNT)
 
 
-@pytest.mark.long
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(2, 8))
 def test_many_random_games_keep_every_invariant(n):
-    play_many(n, LONG_GAMES_PER_COUNT)
+    play_many(n, SLOW_GAMES_PER_COUNT)
 
 
 def test_global_random_is_never_used():
