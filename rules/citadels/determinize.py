@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CHARACTER_ORDER, DECK, RANK
+from .districts import TURN_FLAGS
 from .draft import facedown_step, sequence
 from .state import DraftStep, GameState, Options, Player
 from .views import view
@@ -55,13 +56,13 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
         absent=list(v["absent"]), gathered=turn.get("gathered", False),
         drawn=hands["__drawn__"], builds_left=turn.get("builds_left", 0),
         income_taken=turn.get("income_taken", False), power_used=turn.get("power_used", False),
-        laboratory_used=turn.get("laboratory_used", False),
-        smithy_used=turn.get("smithy_used", False), graveyard_card=v["graveyard_card"],
+        graveyard_card=v["graveyard_card"],
         first_complete=v["first_complete"], rng=rng.getrandbits(64),
         awaiting=v["to_act"][0] if v["to_act"] else None,
     )
     assert pid in (p.id for p in players)
-    return state
+    # The unique districts' once-a-turn flags (laboratory_used...).
+    return state.model_copy(update={flag: turn.get(flag, False) for flag in TURN_FLAGS})
 
 
 # --- cards ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from . import rng
 from .actions import DISCARD, PICK, Action
 from .cards import CHARACTER_ORDER, DRAFT, LAST_TAKES_FACEDOWN, RANK
 from .errors import IllegalAction
+from .powers import POWERS
 from .state import DraftStep, GameState
 from .tx import Work, emit, removed
 
@@ -38,7 +39,9 @@ def chooser(s: GameState) -> tuple[str, str]:
     return s.players[(s.seat[s.crown] + offset) % len(s.players)].id, kind
 
 
-_NOT_KING = tuple(c for c in CHARACTER_ORDER if c != "king")
+# Characters that may be discarded face up, and those that never are (the King).
+_FACEUP_OK = tuple(c for c in CHARACTER_ORDER if not POWERS[c].never_faceup)
+_NEVER_FACEUP = [c for c in CHARACTER_ORDER if POWERS[c].never_faceup]
 
 
 def start_round(s: Work) -> None:
@@ -47,10 +50,10 @@ def start_round(s: Work) -> None:
     # The King may never be face up: face-up cards come from the others (same odds as
     # drawing again and shuffling him back), then the face-down card from all that remain.
     # Only the cards set aside are drawn: the chooser's hand is sorted anyway.
-    others = list(_NOT_KING)
+    others = list(_FACEUP_OK)
     state = rng.shuffle(s.rng, others, faceup_n)
     faceup = sorted(others[:faceup_n], key=RANK.__getitem__)
-    rest = others[faceup_n:] + ["king"]
+    rest = others[faceup_n:] + _NEVER_FACEUP
     state = rng.shuffle(state, rest, facedown_n)
     s.rng = state
     s.faceup, s.facedown = faceup, rest[:facedown_n]

@@ -11,7 +11,7 @@ from typing import Any
 from . import actions as A
 from .cards import CHARACTER_ORDER, CHARACTERS
 from .checks import check, use_power
-from .districts import INDESTRUCTIBLE, destroy_cost, graveyard_keeper
+from .districts import INDESTRUCTIBLE, destroy_cost, destroy_costs, on_destroyed
 from .errors import IllegalAction
 from .state import GameState, Player
 from .tx import Work, draw, edit, emit, removed
@@ -34,6 +34,7 @@ class Power:
     on_reveal: Hook | None = None         # when its holder is called
     after_resources: Hook | None = None   # once the turn's gold or cards are in
     at_round_end: Callable[[Work], None] | None = None
+    never_faceup: bool = False            # never among the draft's face-up discards
 
 
 # --- Assassin -------------------------------------------------------------------------------
@@ -74,7 +75,7 @@ def _thefts(s: GameState, me: Player) -> list[A.Action]:
 
 def _theft_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
     def why(c: str) -> str | None:
-        return ("self" if c == "thief" else "assassin" if c == "assassin"
+        return ("self" if c == "thief" else "rank_one" if c == "assassin"
                 else "murdered" if c == s.murdered else None)
 
     return {"steal": [{"character": c, "reason": why(c)} for c in CHARACTER_ORDER]}
@@ -198,13 +199,13 @@ def _destructions(s: GameState, me: Player) -> list[A.Action]:
 
 
 def _destruction_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+    """Every district of every city; an indestructible one's reason is its own id."""
     shielded, out = protected(s), []
     for p in s.players:
-        for d in p.city:
-            cost = destroy_cost(p, d)
+        for d, cost in destroy_costs(p.city).items():
             reason = ("complete_city" if len(p.city) >= s.city_size
                       else "bishop" if p.id == shielded
-                      else "indestructible" if d in INDESTRUCTIBLE
+                      else d if d in INDESTRUCTIBLE
                       else "too_expensive" if cost > me.gold else None)
             out.append({"player": p.id, "district": d, "cost": cost, "reason": reason})
     return {"destroy": out}
@@ -227,12 +228,7 @@ def destroy(s: Work, me: str, action: A.Action) -> None:
     victim.city = removed(victim.city, district)
     s.power_used = True
     emit(s, "destroyed", me, {"victim": target, "district": district, "cost": cost})
-    keeper = graveyard_keeper(s, me)
-    if keeper is not None:
-        s.graveyard_card = district
-        s.awaiting = keeper.id
-        emit(s, "graveyard_offer", keeper.id, {"district": district})
-    else:
+    if not on_destroyed(s, me, district):
         s.deck = [*s.deck, district]
 
 
@@ -244,7 +240,7 @@ POWERS: dict[str, Power] = {
     "thief": Power(targets=_thefts, candidates=_theft_candidates, handlers={A.Steal: steal}),
     "magician": Power(targets=_swaps, candidates=_swap_candidates, discards=True,
                       handlers={A.SwapHands: swap_hands, A.DiscardAndDraw: discard_and_draw}),
-    "king": Power(on_reveal=_crown, at_round_end=_heir),
+    "king": Power(on_reveal=_crown, at_round_end=_heir, never_faceup=True),
     "bishop": Power(),
     "merchant": Power(after_resources=_merchant_gold),
     "architect": Power(builds=3, after_resources=_architect_cards),

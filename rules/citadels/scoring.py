@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from .cards import DISTRICT_TYPES, DISTRICTS, KIND, RANK
+from .districts import BONUSES, TYPES_WILDCARDS
 from .state import GameState, Player
 
 
@@ -21,6 +22,11 @@ class Score(BaseModel):
     total: int = 0
 
 
+# A unique district's bonus (districts.BONUSES) is the Score field named after it: Score is the
+# engine's public API, so a new bonus district also adds its field above.
+assert set(BONUSES) <= set(Score.model_fields), "every district bonus has its Score field"
+
+
 def score(s: GameState, p: Player) -> Score:
     parts, haunted_as = city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
                                    complete=len(p.city) >= s.city_size)
@@ -34,14 +40,15 @@ def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, compl
     """The points a city is worth, by part (BREAKDOWN), and the type the Haunted Quarter
     counted as: also what a player may ask of a city it only imagines."""
     five_types, haunted_as = _five_types(city)
-    return {
+    parts = {
         "districts": sum(DISTRICTS[d].points for d in city),
         "five_types": five_types,
         "first_complete": 4 if first else 0,
         "complete": 2 if complete and not first else 0,
-        "map_room": hand_size if "map_room" in city else 0,
-        "imperial_treasury": gold if "imperial_treasury" in city else 0,
-    }, haunted_as
+    }
+    for district, bonus in BONUSES.items():  # a unique district's points, named after it
+        parts[district] = bonus(gold, hand_size) if district in city else 0
+    return parts, haunted_as
 
 
 def five_types(city: list[str]) -> bool:
@@ -50,14 +57,16 @@ def five_types(city: list[str]) -> bool:
 
 
 def _five_types(city: list[str]) -> tuple[int, str | None]:
-    """+3 if every type is present; the Haunted Quarter takes whichever type is best."""
-    others = {KIND[d] for d in city if d != "haunted_quarter"}
-    if "haunted_quarter" not in city:
+    """+3 if every type is present; a wildcard (the Haunted Quarter) takes whichever type is
+    best: the second value, None without a wildcard (its own type if no choice helps)."""
+    wild = [d for d in city if d in TYPES_WILDCARDS]
+    others = {KIND[d] for d in city if d not in TYPES_WILDCARDS}
+    if not wild:
         return (3 if len(others) == len(DISTRICT_TYPES) else 0), None
     for kind in DISTRICT_TYPES:
         if len(others | {kind}) == len(DISTRICT_TYPES):
             return 3, kind
-    return 0, "unique"
+    return 0, KIND[wild[0]]
 
 
 def scores(s: GameState) -> dict[str, Score]:
@@ -78,8 +87,7 @@ def ranking(s: GameState, table: dict[str, Score] | None = None) -> list[str]:
         -table[p.id].total, -table[p.id].tiebreak, s.seat[p.id]))]
 
 
-BREAKDOWN = ("districts", "five_types", "first_complete", "complete", "map_room",
-             "imperial_treasury")
+BREAKDOWN: tuple[str, ...] = ("districts", "five_types", "first_complete", "complete", *BONUSES)
 
 
 def breakdown(score: Score) -> dict[str, int]:

@@ -66,7 +66,8 @@ def _reveal(s: Work, pid: str, character: str) -> None:
     s.gathered = False
     s.drawn = []
     s.builds_left = power.builds
-    s.income_taken = s.power_used = s.laboratory_used = s.smithy_used = False
+    s.income_taken = s.power_used = False
+    districts.start_turn(s)
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -207,7 +208,7 @@ HANDLERS: dict[type[A.Action], Callable[[Work, str, A.Action], None]] = {
     A.CollectIncome: collect_income, **districts.HANDLERS,
     **{kind: handler for power in POWERS.values() for kind, handler in power.handlers.items()},
 }
-graveyard = districts.graveyard
+graveyard = districts.graveyard  # the answer to a Graveyard offer: engine.apply routes it
 
 
 def end_round(s: Work) -> bool:

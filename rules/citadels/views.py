@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import draft, scoring, turns
+from . import districts, draft, scoring, turns
 from .engine import to_act
 from .powers import POWERS
 from .state import GameState, Player
@@ -74,7 +74,7 @@ def _player(s: GameState, p: Player, viewer: str | None, score: scoring.Score
         "revealed": [c for c in s.revealed if s.holders.get(c) == p.id],
         "score": {"total": score.total, "breakdown": scoring.breakdown(score),
                   "tiebreak": score.tiebreak, "haunted_quarter_as": score.haunted_quarter_as},
-        "destroy_costs": {d: turns.city_destroy_cost(p.city, d) for d in p.city},
+        "destroy_costs": districts.destroy_costs(p.city),
     }
     if p.id == viewer:
         out["hand"] = list(p.hand)
@@ -98,8 +98,7 @@ def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | 
         "builds_left": s.builds_left,
         "income_taken": s.income_taken,
         "power_used": s.power_used,
-        "laboratory_used": s.laboratory_used,
-        "smithy_used": s.smithy_used,
+        **{flag: getattr(s, flag) for flag in districts.TURN_FLAGS},  # laboratory_used...
     }
     if pid is not None and pid in acting and holder == pid and current is not None:
         if s.drawn:

@@ -100,11 +100,11 @@ def test_a_reason_for_each_refused_target() -> None:
         state = gold_turn(state)
     before = citadels.view(state, "ana")["turn"]["targets"]["destroy"]
     assert not any(t["legal"] for t in before)
-    assert {t["reason"] for t in before} == {"bishop", "complete_city", "indestructible",
+    assert {t["reason"] for t in before} == {"bishop", "complete_city", "keep",
                                              "too_expensive"}
     state, _ = act(state, {"type": "take_gold"})  # 2 gold: the Cathedral costs 4
     reasons = {(t["player"], t["district"]): t["reason"]
                for t in citadels.view(state, "ana")["turn"]["targets"]["destroy"]}
-    assert reasons == {("bo", "manor"): "bishop", ("di", "keep"): "indestructible",
+    assert reasons == {("bo", "manor"): "bishop", ("di", "keep"): "keep",
                        ("di", "cathedral"): "too_expensive",
                        **{("cy", d): "complete_city" for d in state.player("cy").city}}
