@@ -9,11 +9,19 @@ player computes a rule again:
 - `ranking`: every player, best first, as the game ranks them (points, tie-break, seat);
 - `turn.income_due`: the gold `collect_income` gives now (None: the character has none, or
   took it); `turn.draw`: `{"draw", "keep"}`, the cards `draw_cards` draws and keeps;
-- `turn.targets`, only for the player whose turn it is: by action type (`assassinate`,
-  `steal`, `swap_hands`, `destroy`), every target the current character's power could name,
-  with `legal` and a `reason` when not: `self`, `assassin`, `murdered`, `complete_city`,
-  `bishop`, `indestructible`, `too_expensive`, `gather_first`, `power_used`. The legal ones
-  are exactly the power's actions in `legal_actions`.
+- `turn.targets`, only in the view of the player whose turn it is, and only the keys of the
+  current character's targeted powers (`{}` for the others): by action type, every target the
+  power could name, with `legal` and `reason` (None when legal, else a code):
+  `assassinate: [{character, legal, reason}]`, `steal: [{character, ...}]`,
+  `swap_hands: [{player, ...}]`, `destroy: [{player, district, cost, ...}]`. Reasons: `self`
+  (the power's own character or player), `rank_one` (the Thief cannot rob the Assassin),
+  `murdered` (nor the murdered character), `complete_city`, `bishop` (the living Bishop's
+  city), an indestructible district's own id (`keep`), `too_expensive` (more than the
+  Warlord's gold), `gather_first` (resources not yet taken), `power_used` (once a turn). The
+  legal ones are exactly the power's actions in `legal_actions`.
+
+Every field is public but `targets`, `hand`, `characters`, `drawn` and the draft's `options`,
+and is computed by the engine's own functions (scoring.py, districts.py, powers.py).
 """
 
 from __future__ import annotations
