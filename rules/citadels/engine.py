@@ -105,9 +105,9 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
     # chooser, a character's reveal, a Graveyard offer and its answer, the end of the game.
     kind = type(act)  # dispatch on the class: reading act.type is a slow model read
     if s.phase == "draft":
-        if kind is not PickCharacter and kind is not DiscardCharacter:
+        if not isinstance(act, (PickCharacter, DiscardCharacter)):
             raise IllegalAction(f"{act.type} is not possible during the character draft")
-        if draft.choose(s, pid, act.character,  # type: ignore[attr-defined]
+        if draft.choose(s, pid, act.character,
                         "pick" if kind is PickCharacter else "discard"):
             s.phase = "turns"
             _next_character(s)

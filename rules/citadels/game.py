@@ -31,6 +31,7 @@ class Citadels(Game[GameState, Action]):
     state_schema = 2  # 2: this round's characters in `holders` (1 kept them in each player)
 
     def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
+        # Game.options returns a BaseModel; here always an instance of Options (self.Options).
         return engine.new_game(list(seats), seed, self.options(options))  # type: ignore[arg-type]
 
     def to_act(self, state: GameState) -> list[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from . import actions as A
 from .cards import CHARACTER_ORDER, CHARACTERS
@@ -17,14 +16,18 @@ from .state import GameState, Player
 from .tx import Work, draw, edit, emit, removed
 
 Handler = Callable[[Work, str, A.Action], None]
-Candidates = Callable[[GameState, Player], dict[str, list[dict[str, Any]]]]
-Targets = Callable[[GameState, Player], list[A.Action]]
+# A candidate target, JSON-ready: what it names ("character", "player", "district", "cost")
+# and its "reason" (None: legal now); views add "legal".
+Target = dict[str, str | int | bool | None]
+Targets = dict[str, list[Target]]  # by action type
+Candidates = Callable[[GameState, Player], Targets]
+TargetActions = Callable[[GameState, Player], list[A.Action]]
 Hook = Callable[[Work, str], None]
 
 
 @dataclass(frozen=True)
 class Power:
-    targets: Targets | None = None        # the power's legal actions now (once a turn)
+    targets: TargetActions | None = None  # the power's legal actions now (once a turn)
     # Every target the power could name, with why it may not now (reason None: legal); for the
     # acting player's view, by action type.
     candidates: Candidates | None = None
@@ -48,14 +51,15 @@ def _murders(s: GameState, me: Player) -> list[A.Action]:
 
 def assassinate(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "assassin")
-    target = action.character  # type: ignore[attr-defined]
+    assert isinstance(action, A.Assassinate)  # dispatched by class (Power.handlers)
+    target = action.character
     if target not in CHARACTERS or target == "assassin":
         raise IllegalAction(f"cannot murder {target!r}")
     s.murdered, s.power_used = target, True
     emit(s, "murder", me, {"character": target})
 
 
-def _murder_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+def _murder_candidates(s: GameState, me: Player) -> Targets:
     return {"assassinate": [{"character": c, "reason": "self" if c == "assassin" else None}
                             for c in CHARACTER_ORDER]}
 
@@ -73,7 +77,7 @@ def _thefts(s: GameState, me: Player) -> list[A.Action]:
     return list(_THEFTS[s.murdered])
 
 
-def _theft_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+def _theft_candidates(s: GameState, me: Player) -> Targets:
     def why(c: str) -> str | None:
         return ("self" if c == "thief" else "rank_one" if c == "assassin"
                 else "murdered" if c == s.murdered else None)
@@ -83,7 +87,8 @@ def _theft_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]
 
 def steal(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "thief")
-    target = action.character  # type: ignore[attr-defined]
+    assert isinstance(action, A.Steal)  # dispatched by class (Power.handlers)
+    target = action.character
     if target not in CHARACTERS:
         raise IllegalAction(f"unknown character {target!r}")
     if target in ("assassin", "thief", s.murdered):
@@ -109,14 +114,15 @@ def _swaps(s: GameState, me: Player) -> list[A.Action]:
     return [A.swap(p.id) for p in s.players if p.id != me.id]
 
 
-def _swap_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+def _swap_candidates(s: GameState, me: Player) -> Targets:
     return {"swap_hands": [{"player": p.id, "reason": "self" if p.id == me.id else None}
                            for p in s.players]}
 
 
 def swap_hands(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "magician")
-    other = action.player  # type: ignore[attr-defined]
+    assert isinstance(action, A.SwapHands)  # dispatched by class (Power.handlers)
+    other = action.player
     check(other != me and any(p.id == other for p in s.players), f"cannot swap with {other!r}")
     mine, theirs = edit(s, me), edit(s, other)
     mine.hand, theirs.hand = theirs.hand, mine.hand
@@ -128,7 +134,8 @@ def swap_hands(s: Work, me: str, action: A.Action) -> None:
 
 def discard_and_draw(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "magician")
-    cards = action.districts  # type: ignore[attr-defined]
+    assert isinstance(action, A.DiscardAndDraw)  # dispatched by class (Power.handlers)
+    cards = action.districts
     check(bool(cards), "discard at least one card")
     p = edit(s, me)
     hand = list(p.hand)
@@ -198,9 +205,10 @@ def _destructions(s: GameState, me: Player) -> list[A.Action]:
     return out
 
 
-def _destruction_candidates(s: GameState, me: Player) -> dict[str, list[dict[str, Any]]]:
+def _destruction_candidates(s: GameState, me: Player) -> Targets:
     """Every district of every city; an indestructible one's reason is its own id."""
-    shielded, out = protected(s), []
+    shielded = protected(s)
+    out: list[Target] = []
     for p in s.players:
         for d, cost in destroy_costs(p.city).items():
             reason = ("complete_city" if len(p.city) >= s.city_size
@@ -213,7 +221,8 @@ def _destruction_candidates(s: GameState, me: Player) -> dict[str, list[dict[str
 
 def destroy(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "warlord")
-    target, district = action.player, action.district  # type: ignore[attr-defined]
+    assert isinstance(action, A.Destroy)  # dispatched by class (Power.handlers)
+    target, district = action.player, action.district
     owner = next((p for p in s.players if p.id == target), None)
     if owner is None:
         raise IllegalAction(f"unknown player {target!r}")

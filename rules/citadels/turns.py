@@ -142,7 +142,8 @@ def draw_cards(s: Work, me: str, action: A.Action) -> None:
 def keep_card(s: Work, me: str, action: A.Action) -> None:
     if not s.drawn:
         raise IllegalAction("there are no drawn cards to choose from")
-    district = action.district  # type: ignore[attr-defined]
+    assert isinstance(action, A.KeepCard)  # HANDLERS dispatches by class
+    district = action.district
     if district not in s.drawn:
         raise IllegalAction(f"{district!r} is not among the drawn cards")
     p = edit(s, me)
@@ -163,8 +164,9 @@ def _gathered(s: Work, me: str) -> None:
 
 
 def build(s: Work, me: str, action: A.Action) -> None:
+    assert isinstance(action, A.Build)  # HANDLERS dispatches by class
     main_phase(s)
-    district = action.district  # type: ignore[attr-defined]
+    district = action.district
     if district not in DISTRICTS:
         raise IllegalAction(f"unknown district {district!r}")
     if s.builds_left <= 0:

@@ -30,7 +30,7 @@ from typing import Any
 
 from . import districts, draft, scoring, turns
 from .engine import to_act
-from .powers import POWERS
+from .powers import POWERS, Targets
 from .state import GameState, Player
 
 
@@ -115,7 +115,7 @@ def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | 
     return out
 
 
-def _targets(s: GameState, pid: str, current: str) -> dict[str, list[dict[str, Any]]]:
+def _targets(s: GameState, pid: str, current: str) -> Targets:
     """Every target the current character's power could name, each with `legal` and, when
     not, why (a reason code); the power as a whole may not be usable yet, or any more."""
     candidates = POWERS[current].candidates
