@@ -63,6 +63,14 @@ DRAFT: dict[int, tuple[int, int, int]] = {
     int(n): (t["faceup"], t["facedown"], t["characters_each"]) for n, t in DATA["draft"].items()
 }
 MIN_PLAYERS, MAX_PLAYERS = min(DRAFT), max(DRAFT)
+# Player counts whose draft is not one pick per seat in turn, each time round: its steps, as
+# (seat offset from the crown, "pick" or "discard") (the rulebook's 2 players).
+DRAFT_STEPS: dict[int, tuple[tuple[int, str], ...]] = {
+    int(n): tuple((offset, kind) for offset, kind in t["steps"])
+    for n, t in DATA["draft"].items() if "steps" in t
+}
+# Districts that complete a city by player count, unless the options say otherwise.
+CITY_SIZE: dict[int, int] = {int(n): size for n, size in DATA["city_size"].items()}
 # Player counts whose last chooser also gets the face-down card (the rulebook's 7 players).
 LAST_TAKES_FACEDOWN: frozenset[int] = frozenset(
     int(n) for n, t in DATA["draft"].items() if t.get("last_takes_facedown"))

@@ -7,7 +7,7 @@ from typing import Literal
 
 from . import rng
 from .actions import DISCARD, PICK, Action
-from .cards import CHARACTER_ORDER, DRAFT, LAST_TAKES_FACEDOWN, RANK
+from .cards import CHARACTER_ORDER, DRAFT, DRAFT_STEPS, LAST_TAKES_FACEDOWN, RANK
 from .errors import IllegalAction
 from .powers import POWERS
 from .state import DraftStep, GameState
@@ -18,11 +18,12 @@ Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, ki
 
 @cache
 def sequence(n: int) -> tuple[Step, ...]:
-    """Who decides at each draft step, as seat offsets from the crowned player."""
-    if n == 2:
-        # Crown keeps 1 of 7; then each keeps 1 and discards 1 of what is passed. The last
-        # discard (1 card left) is forced, so it is not a step.
-        return ((0, "pick"), (1, "pick"), (1, "discard"), (0, "pick"), (0, "discard"), (1, "pick"))
+    """Who decides at each draft step, as seat offsets from the crowned player: the data's
+    steps (2 players: each keeps 1 and discards 1 of what is passed; the last discard, of the
+    one card left, is forced and no step), else each seat picks in turn, round after round."""
+    if n in DRAFT_STEPS:
+        return tuple((offset, "pick" if kind == "pick" else "discard")
+                     for offset, kind in DRAFT_STEPS[n])
     rounds = DRAFT[n][2]
     return tuple((i, "pick") for _ in range(rounds) for i in range(n))
 

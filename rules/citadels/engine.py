@@ -17,7 +17,7 @@ from .actions import (
     PickCharacter,
     nth_discard_and_draw,
 )
-from .cards import DECK, MAX_PLAYERS, MIN_PLAYERS
+from .cards import CITY_SIZE, DECK, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
@@ -39,7 +39,7 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     # than a random game's first dozen actions.
     players = [Player.model_construct(id=pid, gold=2, hand=deck[4 * i:4 * i + 4])
                for i, pid in enumerate(ids)]
-    city_size = options.city_size or (8 if len(ids) <= 3 else 7)
+    city_size = options.city_size or CITY_SIZE[len(ids)]
     s = GameState.model_construct(players=players, deck=deck[4 * len(ids):], crown=ids[0],
               options=options, city_size=city_size, rng=state)
     work = begin(s)

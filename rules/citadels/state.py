@@ -14,9 +14,9 @@ Phase = Literal["draft", "turns", "over"]
 class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    # Districts that complete a city; None means the rulebook's: 8 with 2-3 players, else 7.
-    # city_size=8 with 4-7 players is the "Classic variant". No more than 8: with 7 players the
-    # 68 cards cannot make larger cities, and the game would never end.
+    # Districts that complete a city; None means the rulebook's (the data's `city_size`): 8 with
+    # 2-3 players, else 7. city_size=8 with 4-7 players is the "Classic variant". No more than 8:
+    # with 7 players the 68 cards cannot make larger cities, and the game would never end.
     city_size: int | None = Field(default=None, ge=1, le=8)
 
 
