@@ -7,7 +7,8 @@ the rules replace a list (`s.revealed = [*s.revealed, c]`), never change one in 
 Work is a plain object rather than a model because the rules read and write the state dozens of
 times an action, and a pydantic model's reads take CPython's slow path (BaseModel defines
 __getattr__) while its writes run BaseModel.__setattr__. `python -m bench.engine` gives about
-355 random 4-player games/s with this design (the engine must keep 300).
+345 random 4-player games/s with this design, against 760 with the model-layout and
+class-swapping tricks it replaced: the engine must keep 300, and above that readability wins.
 """
 
 from __future__ import annotations
