@@ -1,15 +1,15 @@
-"""`python -m bench.bot_load`: a short window of two games through the emulator in its own
-process, the figures produced and no interaction failed."""
+"""`python -m bench.bot_load`: two games through the emulator in its own process, the figures
+produced and no interaction failed. The default run is a 3-second window (the lobbies and some
+turns); `pytest -m long` also plays both games to the end."""
 
 from __future__ import annotations
 
-from bench.bot_load import Options, parse_args, run_bench
+import pytest
+
+from bench.bot_load import Options, Report, parse_args, run_bench
 
 
-async def test_a_short_load_run_produces_its_figures():
-    options = Options(games=2, players=3, humans=2, think=0.05, seconds=6.0,
-                      computer_pause=0.05)
-    report = await run_bench(options)
+def check_figures(report: Report) -> None:
     assert report.games_started == 2
     assert report.interactions >= 6          # two lobbies and some turns
     assert len(report.acks_ms) == report.interactions
@@ -20,6 +20,22 @@ async def test_a_short_load_run_produces_its_figures():
     for figure in ("ack ms p50/p90/p99/max", "per human action", "429s met by the bot",
                    "failed interactions      0", "games started/finished"):
         assert figure in text
+
+
+async def test_a_short_load_run_produces_its_figures():
+    options = Options(games=2, players=3, humans=2, think=0.05, seconds=3.0,
+                      computer_pause=0.05)
+    check_figures(await run_bench(options))
+
+
+@pytest.mark.long
+async def test_a_load_run_plays_its_games_to_the_end():
+    options = Options(games=2, players=3, humans=2, think=0.05, computer_pause=0.05,
+                      timeout=600.0)
+    report = await run_bench(options)
+    check_figures(report)
+    assert report.games_finished == 2
+    assert "games started/finished   2 / 2" in "\n".join(report.lines())
 
 
 def test_the_options_come_from_the_command_line():
