@@ -13,22 +13,19 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import Any, Protocol
+from typing import Any
 
 from rules import registry
 from rules.game import Game
 
-
-class Decider(Protocol):
-    def choose(self, view: dict[str, Any], legal: Any, rng: random.Random,
-               deadline: float | None = None) -> Any: ...
-
-    def fallback(self, view: dict[str, Any], legal: Any) -> Any: ...
+from .player import Player
 
 
-async def decide_async(state: Any, pid: str, player: Decider, seed: int, cap: float = 2.0,
+async def decide_async(state: Any, pid: str, player: Player, seed: int, cap: float = 2.0,
                        margin: float = 0.8, *, game: Game[Any, Any] | None = None) -> Any:
-    """pid's move from `player`, never later than about `cap` seconds."""
+    """pid's move from `player`, never later than about `cap` seconds: the player is told a
+    deadline `cap * margin` seconds from now, and past `cap` its `fallback` move is returned.
+    `game` is a rules.game.Game (default: the registry's default game)."""
     rules = game if game is not None else registry.game(registry.DEFAULT)
     view = rules.view(state, pid)
     legal = rules.legal_actions(state, pid)

@@ -1,4 +1,5 @@
-"""Citadels' computer players: random, basic (heuristic) and expert (ISMCTS search).
+"""Citadels' computer players: random (ai.random_player, any game's), basic (heuristic) and
+expert (ISMCTS search).
 
     from ai.citadels import make_player
     player = make_player("expert", iterations=200)
@@ -14,18 +15,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ai.player import Player
+from ai.random_player import RandomPlayer
 from rules.citadels import Action
 
 from .basic import BasicPlayer, basic_move
 from .expert import ExpertPlayer
-from .random_player import RandomPlayer
 from .strategy import Strategy, View, sampler_for
 
 STRENGTHS: tuple[str, ...] = ("random", "basic", "expert")
 STAND_IN = "basic"  # plays a person's seat while they are away
-_STRATEGIES: dict[str, Callable[..., Strategy]] = {
-    "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer,
-}
+_STRATEGIES: dict[str, Callable[..., Strategy]] = {"basic": BasicPlayer, "expert": ExpertPlayer}
 
 
 class CitadelsPlayer:
@@ -44,8 +44,14 @@ class CitadelsPlayer:
         return basic_move(view, legal)
 
 
-def make_player(strength: str, **options: Any) -> CitadelsPlayer:
-    """A player by lobby name: 'random', 'basic' or 'expert' (options go to its constructor)."""
+def make_player(strength: str, **options: Any) -> Player:
+    """A player by lobby name, one of STRENGTHS (options go to its constructor, e.g. the
+    expert's `iterations`); ValueError for any other name."""
+    if strength == "random":
+        return RandomPlayer(**options)
     if strength not in _STRATEGIES:
-        raise ValueError(f"unknown strength {strength!r}; choose from {sorted(_STRATEGIES)}")
+        raise ValueError(f"unknown strength {strength!r}; choose from {list(STRENGTHS)}")
     return CitadelsPlayer(_STRATEGIES[strength](**options))
+
+
+assert set(STRENGTHS) == {"random", *_STRATEGIES} and STAND_IN in STRENGTHS

@@ -147,9 +147,8 @@ def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
     if "collect_income" in by_type:
         # Build first if the new district pays income too; otherwise collect first: it may
         # afford a better district.
-        kind = E.CHARACTERS[char].income
-        pays = best is not None and (E.DISTRICTS[best.district].type == kind
-                                     or best.district == "school_of_magic")
+        pays = best is not None and (E.income([*me["city"], best.district], char)
+                                     > E.income(me["city"], char))
         if not pays:
             return by_type["collect_income"][0]
     if best is not None:
@@ -227,7 +226,7 @@ def _magic(view: View, me: dict[str, Any], swaps: list[SwapHands],
         if d in me["city"] or d in seen or E.cost(d) > me["gold"] + 6:
             junk.append(d)
         seen.add(d)
-    if not junk or view["deck_size"] < len(junk):
+    if not junk or view["deck_size"] < len(junk):  # it would draw some of its junk back
         return None
     move = citadels.Action.parse({"type": "discard_and_draw", "districts": junk})
     return move if move in legal else None
@@ -242,7 +241,7 @@ def _destroy(view: View, me: dict[str, Any], options: list[Destroy]) -> Action |
         if a.player == me["id"]:
             continue
         owner = E.seat_entry(view, a.player)
-        price: int = owner["destroy_costs"][a.district]
+        price = E.destroy_cost(owner["city"], a.district)
         urgent = len(owner["city"]) >= complete - 1
         if price > (gold if urgent else min(2, gold - 2)) and price > 0:
             continue

@@ -10,13 +10,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rules import citadels
-from rules.citadels import scoring, turns
+from rules.citadels import districts, scoring, turns
+from rules.citadels.cards import DISTRICT_TYPES
 
 DISTRICTS = citadels.DISTRICTS
 CHARACTERS = citadels.CHARACTERS
 ORDER = citadels.CHARACTER_ORDER
 RANK = {c: CHARACTERS[c].rank for c in ORDER}
-TYPES = ("noble", "religious", "trade", "military", "unique")
+WILDCARDS = districts.TYPES_WILDCARDS  # count as any one type toward the five (the engine's)
 
 # Worth of a unique district beyond its points: what its effect tends to earn over a game.
 EFFECT = {
@@ -31,7 +32,15 @@ def cost(d: str) -> int:
 
 
 def kinds(city: Iterable[str]) -> set[str]:
-    return {DISTRICTS[d].type for d in city if d != "haunted_quarter"}
+    """The district types a city shows, wildcards aside."""
+    return {DISTRICTS[d].type for d in city if d not in WILDCARDS}
+
+
+def types_covered(city: Sequence[str]) -> int:
+    """How many of the five types the city could count (a wildcard fills one missing)."""
+    shown = len(kinds(city))
+    wild = sum(1 for d in city if d in WILDCARDS)
+    return min(len(DISTRICT_TYPES), shown + wild)
 
 
 def five_types(city: Sequence[str]) -> bool:
@@ -43,7 +52,7 @@ def district_worth(d: str, city: Sequence[str]) -> float:
     if d in city:
         return -10.0
     w = DISTRICTS[d].points + EFFECT.get(d, 0.0)
-    if not five_types(city) and (d == "haunted_quarter" or DISTRICTS[d].type not in kinds(city)):
+    if not five_types(city) and types_covered([*city, d]) > types_covered(city):
         w += 1.0
     return w
 
@@ -51,6 +60,11 @@ def district_worth(d: str, city: Sequence[str]) -> float:
 def income(city: Sequence[str], character: str) -> int:
     """The income `character` would collect for `city` (the engine's rule)."""
     return turns.income(list(city), character) or 0
+
+
+def destroy_cost(city: Sequence[str], district: str) -> int:
+    """What the Warlord pays to destroy `district` of `city` (the engine's rule)."""
+    return districts.city_destroy_cost(list(city), district)
 
 
 def useful(hand: Sequence[str], city: Sequence[str]) -> list[str]:
@@ -73,7 +87,7 @@ def standing(city: Sequence[str], gold: int, hand_size: int, complete: int, firs
     """Points now plus what gold, cards and district count should still turn into."""
     v = points(city, gold, hand_size, complete, first)
     if not five_types(city):
-        v += 0.5 * len(kinds(city) | ({"unique"} if "haunted_quarter" in city else set()))
+        v += 0.5 * types_covered(city)
     horizon = max(0, min(rounds_left, complete - len(city)))
     v += (0.9 if horizon >= 2 else 0.5 if horizon == 1 else 0.0) * min(gold, 4 * horizon + 2)
     v += 1.0 * min(hand_size, horizon + 1) + 0.2 * max(0, hand_size - horizon - 1)
