@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import discord
 
+from bot.components import LobbyButton, LobbySelect, unstored
+from bot.computers import strengths
 from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
-from bot.names import language, seat_name
+from bot.names import language, seat_name, who
 from bot.records import GameRecord, Seat
+from bot.ui import ui_for
 
 COLOURS = {
     "lobby": discord.Colour.green(),
@@ -46,7 +49,40 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
     if record.status == "lobby":
         free = max(0, record.max_players - len(record.seats))
         embed.set_footer(text=t("free", count=free) if free else t("full"))
+    elif record.status == "running":
+        embed.add_field(name=t("where"), value=f"<#{record.channel_id}>", inline=False)
+    elif record.status == "finished" and record.state is not None:
+        result = record.rules.result(record.state)
+        if result is not None:
+            order = sorted(result.ranks, key=lambda seat: result.ranks[seat])
+            add_lines(embed, t("result"), [
+                t("place", rank=result.ranks[pid], name=who(pid, record.seats, catalog, lang),
+                  score=result.scores[pid]) for pid in order])
     return fit(embed)
+
+
+def lobby_message(record: GameRecord, catalog: Catalog
+                  ) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The lobby message as it stands: buttons only while the lobby is open; afterwards, where
+    the game is played and, once over, its result."""
+    lang = record.settings.language
+    embed = lobby_embed(record, ui_for(record.game).option_lines(record, catalog, lang),
+                        catalog, lang)
+    if record.status != "lobby":
+        return embed, None
+    text = catalog.text
+    view = discord.ui.View(timeout=None)
+    style = discord.ButtonStyle
+    for op, colour in (("join", style.success), ("leave", style.secondary),
+                       ("start", style.primary), ("cancel", style.danger)):
+        view.add_item(LobbyButton(record.id, op, text(f"lobby.{op}", lang), colour, row=0))
+    options = [discord.SelectOption(label=text(f"strength.{s}", lang), value=s,
+                                    description=text(f"strength.{s}.about", lang))
+               for s in strengths(record.game)]
+    view.add_item(LobbySelect(record.id, options, text("lobby.add", lang), row=1))
+    view.add_item(LobbyButton(record.id, "remove", text("lobby.remove", lang),
+                              style.secondary, row=2))
+    return embed, unstored(view)
 
 
 def _seat_line(i: int, seat: Seat, catalog: Catalog, lang: str) -> str:

@@ -19,6 +19,7 @@ import discord
 from bot.changes import Change, awaiting
 from bot.components import TableButton, unstored
 from bot.i18n import Catalog
+from bot.lobby import lobby_message
 from bot.pace import Pace, retry
 from bot.ui import ui_for
 
@@ -99,6 +100,8 @@ class Publisher:
         if table and ("ended" in kinds or not _edits_table(record)):
             await self._show_table(record)
             table = False
+        if kinds & {"started", "ended"}:
+            await self.refresh_lobby(record)
         if "ended" in kinds:
             await self._announce_end(record)
         elif record.status == "running":
@@ -189,6 +192,21 @@ class Publisher:
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
         return message
+
+    # -- the lobby ----------------------------------------------------------------------------
+
+    async def refresh_lobby(self, record: GameRecord) -> None:
+        """Edit the lobby message to tell the truth: who is seated while it is open; where the
+        game is played once started; that it ended, and its result, once over. A deleted
+        lobby message is left alone."""
+        if record.lobby_message_id is None:
+            return
+        channel_id = record.parent_channel_id or record.channel_id
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
+        embed, view = lobby_message(record, self.bot.catalog)
+        message = channel.get_partial_message(record.lobby_message_id)
+        with contextlib.suppress(discord.NotFound):
+            await self._retry(lambda: message.edit(embed=embed, view=view))
 
     # -- pings, the end ----------------------------------------------------------------------
 

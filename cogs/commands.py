@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from bot.changes import Refused
 from bot.components import EndButton, unstored
+from bot.lobby import lobby_message
 from bot.records import GameRecord, GameSettings
 from bot.storage import ChannelBusy
 from bot.ui import ui_for
-from cogs.game import GameCog, in_time, lobby_message
+from cogs.game import GameCog, in_time
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -96,7 +97,7 @@ class GameCommands(commands.GroupCog):
             else:
                 await interaction.response.send_message(text, ephemeral=True)
             return
-        embed, view = lobby_message(self.bot, record)
+        embed, view = lobby_message(record, self.bot.catalog)
         if interaction.response.is_done():
             message: Any = await interaction.edit_original_response(embed=embed, view=view)
         else:
@@ -171,7 +172,7 @@ class GameCommands(commands.GroupCog):
             await self._no_game(interaction)
             return
         if record.state is None:
-            embed, view = lobby_message(self.bot, record)
+            embed, view = lobby_message(record, self.bot.catalog)
             field = "lobby_message_id"
         else:
             embed, view = self.bot.publisher.table_message(record)
@@ -196,7 +197,8 @@ class GameCommands(commands.GroupCog):
             return
         try:
             if record.status == "lobby":
-                await self.bot.service.leave_lobby(record.id, interaction.user.id)
+                change = await self.bot.service.leave_lobby(record.id, interaction.user.id)
+                await self.bot.publisher.refresh_lobby(change.record)
             else:
                 await self.bot.service.leave_game(record.id, interaction.user.id)
         except Refused as refusal:

@@ -16,9 +16,8 @@ from discord.ext import commands
 
 from bot import components
 from bot.changes import Change, Refused, awaiting
-from bot.components import DYNAMIC_ITEMS, LobbyButton, LobbySelect, unstored
-from bot.computers import strengths
-from bot.lobby import lobby_embed
+from bot.components import DYNAMIC_ITEMS
+from bot.lobby import lobby_message
 from bot.ui import Focus, Panel, ui_for
 
 if TYPE_CHECKING:
@@ -161,7 +160,7 @@ class GameCog(commands.Cog):
         except Refused as refusal:
             await self.refuse(interaction, refusal.key, **refusal.params)
             return
-        embed, view = lobby_message(self.bot, change.record)
+        embed, view = lobby_message(change.record, self.bot.catalog)
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
         else:
@@ -270,25 +269,3 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
         return False
     return any(getattr(child, "custom_id", None) == custom_id
                for row in message.components for child in getattr(row, "children", []))
-
-
-def lobby_message(bot: GameBot, record: GameRecord
-                  ) -> tuple[discord.Embed, discord.ui.View | None]:
-    lang = record.settings.language
-    embed = lobby_embed(record, ui_for(record.game).option_lines(record, bot.catalog, lang),
-                        bot.catalog, lang)
-    if record.status != "lobby":
-        return embed, None
-    text = bot.catalog.text
-    view = discord.ui.View(timeout=None)
-    style = discord.ButtonStyle
-    for op, colour in (("join", style.success), ("leave", style.secondary),
-                       ("start", style.primary), ("cancel", style.danger)):
-        view.add_item(LobbyButton(record.id, op, text(f"lobby.{op}", lang), colour, row=0))
-    options = [discord.SelectOption(label=text(f"strength.{s}", lang), value=s,
-                                    description=text(f"strength.{s}.about", lang))
-               for s in strengths(record.game)]
-    view.add_item(LobbySelect(record.id, options, text("lobby.add", lang), row=1))
-    view.add_item(LobbyButton(record.id, "remove", text("lobby.remove", lang),
-                              style.secondary, row=2))
-    return embed, unstored(view)

@@ -1,5 +1,5 @@
 """Invariants over seeded random games of 2-7 players, checked after every action: 4 games per
-player count by default, the full 504 with CITADELS_SLOW=1 (the `slow` marker, conftest.py)."""
+player count by default, the full 504 with `pytest -m long`."""
 
 from __future__ import annotations
 
@@ -159,7 +159,7 @@ def test_random_games_keep_every_invariant(n):
     play_many(n, GAMES_PER_COUNT)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("n", range(2, 8))
 def test_many_random_games_keep_every_invariant(n):
     play_many(n, SLOW_GAMES_PER_COUNT)
