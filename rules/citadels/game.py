@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.game import JSON, Game, GameEvent, Result
+from rules.game import JSON, Game, GameEvent, IllegalAction, Result
 
 from . import engine, scoring, views
 from .actions import Action
@@ -32,7 +32,8 @@ class Citadels(Game[GameState, Action]):
 
     def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
         # Game.options returns a BaseModel; here always an instance of Options (self.Options).
-        return engine.new_game(list(seats), seed, self.options(options))  # type: ignore[arg-type]
+        checked = self.options(options, players=len(seats))  # InvalidOptions("players") if not
+        return engine.new_game(list(seats), seed, checked)  # type: ignore[arg-type]
 
     def to_act(self, state: GameState) -> list[str]:
         return engine.to_act(state)
@@ -49,7 +50,11 @@ class Citadels(Game[GameState, Action]):
         return new, list(events)
 
     def parse_action(self, data: Action | Mapping[str, Any]) -> Action:
-        return Action.parse(data if isinstance(data, Action) else dict(data))
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+        return Action.parse(dict(data))
 
     def dump_action(self, action: Action) -> JSON:
         return action.model_dump()

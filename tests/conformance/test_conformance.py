@@ -80,10 +80,6 @@ def test_random_playouts_keep_the_contract(request: pytest.FixtureRequest, game:
 KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("citadels", "spectator"): "Citadels.determinize(state, None) returns the state as it is: "
     "nothing a spectator may not know is redrawn (rules/citadels/game.py)",
-    ("citadels", "new_game"): "Citadels.new_game does not check the count through "
-    "options(players=): engine.new_game raises a plain ValueError",
-    ("citadels", "junk"): "Citadels.parse_action calls dict(data): None or 5 raise TypeError, "
-    "a string ValueError, instead of IllegalAction",
 }
 
 
