@@ -10,7 +10,7 @@ import importlib
 import random
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from rules import registry
 from rules.game import Game
@@ -18,7 +18,11 @@ from rules.game import Game
 View = dict[str, Any]
 
 
+@runtime_checkable
 class Player(Protocol):
+    """A computer player of one game. `choose` may take its time (up to `deadline`);
+    `fallback` must answer at once, from the same view and legal actions."""
+
     name: str
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random,

@@ -1,4 +1,5 @@
-"""Computer players: legal moves in full games, determinism, fairness, basic beats random."""
+"""Citadels' computer players (ai.citadels): legal moves in full games, determinism, fairness
+(the same view gets the same choice), basic beats random."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ import random
 
 import pytest
 
-from ai import decide, make_player, strengths
+from ai import decide, strengths
+from ai.citadels import make_player
 from ai.citadels.arena import play_game
+from ai.player import Player
 from rules import citadels
 
 SMALL_EXPERT = {"iterations": 6, "worlds": 3}
 
 
-def small(strength: str):
+def small(strength: str) -> Player:
     return make_player(strength, **(SMALL_EXPERT if strength == "expert" else {}))
 
 
@@ -40,7 +43,7 @@ def test_full_games_only_legal_moves(strength: str, n: int) -> None:
     play(n, strength, seed=100 + n)
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("n", [2, 4, 7])
 def test_expert_full_games_only_legal_moves(n: int) -> None:
     strengths = ["expert"] + ["basic"] * (n - 1)
     players = {"expert": small("expert"), "basic": small("basic")}
@@ -52,14 +55,14 @@ def test_expert_full_games_only_legal_moves(n: int) -> None:
 @pytest.mark.parametrize("strength", strengths())
 def test_same_seed_and_budget_same_choices(strength: str) -> None:
     n = 3 if strength == "expert" else 4
-    moves = [play(n, strength, seed=5) if strength != "expert" else _prefix(n, 40)
+    moves = [play(n, strength, seed=5) if strength != "expert" else _prefix(n, 30)
              for _ in range(2)]
     assert moves[0] == moves[1]
     assert len(moves[0]) > 10
 
 
 def _prefix(n: int, steps: int) -> list[citadels.Action]:
-    player = make_player("expert", iterations=15, worlds=4)
+    player = make_player("expert", iterations=10, worlds=4)
     state = citadels.new_game([f"p{i}" for i in range(n)], seed=9)
     out = []
     for k in range(steps):
@@ -102,7 +105,7 @@ def reshuffled(state: citadels.GameState, pid: str, rng: random.Random) -> citad
 @pytest.mark.parametrize("n", [2, 4, 7])
 def test_fairness_same_view_same_choice(n: int) -> None:
     checked = differ = 0
-    for i, (state, pid) in enumerate(positions(n, seed=40 + n, every=5 if n < 7 else 9)):
+    for i, (state, pid) in enumerate(positions(n, seed=40 + n, every=6 if n < 7 else 12)):
         twins = [reshuffled(state, pid, random.Random(i)),
                  citadels.determinize(state, pid, random.Random(i))]
         for twin in twins:

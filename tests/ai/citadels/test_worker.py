@@ -1,4 +1,5 @@
-"""The non-blocking runner: the event loop keeps running and the wall-clock cap holds."""
+"""Citadels' players in the worker: past the cap the basic move is played, and the expert
+stops searching at its deadline (the generic worker tests are in tests/ai/test_worker.py)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ def _turn_state() -> tuple[citadels.GameState, str]:
     rng = random.Random(0)
     while state.phase == "draft":
         pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+        action = citadels.random_action(state, pid, rng)
+        assert action is not None
+        state, _ = citadels.apply(state, pid, action)
     return state, citadels.to_act(state)[0]
 
 

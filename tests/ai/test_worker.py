@@ -1,0 +1,89 @@
+"""ai.worker, for any game: the decision runs off the event loop, sees only the seat's view,
+is told a deadline before the cap, and past the cap the player's own fallback is played."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+from ai.random_player import RandomPlayer
+from ai.worker import decide_async
+from rules import registry
+from tests.games.nim.rules import GAME as NIM
+
+from .helpers import Spy, positions
+
+T = TypeVar("T")
+
+
+async def ticking(coro: Awaitable[T]) -> tuple[T, float, int]:
+    """Await coro while counting loop ticks every 10 ms: a blocked loop would not tick."""
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    start = time.monotonic()
+    result = await coro
+    elapsed = time.monotonic() - start
+    task.cancel()
+    return result, elapsed, ticks
+
+
+def nim_position() -> tuple[Any, str]:
+    return positions(NIM, 3, seed=2)[2]
+
+
+async def test_past_the_cap_the_players_fallback_without_blocking() -> None:
+    state, seat = nim_position()
+    spy = Spy(seconds=0.6)
+    action, elapsed, ticks = await ticking(decide_async(state, seat, spy, seed=1, cap=0.2,
+                                                        game=NIM))
+    legal = NIM.legal_actions(state, seat)
+    assert action == legal[-1] != legal[0]  # the fallback's move, not choose's
+    assert elapsed < 0.5
+    assert ticks >= 8
+    assert spy.fell_back == [(NIM.view(state, seat), legal)]
+
+
+async def test_in_time_the_players_own_choice() -> None:
+    state, seat = nim_position()
+    spy = Spy()
+    action = await decide_async(state, seat, spy, seed=1, cap=2.0, game=NIM)
+    assert action == NIM.legal_actions(state, seat)[0]
+    assert not spy.fell_back
+
+
+async def test_the_player_sees_the_seats_view_and_a_deadline_before_the_cap() -> None:
+    state, seat = nim_position()
+    spy = Spy()
+    before = time.monotonic()
+    await decide_async(state, seat, spy, seed=1, cap=1.0, margin=0.5, game=NIM)
+    view, legal, _, deadline, at = spy.chosen[0]
+    assert view == NIM.view(state, seat) and view["bonus"] == state.bonus[seat]
+    assert legal == NIM.legal_actions(state, seat)
+    assert before + 0.5 <= deadline <= at + 0.5
+
+
+async def test_the_seed_makes_the_rng() -> None:
+    state, seat = nim_position()
+    view, legal = NIM.view(state, seat), NIM.legal_actions(state, seat)
+    for seed in range(5):
+        got = await decide_async(state, seat, RandomPlayer(), seed=seed, game=NIM)
+        assert got == RandomPlayer().choose(view, legal, random.Random(seed))
+
+
+async def test_defaults_to_the_default_game() -> None:
+    game = registry.game(registry.DEFAULT)
+    state, seat = positions(game, 4, seed=8)[5]
+    spy = Spy()
+    action = await decide_async(state, seat, spy, seed=1)
+    assert spy.chosen[0][0] == game.view(state, seat)
+    assert action in game.legal_actions(state, seat)
