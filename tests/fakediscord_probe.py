@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import cast
 
 import discord
 from discord import app_commands
@@ -36,7 +37,8 @@ class Panel(discord.ui.View):
 
 
 class NameModal(discord.ui.Modal, title="Your name"):
-    name = discord.ui.TextInput(label="Name", custom_id="probe:name", max_length=20)
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(
+        label="Name", custom_id="probe:name", max_length=20)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content=f"named {self.name.value}")
@@ -45,7 +47,7 @@ class NameModal(discord.ui.Modal, title="Your name"):
 class V2Panel(discord.ui.LayoutView):
     def __init__(self) -> None:
         super().__init__(timeout=None)
-        row = discord.ui.ActionRow()
+        row: discord.ui.ActionRow[V2Panel] = discord.ui.ActionRow()
         row.add_item(discord.ui.Button(label="Go", custom_id="probe:v2go"))
         self.add_item(discord.ui.Container(discord.ui.TextDisplay("Round 1: the King"), row))
 
@@ -103,7 +105,8 @@ class Probe(discord.Client):
         @group.command(description="Ping a user in a new message")
         async def ping(interaction: discord.Interaction, user: discord.User) -> None:
             await interaction.response.send_message("ok", ephemeral=True)
-            message = await interaction.channel.send(f"{user.mention}, your turn")
+            channel = cast(discord.TextChannel, interaction.channel)
+            message = await channel.send(f"{user.mention}, your turn")
             await message.edit(content=f"{user.mention}, your turn (edited)")
 
         @group.command(description="DM a user")
@@ -118,7 +121,7 @@ class Probe(discord.Client):
         @group.command(description="Open a thread")
         async def thread(interaction: discord.Interaction, name: str) -> None:
             await interaction.response.defer(ephemeral=True)
-            created = await interaction.channel.create_thread(
+            created = await cast(discord.TextChannel, interaction.channel).create_thread(
                 name=name, type=discord.ChannelType.public_thread
             )
             await created.send("welcome to the thread")

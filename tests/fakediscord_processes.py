@@ -6,6 +6,7 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import cast
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,4 +28,4 @@ async def spawn(*args: str, cwd: Path = REPO, **env: str) -> asyncio.subprocess.
 async def finish(process: asyncio.subprocess.Process, timeout: float = 20.0) -> tuple[int, str]:
     """Wait for the process to exit; returns its exit code and stderr."""
     _, stderr = await asyncio.wait_for(process.communicate(), timeout)
-    return process.returncode, stderr.decode()
+    return cast(int, process.returncode), stderr.decode()  # set once communicate() returns
