@@ -50,3 +50,23 @@ async def test_two_start_presses_at_once_make_one_game_and_one_thread(
     refusals = [r.content for r in replies if r.ephemeral]
     assert refusals == ["The game is already starting."]
     assert await discord_api.failed_interactions() == []
+
+
+async def test_the_lobby_message_tells_the_truth(citadels_bot: GameBot, table: Table):
+    """Started: no buttons, and where the game is played. Ended by /end: it says so."""
+    t = table
+    room = await (await t.alice.slash(t.general, "citadels new", thread=True)).response()
+    await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
+    await click_id(t.alice, await lobby(t.alice, t.general), ":lobby.start")
+    await citadels_bot.publisher.idle()
+    [record] = citadels_bot.service.games.values()
+    started = await t.alice.message(room.id)
+    assert not started.buttons() and not started.selects()
+    assert "Playing in" in started.text and f"<#{record.channel_id}>" in started.text
+    where = Ref(str(record.channel_id), "game")
+    confirm = await (await t.alice.slash(where, "citadels end")).response()
+    yes = next(b["custom_id"] for b in confirm.buttons() if b["custom_id"].endswith("end.yes"))
+    await (await t.alice.click(confirm, custom_id=yes)).response()
+    await citadels_bot.publisher.idle()
+    ended = await t.alice.message(room.id)
+    assert "Cancelled." in ended.text and not ended.buttons() and not ended.selects()
