@@ -15,7 +15,7 @@ from rules.citadels.cards import CHARACTER_ORDER, DECK, DISTRICTS
 from .helpers import IDS
 
 GAMES_PER_COUNT = 4    # x 6 player counts, in the default run
-SLOW_GAMES_PER_COUNT = 84  # x 6 player counts = 504 games, with CITADELS_SLOW=1
+SLOW_GAMES_PER_COUNT = 84  # x 6 player counts = 504 games, with `pytest -m long`
 TYPES = [t.model_fields["type"].default for t in citadels.ACTION_TYPES]
 
 
