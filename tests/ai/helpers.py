@@ -1,15 +1,36 @@
-"""What the generic AI tests share: a spy player, and positions along games of any game."""
+"""What the AI tests share: a spy player, positions along games of any game, and a clock on
+the event loop."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Sequence
+from typing import Any, TypeVar
 
 from rules.game import Game
 
 AnyGame = Game[Any, Any]
+T = TypeVar("T")
+
+
+async def ticking(coro: Awaitable[T]) -> tuple[T, float, int]:
+    """Await coro while counting loop ticks every 10 ms: a blocked loop would not tick."""
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    start = time.monotonic()
+    result = await coro
+    elapsed = time.monotonic() - start
+    task.cancel()
+    return result, elapsed, ticks
 
 
 class Spy:

@@ -3,38 +3,16 @@ is told a deadline before the cap, and past the cap the player's own fallback is
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any
 
 from ai.random_player import RandomPlayer
 from ai.worker import decide_async
 from rules import registry
 from tests.games.nim.rules import GAME as NIM
 
-from .helpers import Spy, positions
-
-T = TypeVar("T")
-
-
-async def ticking(coro: Awaitable[T]) -> tuple[T, float, int]:
-    """Await coro while counting loop ticks every 10 ms: a blocked loop would not tick."""
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.01)
-            ticks += 1
-
-    task = asyncio.create_task(ticker())
-    start = time.monotonic()
-    result = await coro
-    elapsed = time.monotonic() - start
-    task.cancel()
-    return result, elapsed, ticks
+from .helpers import Spy, positions, ticking
 
 
 def nim_position() -> tuple[Any, str]:

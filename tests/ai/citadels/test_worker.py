@@ -3,7 +3,6 @@ stops searching at its deadline (the generic worker tests are in tests/ai/test_w
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 
@@ -11,6 +10,7 @@ from ai.citadels import make_player
 from ai.citadels.basic import basic_move
 from ai.worker import decide_async
 from rules import citadels
+from tests.ai.helpers import ticking
 
 
 class Sleeper:
@@ -40,27 +40,9 @@ def _turn_state() -> tuple[citadels.GameState, str]:
     return state, citadels.to_act(state)[0]
 
 
-async def _ticking(coro):
-    """Run coro while counting loop ticks every 10 ms: a blocked loop would not tick."""
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.01)
-            ticks += 1
-
-    task = asyncio.create_task(ticker())
-    start = time.monotonic()
-    result = await coro
-    elapsed = time.monotonic() - start
-    task.cancel()
-    return result, elapsed, ticks
-
-
 async def test_cap_falls_back_to_basic_without_blocking() -> None:
     state, pid = _turn_state()
-    action, elapsed, ticks = await _ticking(decide_async(state, pid, Sleeper(1.0), seed=1,
+    action, elapsed, ticks = await ticking(decide_async(state, pid, Sleeper(1.0), seed=1,
                                                          cap=0.3))
     assert elapsed < 0.6
     assert ticks >= 10
@@ -72,7 +54,7 @@ async def test_expert_stops_at_its_deadline() -> None:
     state = citadels.new_game(["a", "b", "c", "d"], seed=4)
     pid = citadels.to_act(state)[0]
     expert = make_player("expert", iterations=10**6)
-    action, elapsed, ticks = await _ticking(decide_async(state, pid, expert, seed=1, cap=0.5))
+    action, elapsed, ticks = await ticking(decide_async(state, pid, expert, seed=1, cap=0.5))
     assert elapsed < 0.9
     assert ticks >= 15
     assert action in citadels.legal_actions(state, pid)
