@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from .cards import CHARACTER_ORDER, DISTRICTS
+from .cards import CHARACTERS, DISTRICTS
 from .errors import IllegalAction
 
 
@@ -111,10 +111,93 @@ class EndTurn(Action):
     type: Literal["end_turn"] = "end_turn"
 
 
+# --- Dark City ------------------------------------------------------------------------------
+
+class Bewitch(Action):
+    """The Witch names the character she bewitches."""
+    type: Literal["bewitch"] = "bewitch"
+    character: str
+
+
+class GiveCrown(Action):
+    """The Emperor's player hands the crown on."""
+    type: Literal["give_crown"] = "give_crown"
+    player: str
+
+
+class Tribute(Action):
+    """The new crown holder pays the Emperor 1 gold or 1 card (taken at random)."""
+    type: Literal["tribute"] = "tribute"
+    kind: Literal["gold", "card"]
+
+
+class LookAtHand(Action):
+    """The Wizard looks at another player's hand."""
+    type: Literal["look_at_hand"] = "look_at_hand"
+    player: str
+
+
+class TakeCard(Action):
+    """The Wizard takes a card of the hand he looks at; `build`: builds it at once."""
+    type: Literal["take_card"] = "take_card"
+    district: str
+    build: bool = False
+
+
+class CollectFromRichest(Action):
+    type: Literal["collect_from_richest"] = "collect_from_richest"
+
+
+class NavigatorBonus(Action):
+    type: Literal["navigator_bonus"] = "navigator_bonus"
+    kind: Literal["gold", "cards"]
+
+
+class Exchange(Action):
+    """The Diplomat gives `give` of his city for `take` of `player`'s."""
+    type: Literal["exchange"] = "exchange"
+    give: str
+    player: str
+    take: str
+
+
+class Beautify(Action):
+    type: Literal["beautify"] = "beautify"
+    district: str
+
+
+class UseArmory(Action):
+    type: Literal["use_armory"] = "use_armory"
+    player: str
+    district: str
+
+
+class Greet(Action):
+    """'Thanks, your Excellency': the Ball Room's owner holds the crown."""
+    type: Literal["greet"] = "greet"
+
+
+class BellTower(Action):
+    type: Literal["bell_tower"] = "bell_tower"
+    announce: bool
+
+
+class Lighthouse(Action):
+    """The card taken from the deck when the Lighthouse is built."""
+    type: Literal["lighthouse"] = "lighthouse"
+    district: str
+
+
+class UseMuseum(Action):
+    type: Literal["use_museum"] = "use_museum"
+    district: str
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PickCharacter, DiscardCharacter, TakeGold, DrawCards, KeepCard, Build, CollectIncome,
     Assassinate, Steal, SwapHands, DiscardAndDraw, Destroy, UseLaboratory, UseSmithy,
-    Graveyard, EndTurn,
+    Graveyard, EndTurn, Bewitch, GiveCrown, Tribute, LookAtHand, TakeCard, CollectFromRichest,
+    NavigatorBonus, Exchange, Beautify, UseArmory, Greet, BellTower, Lighthouse, UseMuseum,
 )
 # A union built from the tuple above at run time, which a type checker cannot follow.
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(
@@ -132,10 +215,19 @@ def _first_error(exc: ValidationError) -> str:
 TAKE_GOLD, DRAW_CARDS, COLLECT_INCOME = TakeGold(), DrawCards(), CollectIncome()
 USE_SMITHY, END_TURN = UseSmithy(), EndTurn()
 GRAVEYARD_YES, GRAVEYARD_NO = Graveyard(accept=True), Graveyard(accept=False)
-PICK: dict[str, Action] = {c: PickCharacter(character=c) for c in CHARACTER_ORDER}
-DISCARD: dict[str, Action] = {c: DiscardCharacter(character=c) for c in CHARACTER_ORDER}
-ASSASSINATE = {c: Assassinate(character=c) for c in CHARACTER_ORDER}
-STEAL = {c: Steal(character=c) for c in CHARACTER_ORDER}
+PICK: dict[str, Action] = {c: PickCharacter(character=c) for c in CHARACTERS}
+DISCARD: dict[str, Action] = {c: DiscardCharacter(character=c) for c in CHARACTERS}
+ASSASSINATE = {c: Assassinate(character=c) for c in CHARACTERS}
+STEAL = {c: Steal(character=c) for c in CHARACTERS}
+BEWITCH = {c: Bewitch(character=c) for c in CHARACTERS}
+GREET, COLLECT_FROM_RICHEST = Greet(), CollectFromRichest()
+TRIBUTE = {k: Tribute(kind=k) for k in ("gold", "card")}
+NAVIGATOR = {k: NavigatorBonus(kind=k) for k in ("gold", "cards")}
+BELL_TOWER = {b: BellTower(announce=b) for b in (True, False)}
+BEAUTIFY = {d: Beautify(district=d) for d in DISTRICTS}
+MUSEUM = {d: UseMuseum(district=d) for d in DISTRICTS}
+LIGHTHOUSE = {d: Lighthouse(district=d) for d in DISTRICTS}
+TAKE = {(d, b): TakeCard(district=d, build=b) for d in DISTRICTS for b in (False, True)}
 KEEP = {d: KeepCard(district=d) for d in DISTRICTS}
 BUILD = {d: Build(district=d) for d in DISTRICTS}
 LABORATORY = {d: UseLaboratory(district=d) for d in DISTRICTS}
@@ -149,6 +241,26 @@ def swap(player: str) -> SwapHands:
 @lru_cache(maxsize=8192)
 def destroy(player: str, district: str) -> Destroy:
     return Destroy(player=player, district=district)
+
+
+@lru_cache(maxsize=1024)
+def give_crown(player: str) -> GiveCrown:
+    return GiveCrown(player=player)
+
+
+@lru_cache(maxsize=1024)
+def look_at_hand(player: str) -> LookAtHand:
+    return LookAtHand(player=player)
+
+
+@lru_cache(maxsize=8192)
+def armory(player: str, district: str) -> UseArmory:
+    return UseArmory(player=player, district=district)
+
+
+@lru_cache(maxsize=16384)
+def exchange(give: str, player: str, take: str) -> Exchange:
+    return Exchange(give=give, player=player, take=take)
 
 
 def _discard_and_draw(cards: list[str]) -> DiscardAndDraw:

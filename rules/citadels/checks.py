@@ -29,7 +29,7 @@ def use_power(s: GameState, character: str) -> None:
 
 
 def acting(s: GameState) -> Player:
-    """The player who holds the current character."""
-    holder = s.holder(s.current) if s.current else None
-    assert holder is not None, "no character is playing"
-    return holder
+    """The player who plays the current turn (the Witch's once she resumes)."""
+    pid = s.turn_player()
+    assert pid is not None, "no character is playing"
+    return s.player(pid)

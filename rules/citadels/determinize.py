@@ -15,9 +15,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CHARACTER_ORDER, DECK, RANK
+from . import cast
+from .cards import DRAFT, DRAFT_NINE, RANK
 from .districts import TURN_FLAGS
-from .draft import facedown_step, sequence
+from .draft import facedown_step, random_discard_step, sequence
 from .state import DraftStep, GameState, Options, Player
 from .views import view
 
@@ -42,7 +43,8 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
     players = []
     for p in v["players"]:
         players.append(Player(id=p["id"], gold=p["gold"], city=list(p["city"]),
-                              hand=hands[p["id"]]))
+                              hand=hands[p["id"]], museum=hands["museum:" + p["id"]],
+                              beautified=list(p["beautified"])))
     turn = v["turn"] or {}
     state = GameState(
         players=players, deck=hands["__deck__"], crown=v["crown"], round=v["round"],
@@ -59,6 +61,12 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
         graveyard_card=v["graveyard_card"],
         first_complete=v["first_complete"], rng=rng.getrandbits(64),
         awaiting=v["to_act"][0] if v["to_act"] else None,
+        cast=tuple(v["cast"]), pending=v["pending"], bewitched=v["bewitched"],
+        resumed=v["resumed"], restricted=v["restricted"], tax_collector=v["tax_collector"],
+        assassin_built=v["assassin_built"], crowned_by_emperor=v["crowned_by_emperor"],
+        tribute_from=v["tribute_from"], wizard_target=v["wizard_target"],
+        bell_tower=v["bell_tower"], built=turn.get("built", 0),
+        build_spent=turn.get("build_spent", 0), beautified_now=turn.get("beautified_now", 0),
     )
     assert pid in (p.id for p in players)
     # The unique districts' once-a-turn flags (laboratory_used...).
@@ -70,20 +78,30 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
 def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
     """Others' hands, the deck and another player's drawn cards, re-dealt from unseen cards."""
     pid = v["you"]
-    unseen = Counter(DECK)
+    unseen = Counter(cast.deck(Options(**v["options"])))
     me = next(p for p in v["players"] if p["id"] == pid)
-    seen = list(me["hand"]) + [d for p in v["players"] for d in p["city"]]
+    seen = list(me["hand"]) + list(me["museum"]) + [d for p in v["players"] for d in p["city"]]
     turn = v["turn"] or {}
     seen += turn.get("drawn", [])
     if v["graveyard_card"]:
         seen.append(v["graveyard_card"])
+    # What pid sees now of another hand (the Wizard's look) or of the deck (the Lighthouse).
+    looked, target = v.get("looked_at"), v["wizard_target"]
+    seen += (looked or []) + v.get("deck", [])
     unseen.subtract(seen)
     pile = sorted(unseen.elements())
     rng.shuffle(pile)
-    out: dict[str, list[str]] = {pid: list(me["hand"])}
+    out: dict[str, list[str]] = {pid: list(me["hand"]), "museum:" + pid: list(me["museum"])}
     for p in v["players"]:
         if p["id"] != pid:
-            out[p["id"]], pile = pile[:p["hand_size"]], pile[p["hand_size"]:]
+            if looked is not None and p["id"] == target:
+                out[p["id"]] = list(looked)
+            else:
+                out[p["id"]], pile = pile[:p["hand_size"]], pile[p["hand_size"]:]
+            out["museum:" + p["id"]], pile = pile[:p["museum_count"]], pile[p["museum_count"]:]
+    if "deck" in v:  # the deck is pid's to look through: it holds exactly those cards
+        pile = pile + list(v["deck"])
+        rng.shuffle(pile)
     if turn.get("drawn"):
         out["__drawn__"] = list(turn["drawn"])
     else:
@@ -98,14 +116,15 @@ def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
 def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     pid = v["you"]
     n = len(v["players"])
-    seq = sequence(n)
+    order, nine = v["cast"], len(v["cast"]) == 9
+    seq = sequence(n, nine)
     history = v["draft_history"]
     drafting = v["phase"] == "draft"
     cur = v["draft"]["step_index"] if drafting else len(seq)
     mine = {i: h for i, h in enumerate(history) if h["player"] == pid}
     options = v["draft"].get("options") if drafting else None  # pid is choosing now
     # With 7 players the last chooser gets the leftover L and the face-down card I.
-    last = facedown_step(n)
+    last = facedown_step(n, nine)
     pair: list[str] | None = None
     if last is not None and cur >= last:
         pair = mine[last]["offered"] if last in mine else options
@@ -124,11 +143,16 @@ def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if drafting and options is None and not seven:
         slots += [_Slot(f"pool{k}", frozenset(range(cur + 1)))
                   for k in range(v["draft"]["pool_size"])]
+    # 3 players, 9 characters: the card discarded at random before the 4th step.
+    rnd = random_discard_step(n, nine)
+    if rnd is not None and cur >= rnd:
+        slots.append(_Slot("random", frozenset(range(rnd))))
     if not drafting and last is None:
-        slots.append(_Slot("leftover", frozenset(range(len(seq)))))
+        slots += [_Slot(f"leftover{k}", frozenset(range(len(seq))))
+                  for k in range(_leftovers(n, nine))]
 
     known = {h["chosen"] for h in mine.values()} | set(options or ()) | set(pair or ())
-    unknown = [c for c in CHARACTER_ORDER if c not in v["faceup_discards"] and c not in known]
+    unknown = [c for c in order if c not in v["faceup_discards"] and c not in known]
     revealed_by = {p["id"]: set(p["revealed"]) for p in v["players"]}
     all_revealed = set(v["revealed"])
     called = _called_rank(v)
@@ -146,6 +170,13 @@ def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         kept = mine[last]["chosen"] if last is not None and last in mine else None
         init = max((c for c in pair if c != kept), key=RANK.__getitem__)
     return _assemble(v, assignment, mine, init, seven)
+
+
+def _leftovers(n: int, nine: bool) -> int:
+    """Cards left face down after the draft's last step (2 with 2 players and 9 characters)."""
+    faceup, facedown, _ = (DRAFT_NINE if nine else DRAFT)[n]
+    dealt = (9 if nine else 8) - faceup - facedown
+    return dealt - len(sequence(n, nine)) - (random_discard_step(n, nine) is not None)
 
 
 def _called_rank(v: dict[str, Any]) -> int:
@@ -227,14 +258,19 @@ def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
 def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict[str, Any]], init: str,
               seven: bool) -> dict[str, Any]:
     """Replay the draft with the sampled cards to rebuild pools, offers, hands and discards."""
-    last = facedown_step(len(v["players"]))
+    n, nine = len(v["players"]), len(v["cast"]) == 9
+    last = facedown_step(n, nine)
+    rnd = random_discard_step(n, nine)
     history = v["draft_history"]
-    pool = sorted(set(CHARACTER_ORDER) - set(v["faceup_discards"]) - {init},
+    pool = sorted(set(v["cast"]) - set(v["faceup_discards"]) - {init},
                   key=RANK.__getitem__)
     facedown = [init]
     steps: list[DraftStep] = []
     holders: dict[str, str] = {}  # in pick order, as the engine keeps them
     for i, h in enumerate(history):
+        if i == rnd:
+            pool.remove(a["random"])
+            facedown.append(a["random"])
         if i == last:
             pool, facedown = sorted(pool + facedown, key=RANK.__getitem__), []
         if i in mine:
@@ -250,6 +286,9 @@ def _assemble(v: dict[str, Any], a: dict[str, str], mine: dict[int, dict[str, An
             holders[chosen] = h["player"]
         else:
             facedown.append(chosen)
+    if len(history) == rnd:  # discarded as this step was offered
+        pool.remove(a["random"])
+        facedown.append(a["random"])
     if v["phase"] != "draft":
         facedown, pool = facedown + pool, []
     elif len(history) == last:

@@ -13,11 +13,11 @@ its data row and its Effect here. The rules ask this module, never a district id
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import actions as A
-from .cards import CHARACTERS, COST, KIND
+from .cards import CHARACTERS, COST, KIND, RULINGS
 from .checks import acting, check, main_phase
 from .errors import IllegalAction
 from .state import GameState, Player
@@ -36,8 +36,9 @@ class Effect:
     types_wildcard: bool = False    # counts as any one type for the five-types bonus
     indestructible: bool = False    # the Warlord cannot destroy it
     shields_others: int = 0         # gold more the Warlord pays for the city's other districts
-    # Points at the end from (gold, cards in hand); its id names the score part.
-    bonus: Callable[[int, int], int] | None = None
+    # Points at the end from (gold, cards in hand, city, cards under a Museum); its id names
+    # the score part.
+    bonus: Callable[[int, int, list[str], int], int] | None = None
     # The owner may take a district the Warlord destroyed: (state, owner, warlord, district)
     # -> True if it is offered to the owner (the decision then waits for the owner).
     on_destroyed: Callable[[Work, Player, str, str], bool] | None = None
@@ -45,6 +46,9 @@ class Effect:
     offers: Callable[[GameState, Player, list[A.Action]], None] | None = None
     handlers: Mapping[type[A.Action], Handler] = field(default_factory=dict)
     turn_flag: str | None = None    # the GameState flag of a once-a-turn use, reset each turn
+    # A Dark City effect that lives inside a rule (build costs, the crown, the end of a
+    # turn...): the module that asks for the district by id.
+    acts_in: str | None = None
 
 
 # --- Graveyard ------------------------------------------------------------------------------
@@ -121,6 +125,91 @@ def use_smithy(s: Work, me: str, action: A.Action) -> None:
     emit(s, "smithy", me, {"count": len(cards)}, {me: {"cards": cards}})
 
 
+# --- Dark City: Museum, Armory ---------------------------------------------------------------
+
+def _museum_offers(s: GameState, me: Player, out: list[A.Action]) -> None:
+    if not s.museum_used:
+        out.extend(A.MUSEUM[d] for d in dict.fromkeys(me.hand))
+
+
+def use_museum(s: Work, me: str, action: A.Action) -> None:
+    """Put a card from the hand face down under the Museum, once a turn."""
+    assert isinstance(action, A.UseMuseum)
+    main_phase(s)
+    p = edit(s, me)
+    check("museum" in p.city, "you have no Museum")
+    check(not s.museum_used, "the Museum was already used this turn")
+    check(action.district in p.hand, f"{action.district!r} is not in your hand")
+    p.hand = removed(p.hand, action.district)
+    p.museum = [*p.museum, action.district]
+    s.museum_used = True
+    emit(s, "museum", me, {"count": len(p.museum)}, {me: {"district": action.district}})
+
+
+def _armory_offers(s: GameState, me: Player, out: list[A.Action]) -> None:
+    for p in s.players:
+        if p.id != me.id:
+            out.extend(A.armory(p.id, d) for d in dict.fromkeys(p.city))
+
+
+def use_armory(s: Work, me: str, action: A.Action) -> None:
+    """Destroy the Armory to destroy a district of another city: any city, even a complete
+    one, the Keep and the Bishop's too (they guard against the Warlord only); no Graveyard."""
+    assert isinstance(action, A.UseArmory)
+    main_phase(s)
+    check("armory" in s.player(me).city, "you have no Armory")
+    target = next((p for p in s.players if p.id == action.player), None)
+    check(target is not None and action.player != me, f"cannot target {action.player!r}")
+    assert target is not None
+    check(action.district in target.city, f"{action.district!r} is not in that city")
+    remove_district(s, me, "armory")
+    remove_district(s, action.player, action.district)
+    s.deck = [*s.deck, "armory", action.district]
+    emit(s, "armory", me, {"victim": action.player, "district": action.district})
+
+
+# --- Dark City: districts leaving a city, the crown, building costs --------------------------
+
+def remove_district(s: Work, owner: str, district: str) -> None:
+    """Take a destroyed district out of its city: gold on it goes to the bank, cards under a
+    Museum to the bottom of the deck, a Bell Tower's announcement ends. The card itself is
+    the caller's (deck, Graveyard)."""
+    p = edit(s, owner)
+    p.city = removed(p.city, district)
+    if district in p.beautified:
+        p.beautified = removed(p.beautified, district)
+    if district == "museum" and p.museum:
+        s.deck, p.museum = [*s.deck, *p.museum], []
+    if district == "bell_tower" and s.bell_tower:
+        s.bell_tower, s.city_size = False, s.city_size + 1
+        emit(s, "bell_tower_silenced", owner, {"city_size": s.city_size})
+
+
+def move_crown(s: Work, pid: str) -> None:
+    """The crown goes to pid; a Throne Room's owner gains 1 each time it changes hands."""
+    if s.crown == pid:
+        return
+    s.crown = pid
+    for p in s.players:
+        if "throne_room" in p.city:
+            edit(s, p.id).gold += 1
+            emit(s, "throne_room", p.id, {"amount": 1})
+
+
+def build_cost(city: list[str], district: str) -> int:
+    """What building `district` costs the owner of `city`: 1 less for his other unique
+    districts with a Factory."""
+    cost = COST[district]
+    if KIND[district] == "unique" and district != "factory" and "factory" in city:
+        return cost - 1
+    return cost
+
+
+def may_duplicate(city: list[str]) -> bool:
+    """The Quarry lets its owner build a name his city has, one such duplicate at a time."""
+    return "quarry" in city and len(set(city)) > len(city) - RULINGS["quarry_duplicates"]
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 EFFECTS: dict[str, Effect] = {
@@ -135,9 +224,26 @@ EFFECTS: dict[str, Effect] = {
                          handlers={A.UseLaboratory: use_laboratory}),
     "smithy": Effect(offers=_smithy_offers, turn_flag="smithy_used",
                      handlers={A.UseSmithy: use_smithy}),
-    "map_room": Effect(bonus=lambda gold, hand: hand),  # +1 per card in hand
-    "imperial_treasury": Effect(bonus=lambda gold, hand: gold),  # +1 per gold
+    "map_room": Effect(bonus=lambda gold, hand, city, museum: hand),  # +1 per card in hand
+    "imperial_treasury": Effect(bonus=lambda gold, hand, city, museum: gold),  # +1 per gold
     # University and Dragon Gate: their 8 points are data (`points`).
+    # Dark City: the others act in turns.py, pending.py, powers.py and scoring.py.
+    "museum": Effect(offers=_museum_offers, turn_flag="museum_used",
+                     handlers={A.UseMuseum: use_museum},
+                     bonus=lambda gold, hand, city, museum: museum),  # +1 per card under it
+    # +1 per other unique district (a Quarry duplicate too)
+    "wishing_well": Effect(bonus=lambda gold, hand, city, museum: sum(
+        1 for d in city if KIND[d] == "unique") - 1),
+    "armory": Effect(offers=_armory_offers, handlers={A.UseArmory: use_armory}),
+    "ball_room": Effect(acts_in="turns.py (_reveal), pending.py (greet)"),
+    "bell_tower": Effect(acts_in="turns.py (place), pending.py (bell_tower), remove_district"),
+    "factory": Effect(acts_in="build_cost"),
+    "hospital": Effect(acts_in="turns.py (call_next)"),
+    "lighthouse": Effect(acts_in="turns.py (place), pending.py (lighthouse)"),
+    "park": Effect(acts_in="turns.py (end_of_turn)"),
+    "poor_house": Effect(acts_in="turns.py (end_of_turn)"),
+    "quarry": Effect(acts_in="may_duplicate"),
+    "throne_room": Effect(acts_in="move_crown"),
 }
 
 # The hooks by district, for the rules that ask them on every action.
@@ -170,20 +276,20 @@ def income(city: list[str], character: str) -> int | None:
     return sum(1 for d in city if KIND[d] == kind or d in _INCOME_WILDCARDS)
 
 
-def city_destroy_cost(city: list[str], district: str) -> int:
+def city_destroy_cost(city: list[str], district: str, beautified: Sequence[str] = ()) -> int:
     """What the Warlord pays for a district of `city`: its cost - 1, plus what the city's other
-    districts add (a Great Wall)."""
+    districts add (a Great Wall), plus 1 if the Artist beautified it."""
     shield = sum(_SHIELDS.get(d, 0) for d in city if d != district)
-    return COST[district] - 1 + shield
+    return COST[district] - 1 + shield + (district in beautified)
 
 
 def destroy_cost(owner: Player, district: str) -> int:
-    return city_destroy_cost(owner.city, district)
+    return city_destroy_cost(owner.city, district, owner.beautified)
 
 
-def destroy_costs(city: list[str]) -> dict[str, int]:
+def destroy_costs(city: list[str], beautified: Sequence[str] = ()) -> dict[str, int]:
     """city_destroy_cost of every district of the city."""
-    return {d: city_destroy_cost(city, d) for d in city}
+    return {d: city_destroy_cost(city, d, beautified) for d in city}
 
 
 def on_destroyed(s: Work, warlord: str, district: str) -> bool:

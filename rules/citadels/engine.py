@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import draft, rng, turns
+from . import cast, draft, pending, rng, turns
 from .actions import (
     GRAVEYARD_NO,
     GRAVEYARD_YES,
@@ -17,7 +17,7 @@ from .actions import (
     PickCharacter,
     nth_discard_and_draw,
 )
-from .cards import CITY_SIZE, DECK, MAX_PLAYERS, MIN_PLAYERS
+from .cards import CITY_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
@@ -33,7 +33,8 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     if len(set(ids)) != len(ids) or not all(isinstance(i, str) and i for i in ids):
         raise ValueError("player ids must be distinct non-empty strings")
     options = Options() if options is None else Options.model_validate(options)
-    deck = list(DECK)
+    cast.check_players(options, len(ids))  # InvalidOptions (a ValueError) if barred
+    deck = list(cast.deck(options))
     state = rng.shuffle(rng.seed_state(seed), deck)
     # Everything here is checked above or made here: validating it again would cost more
     # than a random game's first dozen actions.
@@ -41,7 +42,8 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
                for i, pid in enumerate(ids)]
     city_size = options.city_size or CITY_SIZE[len(ids)]
     s = GameState.model_construct(players=players, deck=deck[4 * len(ids):], crown=ids[0],
-              options=options, city_size=city_size, rng=state)
+              options=options, city_size=city_size, rng=state,
+              cast=cast.cast(options))
     work = begin(s)
     draft.start_round(work)
     return done(work)
@@ -62,6 +64,8 @@ def legal_actions(state: GameState, pid: str) -> list[Action]:
         return draft.legal(s)
     if s.graveyard_card is not None:
         return [GRAVEYARD_YES, GRAVEYARD_NO]
+    if s.pending is not None:
+        return pending.legal(s, pid)
     return turns.legal(s, pid)
 
 
@@ -79,6 +83,9 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
         return draft.offer_table(s)[pool[int(rng.random() * len(pool))]]
     if s.graveyard_card is not None:
         return GRAVEYARD_YES if rng.random() < 0.5 else GRAVEYARD_NO
+    if s.pending is not None:
+        options = pending.legal(s, pid)
+        return options[int(rng.random() * len(options))]
     listed = turns.legal(s, pid, discards=False)
     discards = turns.discard_count(s, pid)  # the Magician's, listed apart
     if discards:
@@ -115,19 +122,40 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
         if kind is not Graveyard:
             raise IllegalAction("the Graveyard's owner must decide first")
         turns.graveyard(s, pid, act)
+    elif s.pending is not None:
+        pending.apply(s, pid, act)
     else:
         handler = TURN_HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"{act.type} is not possible during a turn")
         handler(s, pid, act)
+    if s.pending is not None:
+        _settle(s, pid)
     events = s.events
     return done(s), events
 
 
 def _end_turn(s: Work, pid: str, act: Action) -> None:
     turns.main_phase(s)
+    turns.end_of_turn(s, pid)
+    _turn_over(s, pid)
+
+
+def _turn_over(s: Work, pid: str) -> None:
     emit(s, "turn_ended", pid, {"character": s.current})
-    _next_character(s)
+    if not turns.resume_witch(s):
+        _next_character(s)
+
+
+def _settle(s: Work, pid: str) -> None:
+    """A turn stopped at once ("end": the Witch's, an action-only one, a forgotten greeting)
+    or a round's end that may go on ("round_over", after the murdered Emperor's crown)."""
+    if s.pending == "end":
+        s.pending = None
+        _turn_over(s, pid)
+    elif s.pending == "round_over":
+        s.pending = None
+        _close_round(s, turns.round_over(s))
 
 
 # Every action of the turn phase by class (end_turn lives here: it calls the next character).
@@ -139,7 +167,13 @@ TURN_HANDLERS: dict[type[Action], Callable[[Work, str, Action], None]] = {
 def _next_character(s: Work) -> None:
     if turns.call_next(s):
         return
-    if turns.end_round(s):
+    over = turns.end_round(s)
+    if over is not None:
+        _close_round(s, over)
+
+
+def _close_round(s: Work, over: bool) -> None:
+    if over:
         s.phase, s.finished, s.awaiting = "over", True, None
         s.winner = decide_winner(s)
         emit(s, "game_over", s.winner, {})

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from rules.game import JSON, Game, GameEvent, IllegalAction, Result
 
-from . import engine, scoring, views
+from . import cast, engine, scoring, views
 from .actions import Action
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .determinize import determinize
@@ -29,6 +29,15 @@ class Citadels(Game[GameState, Action]):
     Options = Options
     engine_version = ENGINE_VERSION
     state_schema = 2  # 2: this round's characters in `holders` (1 kept them in each player)
+
+    def options(self, data: Mapping[str, Any] | BaseModel | None = None,
+                players: int | None = None) -> BaseModel:
+        """Game.options, and the cast checked against the player count (Dark City §2.2)."""
+        checked = super().options(data, players=players)
+        if players is not None:
+            assert isinstance(checked, Options)
+            cast.check_players(checked, players)
+        return checked
 
     def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
         # Game.options returns a BaseModel; here always an instance of Options (self.Options).

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from . import actions as A
-from .cards import CHARACTER_ORDER, CHARACTERS
+from .cards import CHARACTERS, COST, RULINGS
 from .checks import check, use_power
-from .districts import INDESTRUCTIBLE, destroy_cost, destroy_costs, on_destroyed
+from .districts import (
+    INDESTRUCTIBLE,
+    destroy_cost,
+    destroy_costs,
+    move_crown,
+    on_destroyed,
+    remove_district,
+)
 from .errors import IllegalAction
 from .state import GameState, Player
 from .tx import Work, draw, edit, emit, removed
@@ -38,22 +46,26 @@ class Power:
     after_resources: Hook | None = None   # once the turn's gold or cards are in
     at_round_end: Callable[[Work], None] | None = None
     never_faceup: bool = False            # never among the draft's face-up discards
+    at_turn_end: Hook | None = None       # at the end of the turn (the Alchemist's refund)
+    duplicates: bool = False              # may build a district its city already has
 
 
 # --- Assassin -------------------------------------------------------------------------------
 
-_MURDERS = tuple(A.ASSASSINATE[c] for c in CHARACTER_ORDER if c != "assassin")
+@cache
+def _murders_in(cast: tuple[str, ...]) -> tuple[A.Action, ...]:
+    return tuple(A.ASSASSINATE[c] for c in cast if c != "assassin")
 
 
 def _murders(s: GameState, me: Player) -> list[A.Action]:
-    return list(_MURDERS)
+    return list(_murders_in(s.cast))
 
 
 def assassinate(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "assassin")
     assert isinstance(action, A.Assassinate)  # dispatched by class (Power.handlers)
     target = action.character
-    if target not in CHARACTERS or target == "assassin":
+    if target not in s.cast or target == "assassin":
         raise IllegalAction(f"cannot murder {target!r}")
     s.murdered, s.power_used = target, True
     emit(s, "murder", me, {"character": target})
@@ -61,37 +73,38 @@ def assassinate(s: Work, me: str, action: A.Action) -> None:
 
 def _murder_candidates(s: GameState, me: Player) -> Targets:
     return {"assassinate": [{"character": c, "reason": "self" if c == "assassin" else None}
-                            for c in CHARACTER_ORDER]}
+                            for c in s.cast]}
 
 
 # --- Thief ----------------------------------------------------------------------------------
 
-# The Thief's targets by the character murdered this round (None: nobody yet).
-_THEFTS = {
-    murdered: tuple(A.STEAL[c] for c in CHARACTER_ORDER if c not in ("assassin", "thief", murdered))
-    for murdered in (None, *CHARACTER_ORDER)
-}
+@cache
+def _thefts_in(cast: tuple[str, ...], barred: str | None) -> tuple[A.Action, ...]:
+    """The Thief's targets: not rank 1 (Assassin or Witch), not himself, not `barred` (the
+    murdered or the bewitched character)."""
+    return tuple(A.STEAL[c] for c in cast[1:] if c not in ("thief", barred))
 
 
 def _thefts(s: GameState, me: Player) -> list[A.Action]:
-    return list(_THEFTS[s.murdered])
+    return list(_thefts_in(s.cast, s.murdered or s.bewitched))
 
 
 def _theft_candidates(s: GameState, me: Player) -> Targets:
     def why(c: str) -> str | None:
-        return ("self" if c == "thief" else "rank_one" if c == "assassin"
-                else "murdered" if c == s.murdered else None)
+        return ("self" if c == "thief" else "rank_one" if c == s.cast[0]
+                else "murdered" if c == s.murdered
+                else "bewitched" if c == s.bewitched else None)
 
-    return {"steal": [{"character": c, "reason": why(c)} for c in CHARACTER_ORDER]}
+    return {"steal": [{"character": c, "reason": why(c)} for c in s.cast]}
 
 
 def steal(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "thief")
     assert isinstance(action, A.Steal)  # dispatched by class (Power.handlers)
     target = action.character
-    if target not in CHARACTERS:
+    if target not in s.cast:
         raise IllegalAction(f"unknown character {target!r}")
-    if target in ("assassin", "thief", s.murdered):
+    if target in (s.cast[0], "thief", s.murdered, s.bewitched):
         raise IllegalAction(f"cannot rob the {target}")
     s.robbed, s.power_used = target, True
     emit(s, "theft", me, {"character": target})
@@ -154,7 +167,7 @@ def discard_and_draw(s: Work, me: str, action: A.Action) -> None:
 
 def _crown(s: Work, pid: str) -> None:
     if s.crown != pid:
-        s.crown = pid
+        move_crown(s, pid)
         emit(s, "crown_passed", pid, {})
 
 
@@ -163,17 +176,21 @@ def _heir(s: Work) -> None:
     if s.murdered == "king":
         heir = s.holders.get("king")
         if heir is not None:
-            s.crown = heir
+            move_crown(s, heir)
             emit(s, "king_heir", heir, {"character": "king"})
 
 
 # --- Bishop ---------------------------------------------------------------------------------
 
 def protected(s: GameState) -> str | None:
-    """The living Bishop's player, whose city the Warlord cannot touch."""
+    """The living Bishop's player, whose city the Warlord and the Diplomat cannot touch; the
+    Witch's player if she bewitched the Bishop."""
     if s.murdered == "bishop":
         return None
-    return s.holders.get("bishop")
+    holder = s.holders.get("bishop")
+    if holder is not None and s.bewitched == "bishop":
+        return s.holders.get("witch")
+    return holder
 
 
 # --- Merchant and Architect -----------------------------------------------------------------
@@ -210,7 +227,7 @@ def _destruction_candidates(s: GameState, me: Player) -> Targets:
     shielded = protected(s)
     out: list[Target] = []
     for p in s.players:
-        for d, cost in destroy_costs(p.city).items():
+        for d, cost in destroy_costs(p.city, p.beautified).items():
             reason = ("complete_city" if len(p.city) >= s.city_size
                       else "bishop" if p.id == shielded
                       else d if d in INDESTRUCTIBLE
@@ -233,12 +250,273 @@ def destroy(s: Work, me: str, action: A.Action) -> None:
     cost = destroy_cost(owner, district)
     check(s.player(me).gold >= cost, f"destroying {district!r} costs {cost} gold")
     edit(s, me).gold -= cost
-    victim = edit(s, target)
-    victim.city = removed(victim.city, district)
+    remove_district(s, target, district)
     s.power_used = True
     emit(s, "destroyed", me, {"victim": target, "district": district, "cost": cost})
     if not on_destroyed(s, me, district):
         s.deck = [*s.deck, district]
+
+
+# --- Witch ----------------------------------------------------------------------------------
+
+def _bewitch_now(s: Work, me: str) -> None:
+    """Her action taken, the Witch must name the character she bewitches (pending.py)."""
+    s.pending = "bewitch"
+
+
+def _bewitch_candidates(s: GameState, me: Player) -> Targets:
+    return {"bewitch": [{"character": c, "reason": "self" if c == "witch" else None}
+                        for c in s.cast]}
+
+
+# --- Tax Collector --------------------------------------------------------------------------
+
+def _tax_catch_up(s: Work, pid: str) -> None:
+    """Revealed: the Assassin's player pays 1 if the Assassin built this round."""
+    assassin = s.holders.get("assassin")
+    if s.assassin_built and assassin is not None and assassin != pid:
+        pay_tax(s, assassin, pid)
+
+
+def _collect_taxes(s: Work, me: str) -> None:
+    s.tax_collector = me  # from now on this round (the Witch's player if she bewitched him)
+
+
+def pay_tax(s: Work, payer: str, collector: str) -> None:
+    if s.player(payer).gold > 0:
+        edit(s, payer).gold -= 1
+        edit(s, collector).gold += 1
+        emit(s, "tax_paid", payer, {"to": collector, "amount": 1})
+
+
+# --- Wizard ---------------------------------------------------------------------------------
+
+def _looks(s: GameState, me: Player) -> list[A.Action]:
+    return [A.look_at_hand(p.id) for p in s.players if p.id != me.id]
+
+
+def _look_candidates(s: GameState, me: Player) -> Targets:
+    return {"look_at_hand": [{"player": p.id, "reason": "self" if p.id == me.id
+                              else "empty_hand" if not p.hand else None} for p in s.players]}
+
+
+def look_at_hand(s: Work, me: str, action: A.Action) -> None:
+    use_power(s, "wizard")
+    assert isinstance(action, A.LookAtHand)
+    other = action.player
+    check(other != me and other in s.seat, f"cannot look at {other!r}'s hand")
+    s.power_used = True
+    hand = s.player(other).hand
+    emit(s, "hand_looked_at", me, {"other": other}, {me: {"hand": list(hand)}})
+    if hand:
+        s.wizard_target, s.pending = other, "wizard"
+
+
+# --- Emperor --------------------------------------------------------------------------------
+
+def crown_receivers(s: GameState, giver: str) -> list[str]:
+    """Who the Emperor's player may crown: neither himself nor the crown's holder."""
+    return [p.id for p in s.players if p.id not in (giver, s.crown)]
+
+
+def _emperor_called(s: Work, pid: str) -> None:
+    if crown_receivers(s, pid):
+        s.pending = "crown"
+
+
+def _emperor_murdered(s: Work) -> None:
+    """A murdered Emperor's player moves the crown at the end of the round (no tribute)."""
+    holder = s.holders.get("emperor")
+    if s.murdered == "emperor" and holder is not None and crown_receivers(s, holder):
+        s.pending, s.awaiting = "round_crown", holder
+
+
+# --- Abbot ----------------------------------------------------------------------------------
+
+def richest(s: GameState) -> str | None:
+    """The one player with the most gold in his stash; None on a tie."""
+    top = max(p.gold for p in s.players)
+    rich = [p.id for p in s.players if p.gold == top]
+    return rich[0] if len(rich) == 1 else None
+
+
+def _abbot_targets(s: GameState, me: Player) -> list[A.Action]:
+    return [A.COLLECT_FROM_RICHEST]
+
+
+def _abbot_candidates(s: GameState, me: Player) -> Targets:
+    rich = richest(s)
+    reason = "tie" if rich is None else "self" if rich == me.id else None
+    return {"collect_from_richest": [{"player": rich, "reason": reason}]}
+
+
+def collect_from_richest(s: Work, me: str, action: A.Action) -> None:
+    use_power(s, "abbot")
+    s.power_used = True
+    rich = richest(s)
+    if rich is None or rich == me:
+        emit(s, "no_richest", me, {})
+        return
+    edit(s, rich).gold -= 1
+    edit(s, me).gold += 1
+    emit(s, "gold_given", rich, {"to": me, "amount": 1})
+
+
+# --- Alchemist, Navigator -------------------------------------------------------------------
+
+def _refund(s: Work, me: str) -> None:
+    if s.build_spent:
+        edit(s, me).gold += s.build_spent
+        emit(s, "refund", me, {"amount": s.build_spent})
+
+
+def _navigate(s: Work, me: str) -> None:
+    s.pending = "navigator"
+
+
+# --- Diplomat -------------------------------------------------------------------------------
+
+def exchange_price(s: GameState, me: Player, give: str, owner: Player, take: str) -> int:
+    """What the Diplomat pays for `take` against `give`: printed costs, +1 beautified, +1 for
+    the owner's Great Wall (not his own)."""
+    taken = COST[take] + (take in owner.beautified) + (
+        take != "great_wall" and "great_wall" in owner.city)
+    given = COST[give] + (give in me.beautified)
+    return max(0, taken - given)
+
+
+def _exchange_refusal(s: GameState, me: Player, give: str, owner: Player, take: str
+                      ) -> str | None:
+    if owner.id == me.id:
+        return "self"
+    if len(owner.city) >= s.city_size:
+        return "complete_city"
+    if owner.id == protected(s):
+        return "bishop"
+    if take in INDESTRUCTIBLE:
+        return take
+    if give == take or take in removed(me.city, give) or give in removed(owner.city, take):
+        return "duplicate"
+    if exchange_price(s, me, give, owner, take) > me.gold:
+        return "too_expensive"
+    return None
+
+
+def _exchanges(s: GameState, me: Player) -> list[A.Action]:
+    return [A.exchange(g, o.id, t) for g in dict.fromkeys(me.city) for o in s.players
+            for t in dict.fromkeys(o.city) if _exchange_refusal(s, me, g, o, t) is None]
+
+
+def _exchange_candidates(s: GameState, me: Player) -> Targets:
+    return {"exchange": [
+        {"give": g, "player": o.id, "take": t, "cost": exchange_price(s, me, g, o, t),
+         "reason": _exchange_refusal(s, me, g, o, t)}
+        for g in dict.fromkeys(me.city) for o in s.players if o.id != me.id
+        for t in dict.fromkeys(o.city)]}
+
+
+def exchange(s: Work, me: str, action: A.Action) -> None:
+    use_power(s, "diplomat")
+    assert isinstance(action, A.Exchange)
+    owner = s.player(action.player) if action.player in s.seat else None
+    mine = s.player(me)
+    check(owner is not None and action.give in mine.city, "no such exchange")
+    assert owner is not None
+    check(action.take in owner.city, f"{action.take!r} is not in that city")
+    reason = _exchange_refusal(s, mine, action.give, owner, action.take)
+    check(reason is None, f"cannot exchange: {reason}")
+    price = exchange_price(s, mine, action.give, owner, action.take)
+    _swap(s, me, action.give, owner.id, action.take)
+    edit(s, me).gold -= price
+    edit(s, owner.id).gold += price
+    s.power_used = True
+    emit(s, "exchanged", me, {"give": action.give, "victim": owner.id, "take": action.take,
+                              "cost": price})
+
+
+def _swap(s: Work, a: str, give: str, b: str, take: str) -> None:
+    """Districts change cities with their Artist gold and Museum cards (not a build)."""
+    pa, pb = edit(s, a), edit(s, b)
+    pa.city, pb.city = [*removed(pa.city, give), take], [*removed(pb.city, take), give]
+    ba, bb = give in pa.beautified, take in pb.beautified
+    if ba:
+        pa.beautified, pb.beautified = removed(pa.beautified, give), [*pb.beautified, give]
+    if bb:
+        pb.beautified, pa.beautified = removed(pb.beautified, take), [*pa.beautified, take]
+    if "museum" in (give, take):
+        pa.museum, pb.museum = pb.museum, pa.museum
+
+
+# --- Artist ---------------------------------------------------------------------------------
+
+def _plain(me: Player) -> list[str]:
+    """Districts of the city not yet beautified (a duplicate counts apart)."""
+    left = list(me.city)
+    for d in me.beautified:
+        left.remove(d)
+    return list(dict.fromkeys(left))
+
+
+def _beautifications(s: GameState, me: Player) -> list[A.Action]:
+    if s.beautified_now >= RULINGS["artist_beautify"] or me.gold < 1:
+        return []
+    return [A.BEAUTIFY[d] for d in _plain(me)]
+
+
+def _beautify_candidates(s: GameState, me: Player) -> Targets:
+    plain = _plain(me)
+    return {"beautify": [{"district": d, "reason": "beautified" if d not in plain
+                          else "too_expensive" if me.gold < 1 else None}
+                         for d in dict.fromkeys(me.city)]}
+
+
+def beautify(s: Work, me: str, action: A.Action) -> None:
+    use_power(s, "artist")
+    assert isinstance(action, A.Beautify)
+    p = edit(s, me)
+    check(action.district in _plain(p), f"cannot beautify {action.district!r}")
+    check(p.gold >= 1, "beautifying costs 1 gold")
+    p.gold -= 1
+    p.beautified = [*p.beautified, action.district]
+    s.beautified_now += 1
+    s.power_used = s.beautified_now >= RULINGS["artist_beautify"]
+    emit(s, "beautified", me, {"district": action.district})
+
+
+# --- Queen ----------------------------------------------------------------------------------
+
+def _rank_four_player(s: GameState) -> str | None:
+    """The King's player, or the player the Emperor crowned."""
+    if "king" in s.holders:
+        return s.holders["king"]
+    return s.crowned_by_emperor
+
+
+def queen_gold(s: Work, queen: str, royal: str | None) -> None:
+    """3 gold if the Queen's player sits next to `royal`."""
+    n = len(s.players)
+    if royal is not None and (s.seat[queen] - s.seat[royal]) % n in (1, n - 1):
+        edit(s, queen).gold += RULINGS["queen_gold"]
+        emit(s, "queen_gold", queen, {"amount": RULINGS["queen_gold"], "next_to": royal})
+
+
+def _queen_turn(s: Work, me: str) -> None:
+    if s.murdered not in ("king", "emperor"):
+        queen_gold(s, me, _rank_four_player(s))
+
+
+def queen_player(s: GameState) -> str | None:
+    """Who collects the Queen's gold: her holder, or the Witch's player if bewitched."""
+    if s.murdered == "queen" or "queen" not in s.holders:
+        return None
+    return s.holders.get("witch") if s.bewitched == "queen" else s.holders["queen"]
+
+
+def _queen_round_end(s: Work) -> None:
+    """King murdered: she gains the gold when he reveals at the round's end."""
+    queen = queen_player(s)
+    if queen is not None and s.murdered == "king":
+        queen_gold(s, queen, s.holders.get("king"))
 
 
 # --- the registry ---------------------------------------------------------------------------
@@ -255,5 +533,21 @@ POWERS: dict[str, Power] = {
     "architect": Power(builds=3, after_resources=_architect_cards),
     "warlord": Power(targets=_destructions, candidates=_destruction_candidates,
                      handlers={A.Destroy: destroy}),
+    # Dark City (pending.py asks the forced decisions: bewitch, crown, navigator, wizard)
+    "witch": Power(candidates=_bewitch_candidates, after_resources=_bewitch_now, builds=0),
+    "tax_collector": Power(on_reveal=_tax_catch_up, after_resources=_collect_taxes),
+    "wizard": Power(targets=_looks, candidates=_look_candidates, duplicates=True,
+                    handlers={A.LookAtHand: look_at_hand}),
+    "emperor": Power(on_reveal=_emperor_called, at_round_end=_emperor_murdered,
+                     never_faceup=True),
+    "abbot": Power(targets=_abbot_targets, candidates=_abbot_candidates,
+                   handlers={A.CollectFromRichest: collect_from_richest}),
+    "alchemist": Power(at_turn_end=_refund),
+    "navigator": Power(builds=0, after_resources=_navigate),
+    "diplomat": Power(targets=_exchanges, candidates=_exchange_candidates,
+                      handlers={A.Exchange: exchange}),
+    "artist": Power(targets=_beautifications, candidates=_beautify_candidates,
+                    handlers={A.Beautify: beautify}),
+    "queen": Power(after_resources=_queen_turn, at_round_end=_queen_round_end),
 }
 assert set(POWERS) == set(CHARACTERS), "every character has its Power"

@@ -17,6 +17,9 @@ class Score(BaseModel):
     complete: int = 0  # +2 for every other complete city
     map_room: int = 0  # +1 per card in hand
     imperial_treasury: int = 0  # +1 per gold
+    beautified: int = 0  # Dark City: +1 per district the Artist beautified
+    museum: int = 0  # +1 per card under the Museum
+    wishing_well: int = 0  # +1 per other unique district
     haunted_quarter_as: str | None = None  # the type the Haunted Quarter counted as
     tiebreak: int = 0  # highest rank revealed in the last round; 0 if none
     total: int = 0
@@ -29,14 +32,15 @@ assert set(BONUSES) <= set(Score.model_fields), "every district bonus has its Sc
 
 def score(s: GameState, p: Player) -> Score:
     parts, haunted_as = city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
-                                   complete=len(p.city) >= s.city_size)
+                                   complete=len(p.city) >= s.city_size,
+                                   museum=len(p.museum), beautified=len(p.beautified))
     tiebreak = max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
     return Score.model_validate({"player": p.id, **parts, "haunted_quarter_as": haunted_as,
                                  "tiebreak": tiebreak, "total": sum(parts.values())})
 
 
-def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool
-               ) -> tuple[dict[str, int], str | None]:
+def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool,
+               museum: int = 0, beautified: int = 0) -> tuple[dict[str, int], str | None]:
     """The points a city is worth, by part (BREAKDOWN), and the type the Haunted Quarter
     counted as: also what a player may ask of a city it only imagines."""
     five_types, haunted_as = _five_types(city)
@@ -45,9 +49,10 @@ def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, compl
         "five_types": five_types,
         "first_complete": 4 if first else 0,
         "complete": 2 if complete and not first else 0,
+        "beautified": beautified,
     }
     for district, bonus in BONUSES.items():  # a unique district's points, named after it
-        parts[district] = bonus(gold, hand_size) if district in city else 0
+        parts[district] = bonus(gold, hand_size, city, museum) if district in city else 0
     return parts, haunted_as
 
 
@@ -87,9 +92,13 @@ def ranking(s: GameState, table: dict[str, Score] | None = None) -> list[str]:
         -table[p.id].total, -table[p.id].tiebreak, s.seat[p.id]))]
 
 
-BREAKDOWN: tuple[str, ...] = ("districts", "five_types", "first_complete", "complete", *BONUSES)
+BREAKDOWN: tuple[str, ...] = ("districts", "five_types", "first_complete", "complete",
+                              "beautified", *BONUSES)
+# Parts only a Dark City game can score: a breakdown shows them only when they count.
+DARK_PARTS = frozenset({"beautified", "museum", "wishing_well"})
 
 
 def breakdown(score: Score) -> dict[str, int]:
     """Where a score's points come from; the parts add up to `score.total`."""
-    return {part: getattr(score, part) for part in BREAKDOWN}
+    return {part: getattr(score, part) for part in BREAKDOWN
+            if part not in DARK_PARTS or getattr(score, part)}

@@ -18,6 +18,25 @@ class Options(BaseModel):
     # 2-3 players, else 7. city_size=8 with 4-7 players is the "Classic variant". No more than 8:
     # with 7 players the 68 cards cannot make larger cities, and the game would never end.
     city_size: int | None = Field(default=None, ge=1, le=8)
+    # The cast: for each rank the Classic or the Dark City character (Dark City page, §2.1);
+    # rank 9 none, the Artist or the Queen. The defaults are the Classic game.
+    rank1: Literal["assassin", "witch"] = "assassin"
+    rank2: Literal["thief", "tax_collector"] = "thief"
+    rank3: Literal["magician", "wizard"] = "magician"
+    rank4: Literal["king", "emperor"] = "king"
+    rank5: Literal["bishop", "abbot"] = "bishop"
+    rank6: Literal["merchant", "alchemist"] = "merchant"
+    rank7: Literal["architect", "navigator"] = "architect"
+    rank8: Literal["warlord", "diplomat"] = "warlord"
+    rank9: Literal["artist", "queen"] | None = None
+    # 2 players with a rank-9 character: the page's optional ruling (§2.4), off by default.
+    nine_with_two: bool = False
+    # The 12 Dark City purples join the deck; None: when the cast has a Dark City character.
+    dark_city_districts: bool | None = None
+    # Dark City purples the host leaves out of the deck (§2.5: "may untick any").
+    leave_out: tuple[Literal["armory", "ball_room", "bell_tower", "factory", "hospital",
+                             "lighthouse", "museum", "park", "poor_house", "quarry",
+                             "throne_room", "wishing_well"], ...] = ()
 
 
 class Player(BaseModel):
@@ -29,6 +48,8 @@ class Player(BaseModel):
     gold: int = 2
     hand: list[str] = []
     city: list[str] = []  # in build order
+    museum: list[str] = []  # cards face down under the Museum (secret but their number)
+    beautified: list[str] = []  # districts the Artist put 1 gold on (one entry per district)
 
 
 class DraftStep(BaseModel):
@@ -81,6 +102,25 @@ class GameState(BaseModel):
     graveyard_card: str | None = None  # destroyed district offered to the Graveyard's owner
 
     first_complete: str | None = None
+
+    # Dark City (all defaults in a Classic game).
+    cast: tuple[str, ...] = ("assassin", "thief", "magician", "king", "bishop", "merchant",
+                             "architect", "warlord")  # this game's characters, by rank
+    # A decision the turn (or the round's end) waits for before anything else: see pending.py.
+    pending: str | None = None
+    bewitched: str | None = None  # the character the Witch named this round
+    resumed: bool = False  # the Witch's player plays the bewitched character's turn now
+    restricted: bool = False  # the turn is its action only (bewitched, or murdered + Hospital)
+    tax_collector: str | None = None  # the player taxes are paid to this round, once revealed
+    assassin_built: bool = False  # the Assassin's turn built this round (the tax catch-up)
+    built: int = 0  # districts built this turn (the Tax Collector's tax)
+    build_spent: int = 0  # gold paid for them (the Alchemist's refund)
+    wizard_target: str | None = None  # the player whose hand the Wizard is looking at
+    crowned_by_emperor: str | None = None  # who the Emperor gave the crown to this round
+    tribute_from: str | None = None  # who owes the Emperor 1 gold or 1 card now
+    beautified_now: int = 0  # districts the Artist beautified this turn
+    museum_used: bool = False
+    bell_tower: bool = False  # the Bell Tower's announcement is in force (city_size is 1 less)
     awaiting: str | None = None  # the player who must decide now (cached: asked on every call)
     rng: int = 0  # generator state; never shown in a view
 
@@ -109,6 +149,13 @@ class GameState(BaseModel):
     def holder(self, character: str) -> Player | None:
         pid = self.holders.get(character)
         return None if pid is None else self.players[self.seat[pid]]
+
+    def turn_player(self) -> str | None:
+        """Who plays the current turn: the character's holder, or the Witch's player once
+        she resumes as the bewitched character."""
+        if self.resumed:
+            return self.holders.get("witch")
+        return self.holders.get(self.current) if self.current is not None else None
 
     def characters_of(self, pid: str) -> list[str]:
         """pid's characters this round, in pick order."""

@@ -9,14 +9,23 @@ only formatted when it is needed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from . import actions as A
 from . import districts
-from .cards import CHARACTER_ORDER, COST, DISTRICTS
+from .cards import COST, DISTRICTS
 from .checks import acting, check, main_phase
-from .districts import INCOME, city_destroy_cost, destroy_cost, draw_counts, income
+from .districts import (
+    INCOME,
+    build_cost,
+    city_destroy_cost,
+    destroy_cost,
+    draw_counts,
+    income,
+    may_duplicate,
+)
 from .errors import IllegalAction
-from .powers import POWERS, rob
+from .powers import POWERS, pay_tax, rob
 from .state import GameState
 from .tx import Work, draw, edit, emit, removed
 
@@ -26,24 +35,27 @@ __all__ = ["acting", "check", "city_destroy_cost", "destroy_cost", "draw_counts"
 
 # --- calling characters -------------------------------------------------------------------
 
-# The characters called after each one (None: the round's first call), by rank.
-_AFTER: dict[str | None, tuple[str, ...]] = {
-    None: CHARACTER_ORDER,
-    **{c: CHARACTER_ORDER[i + 1:] for i, c in enumerate(CHARACTER_ORDER)},
-}
+@cache
+def _after(cast: tuple[str, ...]) -> dict[str | None, tuple[str, ...]]:
+    """The characters called after each one (None: the round's first call), by rank."""
+    return {None: cast, **{c: cast[i + 1:] for i, c in enumerate(cast)}}
 
 
 def call_next(s: Work) -> bool:
     """Call the characters after the current one until someone plays; False at round end."""
     faceup, murdered, holders = s.faceup, s.murdered, s.holders
-    for character in _AFTER[s.current]:
+    for character in _after(s.cast)[s.current]:
         if character in faceup:
             continue  # publicly out of the round: nobody is called
+        holder = holders.get(character)
         if character == murdered:
+            if holder is not None and "hospital" in s.player(holder).city:
+                s.current = character  # the Hospital: he still takes his action
+                _reveal(s, holder, character, hospital=True)
+                return True
             # The victim stays silent: nobody learns who (if anyone) held it.
             emit(s, "character_skipped", None, {"character": character, "murdered": True})
             continue
-        holder = holders.get(character)
         if holder is not None:
             s.current = character
             _reveal(s, holder, character)
@@ -54,20 +66,27 @@ def call_next(s: Work) -> bool:
     return False
 
 
-def _reveal(s: Work, pid: str, character: str) -> None:
+def _reveal(s: Work, pid: str, character: str, hospital: bool = False) -> None:
     s.revealed = [*s.revealed, character]
     emit(s, "character_revealed", pid, {"character": character})
     if character == s.robbed:
         rob(s, pid, character)
     power = POWERS[character]
-    if power.on_reveal is not None:
-        power.on_reveal(s, pid)
     s.awaiting = pid
     s.gathered = False
     s.drawn = []
     s.builds_left = power.builds
     s.income_taken = s.power_used = False
+    s.built = s.build_spent = s.beautified_now = 0
+    s.resumed = False
+    # His action only: murdered with a Hospital, or bewitched (the Witch plays the rest).
+    s.restricted = hospital or character == s.bewitched
     districts.start_turn(s)
+    crowned = s.player(s.crown)
+    if pid != s.crown and "ball_room" in crowned.city:
+        s.pending = "greet"  # pending.py calls on_reveal once greeted
+    elif power.on_reveal is not None and not hospital:
+        power.on_reveal(s, pid)
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -92,13 +111,16 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     assert current is not None  # a turn is always some character's
     out: list[A.Action] = []
     # Plain loops, not comprehensions: each comprehension is one more function call.
+    power = POWERS[current]
     if s.builds_left:
-        for d in dict.fromkeys(hand):
-            if COST[d] <= gold and d not in city:
-                out.append(A.BUILD[d])
+        if power.duplicates or "quarry" in city or "factory" in city:
+            _dark_builds(hand, city, gold, power.duplicates, out)
+        else:
+            for d in dict.fromkeys(hand):
+                if COST[d] <= gold and d not in city:
+                    out.append(A.BUILD[d])
     if not s.income_taken and INCOME[current]:
         out.append(A.COLLECT_INCOME)
-    power = POWERS[current]
     if power.targets is not None and not s.power_used:
         out += power.targets(s, me)
         if discards and power.discards and hand:
@@ -106,6 +128,15 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     districts.offers(s, me, out)
     out.append(A.END_TURN)
     return out
+
+
+def _dark_builds(hand: list[str], city: list[str], gold: int, wizard: bool,
+                 out: list[A.Action]) -> None:
+    """Builds with a Factory (cheaper purples), a Quarry or the Wizard (duplicates)."""
+    twice = wizard or may_duplicate(city)
+    for d in dict.fromkeys(hand):
+        if build_cost(city, d) <= gold and (twice or d not in city):
+            out.append(A.BUILD[d])
 
 
 # --- handlers -------------------------------------------------------------------------------
@@ -158,6 +189,9 @@ def _gathered(s: Work, me: str) -> None:
     """Resources are in: a power that adds to them (the Merchant's gold...) does it now."""
     s.gathered = True
     assert s.current is not None  # a turn is always some character's
+    if s.restricted:
+        s.pending = "end"  # his action only: the turn ends now
+        return
     after = POWERS[s.current].after_resources
     if after is not None:
         after(s, me)
@@ -174,19 +208,34 @@ def build(s: Work, me: str, action: A.Action) -> None:
     p = edit(s, me)
     if district not in p.hand:
         raise IllegalAction(f"{district!r} is not in your hand")
-    if district in p.city:
+    city = p.city
+    if district in city and not (POWERS[s.current or ""].duplicates or may_duplicate(city)):
         raise IllegalAction(f"your city already has a {district!r}")
-    cost = COST[district]
+    cost = build_cost(city, district) if "factory" in city else COST[district]
     if p.gold < cost:
         raise IllegalAction(f"{district!r} costs {cost} gold")
-    p.gold -= cost
     p.hand = removed(p.hand, district)
-    p.city = [*p.city, district]
     s.builds_left -= 1
+    place(s, me, district, cost)
+
+
+def place(s: Work, me: str, district: str, cost: int) -> None:
+    """Pay for a district and put it in the city: a build (also the Wizard's at once)."""
+    p = edit(s, me)
+    p.gold -= cost
+    p.city = [*p.city, district]
+    s.built += 1
+    s.build_spent += cost
+    if s.current == "assassin":
+        s.assassin_built = True
     emit(s, "built", me, {"district": district, "cost": cost})
     if len(p.city) >= s.city_size and s.first_complete is None:
         s.first_complete = me
         emit(s, "city_completed", me, {"first": True})
+    if district == "lighthouse" and s.deck:
+        s.pending = "lighthouse"
+    elif district == "bell_tower":
+        s.pending = "bell_tower"
 
 
 def collect_income(s: Work, me: str, action: A.Action) -> None:
@@ -213,11 +262,57 @@ HANDLERS: dict[type[A.Action], Callable[[Work, str, A.Action], None]] = {
 graveyard = districts.graveyard  # the answer to a Graveyard offer: engine.apply routes it
 
 
-def end_round(s: Work) -> bool:
+def end_of_turn(s: Work, me: str) -> None:
+    """The end-of-turn effects, in the Dark City page's order (§3): tax, Poor House,
+    Alchemist refund, Park."""
+    tax_collector = s.tax_collector
+    if tax_collector is not None and s.built and tax_collector != me:
+        pay_tax(s, me, tax_collector)
+    city = s.player(me).city
+    if "poor_house" in city and s.player(me).gold == 0:
+        edit(s, me).gold += 1
+        emit(s, "poor_house", me, {"amount": 1})
+    at_end = POWERS[s.current or ""].at_turn_end
+    if at_end is not None:
+        at_end(s, me)
+    if "park" in city and not s.player(me).hand:
+        p = edit(s, me)
+        cards = draw(s, 2)
+        p.hand = p.hand + cards
+        emit(s, "park", me, {"count": len(cards)}, {me: {"cards": cards}})
+
+
+def resume_witch(s: Work) -> bool:
+    """After the bewitched character's action, the Witch's player plays the rest of its turn
+    with its powers; False if there is nothing to resume."""
+    witch = s.holders.get("witch")
+    if s.resumed or s.current is None or s.current != s.bewitched or witch is None:
+        return False
+    power = POWERS[s.current]
+    s.resumed, s.restricted, s.awaiting = True, False, witch
+    s.gathered, s.drawn, s.builds_left = True, [], power.builds
+    s.income_taken = s.power_used = False
+    s.built = s.build_spent = s.beautified_now = 0
+    districts.start_turn(s)
+    emit(s, "witch_resumed", witch, {"character": s.current})
+    if power.after_resources is not None:
+        power.after_resources(s, witch)
+    return True
+
+
+def end_round(s: Work) -> bool | None:
     """Close the round (powers that act then, such as the murdered King's heir taking the
-    crown). True if the game is over."""
-    for character in CHARACTER_ORDER:
+    crown). True if the game is over; None if a decision is pending (the murdered Emperor's
+    crown), after which `round_over` says."""
+    s.current, s.resumed = None, False
+    for character in s.cast:
         at_end = POWERS[character].at_round_end
         if at_end is not None:
             at_end(s)
+            if s.pending is not None:
+                return None
+    return round_over(s)
+
+
+def round_over(s: GameState) -> bool:
     return s.first_complete is not None

@@ -49,6 +49,7 @@ else:
         __slots__ = ()
         player = GameState.player
         holder = GameState.holder
+        turn_player = GameState.turn_player
         # Until done(), pydantic's two spare slots hold the events and the players cloned so far
         # (None before the first; until then `players` is still the input's list).
         events = Layout.__dict__["__pydantic_extra__"]

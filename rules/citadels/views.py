@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import districts, draft, scoring, turns
+from . import districts, draft, pending, scoring, turns
 from .engine import to_act
 from .powers import POWERS, Targets
 from .state import GameState, Player
@@ -49,7 +49,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "phase": s.phase,
         "crown": s.crown,
         "city_size": s.city_size,
-        "options": s.options.model_dump(),
+        "options": s.options.model_dump(mode="json"),
         "deck_size": len(s.deck),
         "to_act": acting,
         "players": [_player(s, p, pid, table[p.id]) for p in s.players],
@@ -68,8 +68,28 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "first_complete": s.first_complete,
         "finished": s.finished,
         "winner": s.winner,
+        **_dark(s, pid, acting),
     }
     return v
+
+
+def _dark(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any]:
+    """The Dark City's public round facts, and the forced decision's options for whoever
+    must take it (pending.py)."""
+    out: dict[str, Any] = {
+        "cast": list(s.cast), "pending": s.pending, "bewitched": s.bewitched,
+        "resumed": s.resumed, "restricted": s.restricted, "tax_collector": s.tax_collector,
+        "assassin_built": s.assassin_built, "crowned_by_emperor": s.crowned_by_emperor,
+        "tribute_from": s.tribute_from, "wizard_target": s.wizard_target,
+        "bell_tower": s.bell_tower,
+    }
+    if s.pending is not None and pid is not None and pid in acting:
+        out["pending_options"] = [a.model_dump() for a in pending.legal(s, pid)]
+        if s.pending == "wizard" and s.wizard_target is not None:
+            out["looked_at"] = list(s.player(s.wizard_target).hand)
+        if s.pending == "lighthouse":
+            out["deck"] = sorted(s.deck)
+    return out
 
 
 def _player(s: GameState, p: Player, viewer: str | None, score: scoring.Score
@@ -82,11 +102,14 @@ def _player(s: GameState, p: Player, viewer: str | None, score: scoring.Score
         "revealed": [c for c in s.revealed if s.holders.get(c) == p.id],
         "score": {"total": score.total, "breakdown": scoring.breakdown(score),
                   "tiebreak": score.tiebreak, "haunted_quarter_as": score.haunted_quarter_as},
-        "destroy_costs": districts.destroy_costs(p.city),
+        "destroy_costs": districts.destroy_costs(p.city, p.beautified),
+        "museum_count": len(p.museum),
+        "beautified": list(p.beautified),
     }
     if p.id == viewer:
         out["hand"] = list(p.hand)
         out["characters"] = s.characters_of(viewer)
+        out["museum"] = list(p.museum)
     return out
 
 
@@ -94,7 +117,7 @@ def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | 
     if s.phase != "turns":
         return None
     current = s.current
-    holder = s.holders.get(current) if current is not None else None
+    holder = s.turn_player()
     city = s.player(holder).city if holder is not None else []
     draw, keep = turns.draw_counts(city)
     due = None if s.income_taken or current is None else turns.income(city, current)
@@ -106,6 +129,9 @@ def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | 
         "builds_left": s.builds_left,
         "income_taken": s.income_taken,
         "power_used": s.power_used,
+        "built": s.built,
+        "build_spent": s.build_spent,
+        "beautified_now": s.beautified_now,
         **{flag: getattr(s, flag) for flag in districts.TURN_FLAGS},  # laboratory_used...
     }
     if pid is not None and pid in acting and holder == pid and current is not None:

@@ -128,7 +128,9 @@ def check_options(game: AnyGame) -> None:
     assert isinstance(defaults, game.Options), game.id
     assert defaults == game.Options(), game.id
     for data in option_sets(game):
-        for players in range(game.min_players, game.max_players + 1):
+        allowed = allowed_counts(game, data)
+        assert allowed, f"{game.id}: options {data} are refused at every player count"
+        for players in allowed:
             chosen = game.options(data, players=players)
             assert isinstance(chosen, game.Options), (game.id, data)
             for name, value in data.items():
@@ -140,6 +142,22 @@ def check_options(game: AnyGame) -> None:
         _refused(game, name, data)
     for players in (game.min_players - 1, game.max_players + 1, 0):
         _refused(game, "players", {}, players)
+
+
+def allowed_counts(game: AnyGame, data: dict[str, Any]) -> list[int]:
+    """The player counts that may play `data`. A game may refuse some options at some counts
+    (Citadels: 8 players need a rank-9 character), but only by naming the count ("players")
+    or one of the options chosen."""
+    out = []
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.options(data, players=players)
+        except InvalidOptions as exc:
+            assert exc.field == "players" or exc.field in data, (
+                f"{game.id}: {data} with {players} players blamed {exc.field!r}")
+            continue
+        out.append(players)
+    return out
 
 
 def check_new_game_player_counts(game: AnyGame) -> None:

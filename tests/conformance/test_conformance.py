@@ -16,6 +16,7 @@ from tests.games.nim import registered
 
 from .checks import (
     AnyGame,
+    allowed_counts,
     check_end,
     check_events,
     check_junk_actions,
@@ -41,14 +42,24 @@ DEFAULT_SEEDS = 3
 VIEW_SAMPLES = 6  # states per playout whose views are checked
 
 
+# Option sets beyond one option at a time: whole Dark City casts (Citadels' expansion).
+_DARK = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
+         "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+EXTRA_OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "citadels": [{**_DARK, "rank9": "artist"}, {**_DARK, "rank9": "queen"},
+                 {**_DARK, "rank4": "king", "rank9": "artist", "nine_with_two": True},
+                 {"rank9": "queen", "city_size": 8}],
+}
+
+
 def cases() -> list[Any]:
-    """Every option set (defaults, each option at its bounds and choices) at every player
-    count."""
+    """Every option set (defaults, each option at its bounds and choices, and the game's
+    extra sets) at every player count that may play it."""
     out = []
     for game in GAMES:
-        for options in option_sets(game):
+        for options in option_sets(game) + EXTRA_OPTION_SETS.get(game.id, []):
             label = "".join(f"-{name}={value}" for name, value in options.items())
-            for players in range(game.min_players, game.max_players + 1):
+            for players in allowed_counts(game, options):
                 out.append(pytest.param(game, players, options,
                                         id=f"{game.id}-{players}p{label}"))
     return out
@@ -97,7 +108,7 @@ def per_game(check: str, only_hidden: bool = False) -> list[Any]:
 @pytest.mark.parametrize("game", per_game("spectator", only_hidden=True))
 def test_spectator_worlds_redraw_secrets(game: AnyGame) -> None:
     differed = False
-    for players in range(game.min_players, game.max_players + 1):
+    for players in allowed_counts(game, {}):
         run = playout(game, players, {}, seed=players)
         differed |= check_spectator_worlds(game, run, every=len(run.states) // VIEW_SAMPLES)
     assert differed, f"{game.id}: determinize(state, None) never redrew anything"

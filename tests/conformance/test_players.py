@@ -15,7 +15,7 @@ import pytest
 from rules import registry
 from tests.games.nim import ENTRY, register, registered
 
-from .checks import AnyGame, canonical, playout
+from .checks import AnyGame, allowed_counts, canonical, playout
 
 with registered():
     AIS: list[tuple[AnyGame, ModuleType]] = [
@@ -35,7 +35,7 @@ def test_players_choose_legal_actions_from_the_view(game: AnyGame, ai: ModuleTyp
     assert ai.STAND_IN in strengths, game.id
     with pytest.raises(ValueError):
         ai.make_player("no-such-strength")
-    run = playout(game, game.max_players, {}, seed=5)
+    run = playout(game, max(allowed_counts(game, {})), {}, seed=5)
     states = run.states[:-1][::max(1, len(run.states) // POINTS)]
     rng = random.Random(5)
     for strength in strengths:

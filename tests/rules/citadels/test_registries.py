@@ -31,4 +31,4 @@ def test_the_hooks_change_what_the_rules_compute() -> None:
     assert districts.income(["manor"], "assassin") is None
     assert districts.destroy_costs(["great_wall", "palace"]) == {"great_wall": 5, "palace": 5}
     assert "keep" in districts.INDESTRUCTIBLE
-    assert set(districts.TURN_FLAGS) == {"laboratory_used", "smithy_used"}
+    assert set(districts.TURN_FLAGS) == {"laboratory_used", "smithy_used", "museum_used"}

@@ -15,7 +15,7 @@ from .helpers import IDS
 def test_deck_has_68_cards_in_30_names_costing_219():
     """§2: the full district deck."""
     assert len(DECK) == 68
-    assert len(DISTRICTS) == 30
+    assert len(set(DECK)) == 30 and len(DISTRICTS) == 30 + 12  # + the Dark City purples
     assert sum(DISTRICTS[d].cost for d in DECK) == 219
     by_type = Counter(DISTRICTS[d].type for d in DECK)
     assert by_type == {"noble": 12, "religious": 11, "trade": 20, "military": 11, "unique": 14}
