@@ -47,13 +47,34 @@ class BasicPlayer:
                sample: Sampler | None = None, deadline: float | None = None) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if not known(legal):  # a decision it has no heuristic for (Dark City): at random
+            return legal[rng.randrange(len(legal))]
         if self.noise and rng.random() < self.noise:
             return legal[rng.randrange(len(legal))]
         return basic_move(view, legal)
 
 
+# The actions the heuristics know: Classic's. Dark City decisions are taken at random (by
+# `choose`) or, where no generator is at hand, as the first legal one; a greeting never fails.
+KNOWN_TYPES = frozenset({
+    "pick_character", "discard_character", "take_gold", "draw_cards", "keep_card", "build",
+    "collect_income", "assassinate", "steal", "swap_hands", "discard_and_draw", "destroy",
+    "use_laboratory", "use_smithy", "graveyard", "end_turn"})
+CLASSIC = frozenset(citadels.CHARACTER_ORDER)
+
+
+def known(legal: Sequence[Action]) -> bool:
+    """Whether the heuristics can choose among `legal` (a Classic decision)."""
+    return all(a.type in KNOWN_TYPES for a in legal)
+
+
 def basic_move(view: View, legal: Sequence[Action]) -> Action:
     """The heuristic move; always one of `legal`."""
+    greet = next((a for a in legal if a.type == "greet"), None)
+    if greet is not None:
+        return greet
+    if not known(legal):
+        return _first_known(legal)
     by_type: dict[str, list[Action]] = {}
     for a in legal:
         if a.type != "discard_and_draw":  # the Magician's subsets are rebuilt below
@@ -74,6 +95,11 @@ def basic_move(view: View, legal: Sequence[Action]) -> Action:
     return _main(view, me, by_type, legal)
 
 
+def _first_known(legal: Sequence[Action]) -> Action:
+    """A Dark City decision without a heuristic: the first legal action."""
+    return legal[0]
+
+
 # --- draft --------------------------------------------------------------------------------
 
 def _others(view: View, pid: str) -> list[dict[str, Any]]:
@@ -83,7 +109,7 @@ def _others(view: View, pid: str) -> list[dict[str, Any]]:
 def _pick(view: View, me: dict[str, Any], options: list[PickCharacter]) -> Action:
     vals = E.character_values(me, _others(view, me["id"]), view["city_size"], me.get("hand"))
     _adjust_for_threats(view, me, vals)
-    return max(options, key=lambda a: (vals[a.character], a.character))
+    return max(options, key=lambda a: (vals.get(a.character, 0.0), a.character))
 
 
 def _adjust_for_threats(view: View, me: dict[str, Any], vals: dict[str, float]) -> None:
@@ -104,7 +130,7 @@ def _discard(view: View, me: dict[str, Any], options: list[DiscardCharacter]) ->
     """2 players: discard what the opponent would most like to have."""
     opp = _others(view, me["id"])[0]
     vals = E.character_values(opp, [me], view["city_size"], None)
-    return max(options, key=lambda a: (vals[a.character], a.character))
+    return max(options, key=lambda a: (vals.get(a.character, 0.0), a.character))
 
 
 # --- turn ---------------------------------------------------------------------------------

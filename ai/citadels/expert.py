@@ -19,7 +19,7 @@ from rules import citadels
 from rules.citadels.actions import Destroy, UseLaboratory
 
 from . import evaluate as E
-from .basic import basic_move
+from .basic import basic_move, known
 from .strategy import Sampler, View
 
 Action = citadels.Action
@@ -53,6 +53,8 @@ class ExpertPlayer:
                sample: Sampler | None = None, deadline: float | None = None) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if not known(legal):  # a decision it has no heuristic for (Dark City): at random
+            return legal[rng.randrange(len(legal))]
         fallback = basic_move(view, legal)
         roots = candidates(view, legal, fallback, self.max_candidates)
         if len(roots) == 1 or sample is None or fallback.type == "collect_income":
@@ -166,7 +168,7 @@ def pick_likelihood(world: GameState, me: str, temperature: float = 1.5) -> floa
         p = world.player(step.player)
         others = [public[q] for q in sorted(public) if q != step.player]
         vals = E.character_values(public[step.player], others, world.city_size, p.hand)
-        probs = E.softmax({c: vals[c] for c in step.offered}, temperature)
+        probs = E.softmax({c: vals.get(c, 0.0) for c in step.offered}, temperature)
         weight *= probs[step.chosen]
     return weight
 
