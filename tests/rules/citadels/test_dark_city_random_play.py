@@ -1,0 +1,74 @@
+"""Random Dark City games of 2-8 players, checked after every action: a few per option set by
+default, many more with `pytest -m long`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from rules import citadels
+from rules.citadels import cast
+from rules.citadels.game import GAME
+from rules.game import InvalidOptions
+
+from .dark_helpers import DARK
+
+SETS: list[dict[str, Any]] = [
+    {**DARK, "rank9": "artist", "nine_with_two": True},
+    {**DARK, "rank4": "king", "rank9": "queen"},
+    {"rank1": "witch", "rank3": "wizard", "rank6": "alchemist", "rank9": "artist"},
+    {**DARK},
+]
+
+
+def check(state: citadels.GameState, options: citadels.Options) -> None:
+    cards = Counter(state.deck + state.drawn + ([state.graveyard_card] if state.graveyard_card
+                                                else []))
+    for p in state.players:
+        cards.update(p.hand + p.city + p.museum)
+        assert p.gold >= 0
+    assert cards == Counter(cast.deck(options)), "every card is somewhere"
+    if state.finished:
+        assert citadels.to_act(state) == [] and state.winner is not None
+        return
+    (pid,) = citadels.to_act(state)
+    assert citadels.legal_actions(state, pid)
+    assert all(citadels.legal_actions(state, p.id) == [] for p in state.players if p.id != pid)
+    assert citadels.GameState.model_validate_json(state.model_dump_json()) == state
+
+
+def play(options: dict[str, Any], n: int, seed: int) -> None:
+    try:
+        chosen = GAME.options(options, players=n)
+    except InvalidOptions:
+        return
+    assert isinstance(chosen, citadels.Options)
+    state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed, options=chosen)
+    rng = random.Random(seed)
+    for _ in range(6000):
+        check(state, chosen)
+        if state.finished:
+            return
+        pid = citadels.to_act(state)[0]
+        action = citadels.random_action(state, pid, rng)
+        assert action is not None and action in citadels.legal_actions(state, pid)
+        assert citadels.Action.parse(action.model_dump()) == action
+        state, _ = citadels.apply(state, pid, action)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+@pytest.mark.parametrize("which", range(len(SETS)))
+def test_random_dark_city_games(which: int, n: int) -> None:
+    play(SETS[which], n, seed=1000 * which + n)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("n", range(2, 9))
+def test_many_random_dark_city_games(n: int) -> None:
+    for seed in range(20):
+        for options in SETS:
+            play(options, n, seed)
