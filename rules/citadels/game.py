@@ -25,7 +25,9 @@ ENGINE_VERSION = 2  # rules.citadels.ENGINE_VERSION: see there
 class Citadels(Game[GameState, Action]):
     id = "citadels"
     min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    # 7, not the engine's 8: the bot's lobby offers max_players seats with default (Classic)
+    # options, which 8 players may not play; 8 waits for a lobby that picks the cast.
+    max_players = min(MAX_PLAYERS, 7)
     Options = Options
     engine_version = ENGINE_VERSION
     state_schema = 2  # 2: this round's characters in `holders` (1 kept them in each player)
