@@ -3,15 +3,12 @@ City page, §2.1-2.3 and §2.5)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from rules.game import InvalidOptions
 
 from .cards import BARRED, DARK_CHARACTERS, DARK_DISTRICTS, DECK, MAX_PLAYERS, MIN_PLAYERS
 from .state import Options
 
 
-@cache
 def cast(options: Options) -> tuple[str, ...]:
     """The game's characters by rank: one per rank 1-8, and rank 9 if chosen."""
     o = options
@@ -24,7 +21,6 @@ def dark(options: Options) -> bool:
     return any(c in DARK_CHARACTERS for c in cast(options))
 
 
-@cache
 def deck(options: Options) -> tuple[str, ...]:
     """The district deck in a fixed order: the Classic 68, then the chosen Dark City purples
     (all 12 by default in a game with a Dark City character)."""

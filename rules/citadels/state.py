@@ -34,9 +34,9 @@ class Options(BaseModel):
     # The 12 Dark City purples join the deck; None: when the cast has a Dark City character.
     dark_city_districts: bool | None = None
     # Dark City purples the host leaves out of the deck (§2.5: "may untick any").
-    leave_out: tuple[Literal["armory", "ball_room", "bell_tower", "factory", "hospital",
+    leave_out: list[Literal["armory", "ball_room", "bell_tower", "factory", "hospital",
                              "lighthouse", "museum", "park", "poor_house", "quarry",
-                             "throne_room", "wishing_well"], ...] = ()
+                             "throne_room", "wishing_well"]] = []
 
 
 class Player(BaseModel):

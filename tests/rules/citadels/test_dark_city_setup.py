@@ -127,7 +127,7 @@ def test_default_dark_city_deck_has_80_cards() -> None:
     assert sum(cards.values()) == 80
     assert all(cards[d] == 1 for d in DARK_DISTRICTS)
     left = citadels.new_game(IDS8[:4], seed=1, options=citadels.Options(
-        rank1="witch", leave_out=("ball_room",)))
+        rank1="witch", leave_out=["ball_room"]))
     assert sum(len(p.hand) for p in left.players) + len(left.deck) == 79
     plain = citadels.new_game(IDS8[:4], seed=1, options=citadels.Options(
         rank1="witch", dark_city_districts=False))
