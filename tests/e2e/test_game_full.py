@@ -44,6 +44,7 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
 async def test_four_people_play_a_whole_game_from_the_lobby(
         bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr("bot.service.random.SystemRandom", lambda: random.Random(11))
+    monkeypatch.setattr(bot.settings, "ping_after", 0)  # mention at every hand-over
     carla = await discord_api.user("carla", guild=table.guild)
     dario = await discord_api.user("dario", guild=table.guild)
     people = [table.alice, table.bruno, carla, dario]
@@ -70,7 +71,7 @@ async def test_four_people_play_a_whole_game_from_the_lobby(
     await check_the_end(game, people, discord_api)
     # Each person was pinged when a decision became theirs.
     for person in people:
-        assert any(person.mention in m.content for m in await person.mentions())
+        assert any(person.mention in m.content for m in await person.notified())
 
 
 @pytest.mark.parametrize(("humans", "computers", "seed"), [
