@@ -27,7 +27,7 @@ async def bot(emulator: Emulator, table: Table, tmp_path: Path) -> AsyncIterator
 
 
 async def two_person_game(bot: GameBot, t: Table) -> GameRecord:
-    await (await t.alice.slash(t.general, "citadels new")).response()
+    await (await t.alice.slash(t.general, "citadels new", thread=False)).response()
     await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
     await click_id(t.alice, await lobby(t.alice, t.general), ":lobby.start")
     await bot.publisher.idle()

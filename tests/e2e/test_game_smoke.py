@@ -18,7 +18,8 @@ async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, tab
                   **FAST_READY)
     await discord_api.configure(rate_limits=False)  # machine-speed play; limits: bench.bot_load
     async with run_client(bot, emulator):
-        reply = await (await table.alice.slash(table.general, "citadels new")).response()
+        reply = await (await table.alice.slash(table.general, "citadels new", thread=False)
+                       ).response()
         assert not reply.ephemeral
         room = await lobby(table.alice, table.general)
         add = room.select(custom_id=next(s["custom_id"] for s in room.selects()))
