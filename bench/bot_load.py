@@ -54,7 +54,7 @@ BUTTON = 2
 DEFERRED_UPDATE = 6  # the callback type of a click answered later by editing its message
 SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
 PING_POLL = 0.25      # seconds between polls of who was mentioned
-MISSED_PING = 3.0     # seconds a person waits on their turn without a ping before looking
+MISSED_PING = 1.0     # seconds a person watching the table takes to see it is their turn
 WARM_UP = 20.0        # seconds of opening lobbies left out of the steady-state ack figures
 READY, GO, RESULT = "people ready", "go", "people result "  # the people's process protocol
 SETUP_TIMEOUT = 600.0  # seconds the people's process may take to create channels and users
@@ -93,7 +93,7 @@ class Tally:
 
     clicks: int = 0
     stale: int = 0          # clicks the emulator refused: the message changed meanwhile
-    missed_pings: int = 0   # turns found on the table after MISSED_PING seconds without a ping
+    missed_pings: int = 0   # turns found on the table (no ping came within MISSED_PING seconds)
     unanswered: int = 0     # interactions without a usable answer
 
 
@@ -252,7 +252,10 @@ class Human:
                 continue
             while not self.inbox.empty():
                 newest = self.inbox.get_nowait()
-            return await self.person.message(newest)
+            try:
+                return await self.person.message(newest)
+            except FakeDiscordError:  # the ping was deleted meanwhile: its turn has passed
+                continue
         return None
 
 
@@ -478,6 +481,14 @@ class Report:
     routes: Counter[str] = field(default_factory=Counter)
     cpu: tuple[float, float, float] = (float("nan"),) * 3  # the bot, the people, the emulator
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
+    leftovers: Leftovers = field(default_factory=lambda: Leftovers())
+
+    @property
+    def global_calls(self) -> int:
+        """The bot's calls that count against Discord's global limit: all but interaction
+        callbacks and the interaction webhooks (follow-ups, edits of a response)."""
+        return sum(1 for c in self.calls
+                   if not c["route"].startswith(("/interactions/", "/webhooks/")))
 
     @property
     def rest_per_action(self) -> float:
@@ -517,12 +528,67 @@ class Report:
                 f"{who} {used:.1f} s ({used / max(self.wall, 1e-9):.0%} of a core)"
                 for who, used in zip(("bot", "people", "emulator"), self.cpu, strict=True)),
             f"people: clicks {self.tally.clicks}, stale {self.tally.stale}, "
-            f"no answer {self.tally.unanswered}, turns without a ping {self.tally.missed_pings}",
+            f"no answer {self.tally.unanswered}, turns seen on the table without a ping "
+            f"{self.tally.missed_pings}",
+            f"globally-limited calls   {self.global_calls}  = "
+            f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot)",
+            *self.leftovers.lines(),
             "REST calls by route (per human action):",
         ]
         for route, count in self.routes.most_common():
             out.append(f"  {count:7d}  {count / max(self.interactions, 1):5.2f}  {route}")
         return out
+
+
+@dataclass
+class Leftovers:
+    """The bot's messages still in the games' channels (and threads) at the end of the run."""
+
+    finished: int = 0
+    left: int = 0           # in finished games' channels: tables, results, lobbies, pings
+    live: int = 0           # of those, messages that still carry components
+    mentions: int = 0       # of those, messages that still mention someone
+    live_running: int = 0   # messages with components in games still running or in lobby
+    running: int = 0
+
+    def lines(self) -> list[str]:
+        per = max(self.finished, 1)
+        return [
+            f"finished games: messages left {self.left / per:.1f} per game, with live "
+            f"components {self.live / per:.1f}, with a mention {self.mentions / per:.1f}"
+            + ("" if self.finished else "  (no game finished in the window)"),
+            f"games still open ({self.running}): messages with live components "
+            f"{self.live_running / max(self.running, 1):.1f} per game",
+        ]
+
+
+async def leftovers(discord_api: Discord, bot: GameBot, game_ids: list[int | None]
+                    ) -> Leftovers:
+    """Count, as a seated person sees them, the bot's messages left in each game's channel
+    and the channel its lobby was opened in."""
+    out = Leftovers()
+    assert bot.user is not None
+    for game_id in game_ids:
+        record = await bot.service.get(game_id) if game_id else None
+        viewer = next((s.user_id for s in record.seats if s.user_id), None) if record else None
+        if record is None or viewer is None:
+            continue
+        messages = []
+        for channel in {record.channel_id, record.parent_channel_id or record.channel_id}:
+            seen = await discord_api.backend.call("messages", user_id=str(viewer),
+                                                  channel_id=str(channel))
+            messages += [m for m in seen if m["author"]["id"] == str(bot.user.id)
+                         and not int(m.get("flags") or 0) & 64]
+        live = sum(1 for m in messages if m.get("components"))
+        if record.status == "finished":
+            out.finished += 1
+            out.left += len(messages)
+            out.live += live
+            out.mentions += sum(1 for m in messages if "<@" in (m.get("content") or ""))
+        elif record.active:
+            out.running += 1
+            out.live_running += live
+    return out
 
 
 def kind_of_429(refused: dict[str, Any], calls: list[dict[str, Any]]) -> str:
@@ -564,6 +630,7 @@ async def measure(discord_api: Discord, bot: GameBot, options: Options,
         record = await bot.service.get(game_id) if game_id else None
         finished += record is not None and record.status == "finished"
     mentions = await discord_api.mention_counts()
+    left = await leftovers(discord_api, bot, game_ids)
     return Report(
         options=options, wall=wall,
         games_started=sum(g is not None for g in game_ids), games_finished=finished,
@@ -573,6 +640,7 @@ async def measure(discord_api: Discord, bot: GameBot, options: Options,
         pings=sum(count for count, _ in mentions.values()), tally=tally,
         loop_lag_ms=[s * 1000 for s in lag.samples],
         routes=Counter(f"{c['method']} {c['route']}" for c in calls), steady_acks_ms=steady,
+        leftovers=left,
     )
 
 
@@ -609,10 +677,10 @@ async def run_bench(options: Options) -> Report:
             await asyncio.gather(*helpers, return_exceptions=True)
             people.stdin.close()
             await people.wait()
+            await bot.publisher.idle()  # the clean-up after the last moves is counted too
             report = await measure(discord_api, bot, options, result["games"], first_call, wall,
                                    Tally(**result["tally"]), lag)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
-            await bot.publisher.idle()
             return report
 
 

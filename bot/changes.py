@@ -8,7 +8,8 @@ from typing import Any, Literal, Protocol
 from bot.records import GameRecord
 from rules.game import GameEvent
 
-ChangeKind = Literal["lobby", "started", "action", "ended", "seats", "resumed", "reminder"]
+ChangeKind = Literal["lobby", "started", "action", "ended", "seats", "resumed", "reminder",
+                     "ping"]  # "ping": a decision has waited long enough to mention its player
 
 
 class Refused(Exception):

@@ -19,6 +19,8 @@ def user_message(catalog: Catalog, locale: discord.Locale, error: Exception) -> 
         return catalog.text("errors.missing_permissions", locale)
     if isinstance(error, app_commands.NoPrivateMessage):
         return catalog.text("errors.guild_only", locale)
+    if isinstance(error, app_commands.TransformerError):  # a value no client of ours sends
+        return catalog.text("errors.bad_choice", locale)
     if isinstance(error, app_commands.CheckFailure):
         return catalog.text("errors.check_failed", locale)
     return catalog.text("errors.unexpected", locale)
@@ -26,7 +28,8 @@ def user_message(catalog: Catalog, locale: discord.Locale, error: Exception) -> 
 
 def is_expected(error: Exception) -> bool:
     """User-side refusals (checks, cooldowns) are not bugs and need no traceback."""
-    return isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown)
+    return isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown
+                      | app_commands.TransformerError)
 
 
 async def report_error(

@@ -25,7 +25,7 @@ from bot.ui import ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
-    from bot.records import GameRecord
+    from bot.records import GameRecord, Seat
 
 log = logging.getLogger(__name__)
 PUBLIC_RATE = 40.0  # public message calls per second, below Discord's global 50
@@ -39,7 +39,10 @@ class Publisher:
         self.bot = bot
         self._pending: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pinged: dict[int, str | None] = {}  # game -> seat last told it was their decision
+        # game -> (seat whose decision it is, loop time of the hand-over or its last click):
+        # a late ping is due `ping_after` seconds after that
+        self._since: dict[int, tuple[str, float]] = {}
+        self._later: dict[int, asyncio.Task[None]] = {}  # games waiting to ping late
         self._stale_tables: set[int] = set()  # games whose table message awaits an edit
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
@@ -66,7 +69,7 @@ class Publisher:
             await asyncio.gather(*workers, return_exceptions=True)
 
     async def close(self) -> None:
-        tasks = [*self._workers.values(), *self._redrawers.values()]
+        tasks = [*self._workers.values(), *self._redrawers.values(), *self._later.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -103,10 +106,10 @@ class Publisher:
         if kinds & {"started", "ended"}:
             await self.refresh_lobby(record)
         if "ended" in kinds:
+            await self._clear_pings(record, keep=None)
             await self._announce_end(record)
         elif record.status == "running":
-            await self._ping(record, resumed="resumed" in kinds,
-                             again=moved_since(awaiting(record), changes))
+            await self._follow_turn(record, changes, kinds)
             if "reminder" in kinds and record.timer is not None and record.timer.reminded:
                 await self._remind(record)
         if table:
@@ -173,6 +176,16 @@ class Publisher:
         message = await self._retry(lambda: channel.send(**self._table_now(record)), urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
+        await self.retire_table(record, record.table_message_id)
+
+    async def retire_table(self, record: GameRecord, message_id: int | None) -> None:
+        """An older table message keeps its picture of the game but loses its buttons: only
+        the current table carries live components."""
+        if message_id is None:
+            return
+        message = self._channel(record).get_partial_message(message_id)
+        with contextlib.suppress(discord.NotFound):
+            await self._retry(lambda: message.edit(view=None))
 
     def _table_now(self, record: GameRecord) -> dict[str, Any]:
         latest = self.bot.service.games.get(record.id)
@@ -191,6 +204,7 @@ class Publisher:
                                                    view=view or discord.utils.MISSING)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
+        await self.retire_table(record, record.table_message_id)
         return message
 
     # -- the lobby ----------------------------------------------------------------------------
@@ -210,32 +224,119 @@ class Publisher:
 
     # -- pings, the end ----------------------------------------------------------------------
 
-    async def _ping(self, record: GameRecord, *, resumed: bool = False, again: bool = False
-                    ) -> None:
-        """Mention the person whose decision it now is, once per hand-over."""
+    async def _follow_turn(self, record: GameRecord, changes: list[Change], kinds: set[Any]
+                           ) -> None:
+        """Mentions follow the decision: those of a passed turn are deleted; the player whose
+        decision it is now is mentioned at once, after `ping_after` seconds without a click
+        of theirs, or never, as the game's settings say (after a restart, at once)."""
         pid = awaiting(record)
-        if pid is None or (self._pinged.get(record.id) == pid and not (resumed or again)):
+        again = moved_since(pid, changes)  # the decision left pid and came back in this batch
+        record = await self._clear_pings(record, keep=None if again else pid)
+        if pid is None:
             return
-        self._pinged[record.id] = pid
         seat = record.seat(pid)
-        lang = record.settings.language
+        resumed = "resumed" in kinds
         if seat.computer or seat.user_id is None:
+            self._since.pop(record.id, None)
             if resumed:  # nobody to mention, but everyone should know the game goes on
-                notice = self.bot.catalog.text("ping.resumed", lang)
-                await self._retry(lambda: self._channel(record).send(notice))
+                await self._post_ping(record, pid, self._text(record, "ping.resumed"), None)
             return
-        text = self.bot.catalog.text(ui_for(record.game).ping_key(record), lang,
-                                     mention=f"<@{seat.user_id}>")
+        fresh = self._clock_turn(record.id, pid, changes, again)
+        pinged = record.ping_for == pid and bool(record.ping_ids)
+        after = record.settings.ping_after
+        if after is None:  # never mentioned; an opted-in DM still says it is their turn
+            if resumed:
+                await self._post_ping(record, pid, self._text(record, "ping.resumed"), None)
+            if fresh and seat.dms:
+                await self._direct(record, seat.user_id, "dm.turn")
+            return
+        if resumed or (not pinged and (after == 0 or "ping" in kinds and self._due(record))):
+            await self._ping(record, seat, resumed=resumed)
+        elif not pinged:
+            self._ping_later(record.id, after)
+
+    def _clock_turn(self, game_id: int, pid: str, changes: list[Change], again: bool) -> bool:
+        """Restart the wait before a late ping at a hand-over or a click of pid's; whether the
+        decision has just come to pid."""
+        since = self._since.get(game_id)
+        fresh = since is None or since[0] != pid or again
+        if fresh or any(c.actor == pid for c in changes):
+            self._since[game_id] = (pid, asyncio.get_running_loop().time())
+        return fresh
+
+    def _due(self, record: GameRecord) -> bool:
+        since, after = self._since.get(record.id), record.settings.ping_after
+        if since is None or after is None:
+            return False
+        waited = asyncio.get_running_loop().time() - since[1]
+        return since[0] == awaiting(record) and waited >= self._seconds(after) * 0.99
+
+    def _seconds(self, after: int) -> float:
+        return after * self.bot.service.minute / 60  # tests shorten the minute
+
+    def _ping_later(self, game_id: int, after: int) -> None:
+        task = self._later.get(game_id)
+        if task is None or task.done():
+            self._later[game_id] = asyncio.create_task(self._wait_to_ping(game_id, after),
+                                                       name=f"ping-{game_id}")
+
+    async def _wait_to_ping(self, game_id: int, after: int) -> None:
+        """Sleep until the awaited player has gone `after` seconds without a click, then ask
+        the game's worker to mention them (so the ping keeps its place in the message order)."""
+        loop = asyncio.get_running_loop()
+        while (since := self._since.get(game_id)) is not None:
+            wait = since[1] + self._seconds(after) - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            record = self.bot.service.games.get(game_id)
+            if record is not None and awaiting(record) == since[0]:
+                self.changed(Change("ping", record))
+            return
+
+    async def _ping(self, record: GameRecord, seat: Seat, *, resumed: bool = False) -> None:
+        """Mention the person whose decision it is, with a button to their panel."""
+        assert seat.user_id is not None
+        text = self._text(record, ui_for(record.game).ping_key(record),
+                          mention=f"<@{seat.user_id}>")
         if resumed:
-            text = self.bot.catalog.text("ping.resumed", lang) + "\n" + text
+            text = self._text(record, "ping.resumed") + "\n" + text
         view = discord.ui.View(timeout=None)
-        view.add_item(TableButton(record.id, "act", self.bot.catalog.text("table.act", lang),
+        view.add_item(TableButton(record.id, "act", self._text(record, "table.act"),
                                   discord.ButtonStyle.primary))
-        unstored(view)
-        await self._retry(lambda: self._channel(record).send(
-            text, view=view, allowed_mentions=only(seat.user_id or 0)), urgent=True)
+        await self._post_ping(record, seat.pid, text, seat.user_id, view=unstored(view))
         if seat.dms:
             await self._direct(record, seat.user_id, "dm.turn")
+
+    async def _post_ping(self, record: GameRecord, pid: str, text: str, user_id: int | None,
+                         view: discord.ui.View | None = None) -> None:
+        """Post a message about pid's decision, remembered so it is deleted once that
+        decision is taken (a finished game leaves no old mentions behind)."""
+        mentions = only(user_id) if user_id is not None else discord.AllowedMentions.none()
+        message = await self._retry(lambda: self._channel(record).send(
+            text, view=view or discord.utils.MISSING, allowed_mentions=mentions), urgent=True)
+        latest = self.bot.service.games.get(record.id) or record
+        await self.bot.service.set_messages(record.id, ping_ids=[*latest.ping_ids, message.id],
+                                            ping_for=pid)
+
+    async def _clear_pings(self, record: GameRecord, *, keep: str | None) -> GameRecord:
+        """Delete the mentions of decisions already taken (all of them when `keep` is None,
+        else those not for `keep`); returns the newest record."""
+        latest = self.bot.service.games.get(record.id) or await self.bot.service.get(record.id)
+        latest = latest or record
+        if not latest.ping_ids or (keep is not None and latest.ping_for == keep):
+            return latest
+        channel = self._channel(record)
+        for message_id in latest.ping_ids:
+            message = channel.get_partial_message(message_id)
+            with contextlib.suppress(discord.NotFound):
+                await self._retry(message.delete)
+        await self.bot.service.set_messages(record.id, ping_ids=[], ping_for=None)
+        return self.bot.service.games.get(record.id) or latest.model_copy(
+            update={"ping_ids": [], "ping_for": None})
+
+    def _text(self, record: GameRecord, key: str, **params: Any) -> str:
+        return self.bot.catalog.text(key, record.settings.language, **params)
 
     async def _direct(self, record: GameRecord, user_id: int, key: str) -> bool:
         """An opt-in DM with a link to the game; closed DMs (50007) are fine: the channel ping
@@ -259,27 +360,30 @@ class Publisher:
         """Half the decision's time is gone: one more mention, the only other one."""
         assert record.timer is not None
         seat = record.seat(record.timer.pid)
-        if seat.user_id is None or seat.computer or awaiting(record) != seat.pid:
+        if (seat.user_id is None or seat.computer or awaiting(record) != seat.pid
+                or record.settings.ping_after is None):
             return
         lang = record.settings.language
         minutes = record.settings.turn_limit
         text = self.bot.catalog.text("ping.reminder", lang, mention=f"<@{seat.user_id}>",
                                      minutes=minutes / 2)
-        await self._retry(lambda: self._channel(record).send(
-            text, allowed_mentions=only(seat.user_id or 0)), urgent=True)
+        await self._post_ping(record, seat.pid, text, seat.user_id)
 
     async def _announce_end(self, record: GameRecord) -> None:
+        """The final result (or why the game ended), remembered so that any button of the
+        ended game can link to it."""
         lang = record.settings.language
         channel = self._channel(record)
-        self._pinged.pop(record.id, None)
+        self._since.pop(record.id, None)
         if record.status == "finished" and record.state is not None:
             embed = ui_for(record.game).final(record, self.bot.catalog, lang)
-            await self._retry(lambda: channel.send(embed=embed))
+            message = await self._retry(lambda: channel.send(embed=embed))
+        elif record.ended_reason == "channel_unavailable":
             return
-        if record.ended_reason == "channel_unavailable":
-            return
-        text = self.bot.catalog.text(f"ended.{record.ended_reason}", lang)
-        await self._retry(lambda: channel.send(text))
+        else:
+            text = self.bot.catalog.text(f"ended.{record.ended_reason}", lang)
+            message = await self._retry(lambda: channel.send(text))
+        await self.bot.service.set_messages(record.id, result_message_id=message.id)
 
     def _channel(self, record: GameRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)

@@ -47,6 +47,9 @@ class GameSettings(BaseModel):
     turn_limit: int = Field(default=0, ge=0, le=30)          # minutes per decision; 0 = off
     language: Literal["en", "es"] = "en"
     thread: bool = False  # play in a thread opened from the lobby message, where the bot may
+    # Seconds a decision waits before its player is mentioned: 0 at once, None never. A player
+    # who is already clicking needs no ping, and every ping is one more globally-limited call.
+    ping_after: int | None = Field(default=0, ge=0, le=3600)
     options: dict[str, Any] = Field(default_factory=dict)  # the game's own, as it declares them
 
     @model_validator(mode="before")
@@ -87,6 +90,9 @@ class GameRecord(BaseModel):
     lobby_message_id: int | None = None
     table_message_id: int | None = None
     table_round: int = 0           # the round the table message was posted for
+    result_message_id: int | None = None  # the final result, which ended games link to
+    ping_ids: list[int] = Field(default_factory=list)  # mentions to delete once their turn passed
+    ping_for: str | None = None    # the seat those mentions were for
     log: list[dict[str, Any]] = Field(default_factory=list)  # recent public events, newest last
     timer: Timer | None = None
     ended_reason: str | None = None  # "completed", "cancelled", "ended_by_host", "no_humans", ...
@@ -122,6 +128,15 @@ class GameRecord(BaseModel):
 
     def seat(self, pid: str) -> Seat:
         return next(s for s in self.seats if s.pid == pid)
+
+    def link(self, message_id: int | None = None) -> str:
+        """A link to one of the game's messages, or to its channel."""
+        if message_id is None:
+            return f"<#{self.channel_id}>"
+        channel = self.channel_id
+        if message_id == self.lobby_message_id and self.parent_channel_id is not None:
+            channel = self.parent_channel_id  # the lobby stays in the channel it was opened in
+        return f"https://discord.com/channels/{self.guild_id or '@me'}/{channel}/{message_id}"
 
     @property
     def active(self) -> bool:

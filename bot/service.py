@@ -145,14 +145,20 @@ class GameService:
                                       "lobby")
 
     async def leave_lobby(self, game_id: int, user_id: int) -> Change:
+        """A seated person leaves the lobby; a host hands the lobby to the next person seated,
+        and a lobby left by its last person is cancelled."""
         async with self.lock(game_id):
             record = self._lobby(game_id)
-            if user_id == record.host_id:
-                raise Refused("lobby.host_cannot_leave")
             if record.seat_of_user(user_id) is None:
                 raise Refused("lobby.not_joined")
             seats = [s for s in record.seats if s.user_id != user_id]
-            return await self._commit(record, self._bump(record, seats=seats), "lobby")
+            heir = _next_host(record, seats, user_id)
+            if heir is None:
+                new = self._bump(record, seats=seats, status="cancelled",
+                                 ended_reason="cancelled")
+                return await self._commit(record, new, "ended")
+            return await self._commit(record, self._bump(record, seats=seats, host_id=heir),
+                                      "lobby")
 
     async def add_computer(self, game_id: int, user_id: int, strength: Strength) -> Change:
         async with self.lock(game_id):
@@ -302,10 +308,11 @@ class GameService:
                      if s is seat else s for s in record.seats]
             new = self._bump(record, seats=seats, log=_append_log(
                 record.log, [{"type": "player_left", "player": seat.pid}]))
-            if not any(s.human for s in seats):
+            heir = _next_host(record, [s for s in seats if s.human], user_id)
+            if heir is None:
                 new = new.model_copy(update={"status": "cancelled", "ended_reason": "no_humans"})
                 return await self._commit(record, new, "ended")
-            return await self._commit(record, new, "seats")
+            return await self._commit(record, new.model_copy(update={"host_id": heir}), "seats")
 
     async def back(self, game_id: int, user_id: int) -> Change | None:
         """"I'm back": the owner of an away seat takes it over from the computer again."""
@@ -353,16 +360,18 @@ class GameService:
             await self.store.save(new, expected_version=record.version)
             self.games[game_id] = new
 
-    async def set_messages(self, game_id: int, **ids: int | None) -> None:
-        """Remember the lobby/table message ids; not a game change, so the version stays."""
+    async def set_messages(self, game_id: int, **fields: Any) -> None:
+        """Remember the ids of the game's messages (lobby, table, result, pings): not a game
+        change, so the version stays; an ended game's record is updated in the store."""
         async with self.lock(game_id):
-            record = self.games.get(game_id)
+            record = self.games.get(game_id) or await self.store.get(game_id)
             if record is None:
                 return
-            new = record.model_copy(update=ids)
+            new = record.model_copy(update=fields)
             new.updated_at = self.clock()
             await self.store.save(new, expected_version=record.version)
-            self.games[game_id] = new
+            if new.active:
+                self.games[game_id] = new
 
     async def idle(self, game_id: int) -> None:
         """Wait until the game's computer players have nothing to do (tests, demo)."""
@@ -372,6 +381,17 @@ class GameService:
 def _free_pid(record: GameRecord) -> str:
     used = {s.pid for s in record.seats}
     return next(f"p{i}" for i in range(1, len(used) + 2) if f"p{i}" not in used)
+
+
+def _next_host(record: GameRecord, staying: list[Seat], leaving: int) -> int | None:
+    """Who hosts once `leaving` is gone: the host if they stay, else the next person seated
+    after the leaver (in seat order, wrapping round); None if no person stays."""
+    people = [s.user_id for s in staying if s.user_id is not None]
+    if record.host_id != leaving and record.host_id in people:
+        return record.host_id
+    order = [s.user_id for s in record.seats if s.user_id is not None]
+    start = order.index(leaving) if leaving in order else 0
+    return next((u for u in order[start + 1:] + order[:start] if u in people), None)
 
 
 def _seated_enough(record: GameRecord) -> bool:
@@ -384,8 +404,22 @@ def _checked(game: str, settings: GameSettings) -> GameSettings:
     try:
         options = rules.options(settings.options, players=settings.max_players)
     except InvalidOptions as exc:
-        raise Refused("errors.bad_option", option=exc.field) from None
+        raise Refused("errors.bad_option", option=exc.field,
+                      allowed=allowed_values(rules, exc.field)) from None
     return settings.model_copy(update={"options": options.model_dump()})
+
+
+def allowed_values(rules: Any, field: str) -> str:
+    """What the game's options allow for `field`, from their schema: "7, 8" or "2–7"."""
+    if field == "players":
+        return f"{rules.min_players}–{rules.max_players}"
+    schema = rules.Options.model_json_schema().get("properties", {}).get(field, {})
+    for part in [schema, *schema.get("anyOf", [])]:
+        if "enum" in part:
+            return ", ".join(str(v) for v in part["enum"])
+        if "minimum" in part or "maximum" in part:
+            return f"{part.get('minimum', '…')}–{part.get('maximum', '…')}"
+    return "?"
 
 
 def _append_log(log_: list[dict[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

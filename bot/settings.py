@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     turn_limit: int = Field(
         default=0, ge=0, le=30, description="Server default minutes per decision (0: no limit)"
     )
+    ping_after: int | None = Field(
+        default=20, ge=0, le=3600,
+        description="Default seconds a turn waits before its player is mentioned (0: at once); "
+                    "servers choose their own with /<game> defaults")
     computer_pause: float = Field(
         default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
     )

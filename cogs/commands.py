@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot import defaults as server
 from bot.changes import Refused
 from bot.components import EndButton, unstored
 from bot.lobby import lobby_message
@@ -18,6 +19,7 @@ from bot.records import GameRecord, GameSettings
 from bot.storage import ChannelBusy
 from bot.ui import ui_for
 from cogs.game import GameCog, in_time
+from rules import registry
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -72,11 +74,18 @@ class GameCommands(commands.GroupCog):
         if (existing := self.bot.service.in_channel(interaction.channel_id or 0)) is not None:
             await self.reply(interaction, "errors.channel_busy", link=_link(existing))
             return
+        rules = registry.game(self.game_id)
+        if (await self.refuse_range(interaction, "new.players", players,
+                                    (rules.min_players, rules.max_players))
+                or await self.refuse_range(interaction, "new.turn_limit", turn_limit,
+                                           server.TURN_LIMIT)):
+            return
         lang = self.bot.catalog.language_of(language or interaction.guild_locale)
-        limit = turn_limit if turn_limit is not None else await self._default_limit(interaction)
+        here = await server.load(self.bot.store, interaction.guild_id, self.bot.settings)
         settings = GameSettings.model_validate({
-            "max_players": players, "turn_limit": limit, "language": lang, "options": options,
-            "thread": thread})
+            "max_players": players, "language": lang, "options": options, "thread": thread,
+            "turn_limit": here.turn_limit if turn_limit is None else turn_limit,
+            "ping_after": here.ping_after})
         user = interaction.user
         try:
             record = await in_time(interaction, self.bot.service.open_lobby(
@@ -120,25 +129,75 @@ class GameCommands(commands.GroupCog):
         await interaction.response.send_message(embed=self._panel(interaction, "help"),
                                                 ephemeral=True)
 
-    async def _default_limit(self, interaction: discord.Interaction) -> int:
-        """The server's own default turn limit, else the bot's setting."""
-        stored = await self.bot.store.get_meta(f"guild:{interaction.guild_id}:turn_limit")
-        return int(stored) if stored is not None else self.bot.settings.turn_limit
+    async def refuse_range(self, interaction: discord.Interaction, option: str,
+                           value: int | None, bounds: tuple[int, int]) -> bool:
+        """Discord shows the command's ranges, but any client can send any value: one out of
+        range is refused, naming the range, and nothing is saved."""
+        if value is None or bounds[0] <= value <= bounds[1]:
+            return False
+        await self.reply(interaction, "errors.out_of_range",
+                         option=self.text(interaction, f"commands.{option}.name"),
+                         low=bounds[0], high=bounds[1])
+        return True
 
     @app_commands.command(name=_str("defaults", "commands.defaults.name"),
-                          description=_str("This server's default turn time limit (Manage Server)",
+                          description=_str("This server's defaults for new games (Manage Server)",
                                            "commands.defaults.description"))
-    @app_commands.rename(turn_limit=_str("turn_limit", "commands.new.turn_limit.name"))
-    @app_commands.describe(turn_limit=_str(
-        "Minutes per decision before the computer plays it (0: off)",
-        "commands.new.turn_limit.description"))
+    @app_commands.rename(
+        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
+        pings=_str("pings", "commands.defaults.pings.name"),
+        ping_after=_str("ping_after", "commands.defaults.ping_after.name"))
+    @app_commands.describe(
+        turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
+                        "commands.new.turn_limit.description"),
+        pings=_str("When to mention the player whose turn it is",
+                   "commands.defaults.pings.description"),
+        ping_after=_str("Seconds a turn waits without a click before the mention",
+                        "commands.defaults.ping_after.description"))
+    @app_commands.choices(pings=[
+        choice("Each turn, at once", "commands.defaults.pings.each", "each"),
+        choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
+        choice("Never", "commands.defaults.pings.never", "never")])
     async def defaults(self, interaction: discord.Interaction,
-                       turn_limit: app_commands.Range[int, 0, 30]) -> None:
+                       turn_limit: app_commands.Range[int, 0, 30] | None = None,
+                       pings: app_commands.Choice[str] | None = None,
+                       ping_after: app_commands.Range[int, 5, 600] | None = None) -> None:
+        """Show the server's defaults, or change those given (members who manage the server)."""
+        here = await server.load(self.bot.store, interaction.guild_id, self.bot.settings)
+        if turn_limit is None and pings is None and ping_after is None:
+            await self.reply(interaction, "defaults.now", **self._described(interaction, here))
+            return
         if not interaction.permissions.manage_guild:
             await self.reply(interaction, "errors.manage_server_only")
             return
-        await self.bot.store.set_meta(f"guild:{interaction.guild_id}:turn_limit", str(turn_limit))
-        await self.reply(interaction, "defaults.saved", minutes=turn_limit)
+        if (await self.refuse_range(interaction, "new.turn_limit", turn_limit, server.TURN_LIMIT)
+                or await self.refuse_range(interaction, "defaults.ping_after", ping_after,
+                                           server.PING_SECONDS)):
+            return
+        mode = pings.value if pings is not None else ("late" if ping_after is not None else None)
+        after = here.ping_after
+        if mode == "each":
+            after = 0
+        elif mode == "never":
+            after = None
+        elif mode == "late":
+            after = ping_after or here.ping_after or self.bot.settings.ping_after or 20
+        new = server.ServerDefaults(
+            turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after)
+        await server.save(self.bot.store, interaction.guild_id, new)
+        await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
+
+    def _described(self, interaction: discord.Interaction, here: server.ServerDefaults
+                   ) -> dict[str, str]:
+        limit = (self.text(interaction, "defaults.limit", minutes=here.turn_limit)
+                 if here.turn_limit else self.text(interaction, "defaults.no_limit"))
+        if here.ping_after is None:
+            pings = self.text(interaction, "defaults.pings.never")
+        elif here.ping_after == 0:
+            pings = self.text(interaction, "defaults.pings.each")
+        else:
+            pings = self.text(interaction, "defaults.pings.late", seconds=here.ping_after)
+        return {"limit": limit, "pings": pings}
 
     @app_commands.command(name=_str("hand", "commands.hand.name"),
                           description=_str("Your hand and what you may do (only you see it)",
@@ -246,8 +305,4 @@ class GameCommands(commands.GroupCog):
 
 
 def _link(record: GameRecord) -> str:
-    message = record.table_message_id or record.lobby_message_id
-    guild = record.guild_id or "@me"
-    if message is None:
-        return f"<#{record.channel_id}>"
-    return f"https://discord.com/channels/{guild}/{record.channel_id}/{message}"
+    return record.link(record.table_message_id or record.lobby_message_id)

@@ -49,7 +49,7 @@ class GameCog(commands.Cog):
         """An action button: its code means what the game's UI says it means."""
         record = self.bot.service.games.get(game)
         if record is None:
-            await self.refuse(interaction, "errors.game_over")
+            await self.ended(interaction, game)
             return
         await self.act(interaction, game, version, ui_for(record.game).button_action(code))
 
@@ -57,7 +57,7 @@ class GameCog(commands.Cog):
                          kind: str, values: list[str]) -> None:
         record = self.bot.service.games.get(game)
         if record is None:
-            await self.refuse(interaction, "errors.game_over")
+            await self.ended(interaction, game)
             return
         chosen = ui_for(record.game).select_action(kind, values)
         if isinstance(chosen, Focus):
@@ -93,6 +93,9 @@ class GameCog(commands.Cog):
     async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
                                 refusal: Refused) -> None:
         """A stale or wrong click on a panel: say why and show the current panel instead."""
+        if refusal.key == "errors.game_over":
+            await self.ended(interaction, game)
+            return
         record = self.bot.service.games.get(game)
         seat = record.seat_of_user(interaction.user.id) if record else None
         if not refusal.stale or record is None or seat is None or record.state is None:
@@ -111,9 +114,11 @@ class GameCog(commands.Cog):
                     ) -> None:
         """Open (or, for `edit`, redraw) the user's private panel."""
         record = self.bot.service.games.get(game)
-        if record is None or record.state is None:
-            key = "errors.not_started" if record else "errors.game_over"
-            await self.refuse(interaction, key)
+        if record is None:
+            await self.ended(interaction, game)
+            return
+        if record.state is None:
+            await self.refuse(interaction, "errors.not_started")
             return
         seat = record.seat_of_user(interaction.user.id)
         if seat is None or seat.left:
@@ -137,7 +142,7 @@ class GameCog(commands.Cog):
         try:
             await self.bot.service.back(game, interaction.user.id)
         except Refused as refusal:
-            await self.refuse(interaction, refusal.key, **refusal.params)
+            await self.refused(interaction, game, refusal)
             return
         await self.panel(interaction, game)
 
@@ -158,7 +163,7 @@ class GameCog(commands.Cog):
         try:
             change = await in_time(interaction, calls[op]())
         except Refused as refusal:
-            await self.refuse(interaction, refusal.key, **refusal.params)
+            await self.refused(interaction, game, refusal)
             return
         embed, view = lobby_message(change.record, self.bot.catalog)
         if interaction.response.is_done():
@@ -201,10 +206,26 @@ class GameCog(commands.Cog):
             await self.bot.service.end(game, interaction.user.id,
                                        can_manage=interaction.permissions.manage_guild)
         except Refused as refusal:
-            await self.refuse(interaction, refusal.key, **refusal.params)
+            await self.refused(interaction, game, refusal)
             return
         await interaction.response.edit_message(content=self.text(interaction, "end.done"),
                                                 view=None)
+
+    async def ended(self, interaction: discord.Interaction, game: int) -> None:
+        """Any component of a game that is over: say so, with a link to how it ended."""
+        record = await self.bot.service.get(game)
+        if record is None or record.active:
+            await self.refuse(interaction, "errors.game_over")
+            return
+        message = record.result_message_id or record.lobby_message_id
+        await self.refuse(interaction, "errors.game_ended", link=record.link(message))
+
+    async def refused(self, interaction: discord.Interaction, game: int, refusal: Refused
+                      ) -> None:
+        if refusal.key == "errors.game_over":
+            await self.ended(interaction, game)
+        else:
+            await self.refuse(interaction, refusal.key, **refusal.params)
 
     async def refuse(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
         text = self.text(interaction, key, **params)

@@ -123,8 +123,11 @@ class CommandRegistry:
         path: str,
         options: dict[str, Any],
         focused: str | None = None,
+        forge: bool = False,
     ) -> dict[str, Any]:
-        """Interaction `data` for running `path` (e.g. "citadels new") with `options`."""
+        """Interaction `data` for running `path` (e.g. "citadels new") with `options`. Like
+        Discord's clients, values outside an option's choices or range are refused; `forge`
+        sends them anyway, as a modified client could."""
         root_token, *tokens = path.strip().lstrip("/").split()
         command = self.find(guild_id, root_token, locale)
         data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1}
@@ -145,7 +148,7 @@ class CommandRegistry:
         if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or []):
             raise UsageError(f"/{path} needs a subcommand")
         resolved: dict[str, dict[str, Any]] = {}
-        values = self._values(node, locale, options, focused, resolved, path)
+        values = self._values(node, locale, options, focused, resolved, path, forge)
         container.setdefault("options", []).extend(values)
         if resolved:
             data["resolved"] = resolved
@@ -159,6 +162,7 @@ class CommandRegistry:
         focused: str | None,
         resolved: dict[str, dict[str, Any]],
         path: str,
+        forge: bool = False,
     ) -> builtins.list[dict[str, Any]]:
         definitions = node.get("options") or []
         out = []
@@ -170,7 +174,7 @@ class CommandRegistry:
             if spec["name"] == focused or name == focused:
                 entry.update(value=str(value), focused=True)
             else:
-                entry["value"] = self._coerce(spec, value, resolved, path)
+                entry["value"] = self._coerce(spec, value, resolved, path, forge)
             out.append(entry)
         if focused is None:
             missing = [
@@ -182,7 +186,8 @@ class CommandRegistry:
         return out
 
     def _coerce(
-        self, spec: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]], path: str
+        self, spec: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]], path: str,
+        forge: bool = False,
     ) -> Any:
         kind = spec["type"]
         if kind == INTEGER:
@@ -202,7 +207,13 @@ class CommandRegistry:
             value = str(channel.id)
         else:
             value = str(value)
+        if forge:
+            return value
         choices = spec.get("choices")
         if choices and value not in [c["value"] for c in choices]:
             raise UsageError(f"/{path}: {value!r} is not one of the choices of {spec['name']}")
+        low, high = spec.get("min_value"), spec.get("max_value")
+        if kind in (INTEGER, NUMBER) and (low is not None and value < low
+                                          or high is not None and value > high):
+            raise UsageError(f"/{path}: {value!r} is outside {spec['name']}'s range")
         return value

@@ -99,10 +99,11 @@ class Control:
     # -- what people do ----------------------------------------------------------------------------
 
     async def op_slash(
-        self, user_id: str, channel_id: str, command: str, options: dict[str, Any] | None = None
+        self, user_id: str, channel_id: str, command: str, options: dict[str, Any] | None = None,
+        forge: bool = False,
     ) -> dict[str, Any]:
         interaction = self.interactions.slash(int(user_id), int(channel_id), command,
-                                              options or {})
+                                              options or {}, forge=forge)
         return self.interactions.status(interaction)
 
     async def op_autocomplete(
@@ -145,6 +146,13 @@ class Control:
     async def op_mentions(self, user_id: str) -> list[dict[str, Any]]:
         ids = self.world.mentions.get(int(user_id), [])
         return [self.world.messages[i].data for i in ids if not self.world.messages[i].deleted]
+
+    async def op_notified(self, user_id: str) -> list[dict[str, Any]]:
+        """Every message that notified the user, deleted or not (a deletion removes a message,
+        not the notification already shown), each with "deleted"."""
+        ids = self.world.mentions.get(int(user_id), [])
+        return [{**self.world.messages[i].data, "deleted": self.world.messages[i].deleted}
+                for i in ids]
 
     # -- what tests inspect ---------------------------------------------------------------------
 

@@ -61,13 +61,14 @@ class Interactions:
 
     def slash(
         self, user_id: int, channel_id: int, path: str, options: dict[str, Any],
-        focused: str | None = None,
+        focused: str | None = None, forge: bool = False,
     ) -> Interaction:
         channel = self.world.channel(channel_id)
         user = self.world.user(user_id)
         if not self.world.can_view(user.id, channel):
             raise UsageError(f"{user.username} cannot use commands in channel {channel_id}")
-        data = self.commands.invocation(channel.guild_id, user.locale, path, options, focused)
+        data = self.commands.invocation(channel.guild_id, user.locale, path, options, focused,
+                                        forge)
         kind = AUTOCOMPLETE if focused else APPLICATION_COMMAND
         return self._create(kind, user.id, channel.id, data)
 

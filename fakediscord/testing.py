@@ -245,11 +245,13 @@ class Person:
         return await result.acknowledged() if wait else result
 
     async def slash(
-        self, channel: Ref, command: str, *, wait: bool = True, **options: Any
+        self, channel: Ref, command: str, *, wait: bool = True, forge: bool = False,
+        **options: Any
     ) -> InteractionResult:
-        """Run `/command` (e.g. "citadels new") with options; waits for the acknowledgement."""
+        """Run `/command` (e.g. "citadels new") with options; waits for the acknowledgement.
+        With `forge`, values outside the options' choices or ranges are sent anyway."""
         return await self._start("slash", wait, channel_id=channel.id, command=command,
-                                 options=options)
+                                 options=options, **({"forge": True} if forge else {}))
 
     async def autocomplete(
         self, channel: Ref, command: str, focused: str, **options: Any
@@ -302,6 +304,12 @@ class Person:
     async def mentions(self) -> list[SeenMessage]:
         """Messages that notified this user (created with a mention, never edits)."""
         return [SeenMessage(d) for d in await self.discord.backend.call("mentions",
+                                                                         user_id=self.id)]
+
+    async def notified(self) -> list[SeenMessage]:
+        """Every message that ever notified this user, including those deleted since (the
+        "deleted" key of each one's `data` says which)."""
+        return [SeenMessage(d) for d in await self.discord.backend.call("notified",
                                                                          user_id=self.id)]
 
     async def dms(self) -> list[SeenMessage]:

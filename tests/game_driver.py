@@ -251,7 +251,7 @@ async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
     for person in people[1:]:
         await service.join(record.id, int(person.id), person.name, person.locale)
     for strength in computers:
-        await service.add_computer(record.id, int(host.id), strength)  # type: ignore[arg-type]
+        await service.add_computer(record.id, int(host.id), strength)
     change = await service.start(record.id, int(host.id), seed=seed)
     by_user = {int(p.id): p for p in people}
     game = Game(bot, record.id, channel,

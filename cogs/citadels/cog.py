@@ -58,7 +58,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                   city_size: app_commands.Choice[int] | None = None,
                   turn_limit: app_commands.Range[int, 0, 30] | None = None,
                   language: app_commands.Choice[str] | None = None,
-                  thread: bool = False) -> None:
+                  thread: bool = True) -> None:
         await self.open_lobby(
             interaction, players=players, turn_limit=turn_limit,
             language=language.value if language else None, thread=thread,

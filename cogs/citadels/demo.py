@@ -44,6 +44,7 @@ class DemoResult:
     status: str         # the game's final status ("finished" unless something went wrong)
     winner: str | None  # the winner's display name, in the game's language
     messages: int       # public messages in the channel
+    rounds: int = 0     # rounds played
 
 
 @dataclass
@@ -247,7 +248,8 @@ async def _play(scene: Scene, players: int, strengths: Sequence[str], seed: int 
     people = {scene.host.id: scene.host.name, scene.reader.id: scene.reader.name}
     text, count = await channel_text(scene, people)
     status = record.status if record else "missing"
-    return DemoResult(text, status, winner_name(record, scene.bot), count)
+    rounds = record.state.round if record is not None and record.state is not None else 0
+    return DemoResult(text, status, winner_name(record, scene.bot), count, rounds)
 
 
 def _seeded(start: Any, seed: int) -> Any:

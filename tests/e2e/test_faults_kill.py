@@ -45,7 +45,7 @@ async def start_bot(emulator: Emulator, database: Path) -> asyncio.subprocess.Pr
 
 async def open_game(api: Discord, host: Person, guest: Person, channel: Ref) -> None:
     """Lobby, a second person and a computer, start; retried until the bot answers."""
-    reply = await (await host.slash(channel, "citadels new")).response()
+    reply = await (await host.slash(channel, "citadels new", thread=False)).response()
     join = next(b["custom_id"] for b in reply.buttons() if b["custom_id"].endswith("join"))
     start = next(b["custom_id"] for b in reply.buttons() if b["custom_id"].endswith("start"))
     add = reply.selects()[0]["custom_id"]

@@ -9,7 +9,7 @@ import pytest
 
 from bot.client import GameBot
 from cogs.citadels import render
-from fakediscord import Discord, Person
+from fakediscord import Discord, Person, Ref
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table
 from tests.game_driver import Game, Player, click_id, lobby, play_out, start_game
@@ -44,6 +44,7 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
 async def test_four_people_play_a_whole_game_from_the_lobby(
         bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr("bot.service.random.SystemRandom", lambda: random.Random(11))
+    monkeypatch.setattr(bot.settings, "ping_after", 0)  # mention at every hand-over
     carla = await discord_api.user("carla", guild=table.guild)
     dario = await discord_api.user("dario", guild=table.guild)
     people = [table.alice, table.bruno, carla, dario]
@@ -59,7 +60,10 @@ async def test_four_people_play_a_whole_game_from_the_lobby(
     await click_id(table.alice, room, ":lobby.start")
     [record] = bot.service.games.values()
     assert record.status == "running" and record.seed == random.Random(11).randrange(2**62)
-    game = Game(bot, record.id, table.general,
+    # By default the game is played in a thread opened from the lobby message.
+    [thread] = await discord_api.backend.call("threads", channel_id=table.general.id)
+    assert record.channel_id == int(thread["id"])
+    game = Game(bot, record.id, Ref(thread["id"], thread["name"]),
                 {s.pid: next(p for p in people if int(p.id) == s.user_id) for s in record.seats})
     players = {pid: Player(person, random.Random(i), hasty=0.2)
                for i, (pid, person) in enumerate(game.people.items())}
@@ -67,10 +71,13 @@ async def test_four_people_play_a_whole_game_from_the_lobby(
     ended = await play_out(game, players)
     assert ended.state is not None and ended.state.round >= 3
     assert all(p.actions > 10 for p in players.values())
+    # The channel keeps only the lobby, which now shows the result.
+    [room] = [m for m in await table.alice.sees(table.general) if not m.ephemeral]
+    assert room.buttons() == [] and "Result" in room.text
     await check_the_end(game, people, discord_api)
     # Each person was pinged when a decision became theirs.
     for person in people:
-        assert any(person.mention in m.content for m in await person.mentions())
+        assert any(person.mention in m.content for m in await person.notified())
 
 
 @pytest.mark.parametrize(("humans", "computers", "seed"), [

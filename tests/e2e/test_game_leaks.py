@@ -122,7 +122,7 @@ class Watch:
     async def _messages(self, person: Person | None) -> list[SeenMessage]:
         assert person is not None
         messages = await person.sees(self.game.channel)
-        messages += await person.mentions()
+        messages += await person.notified()
         messages += await person.dms()
         return messages
 

@@ -20,7 +20,6 @@ from tests.game_driver import (
     Player,
     click_id,
     forge_click,
-    has_button,
     lobby,
     play_out,
     rigged_state,
@@ -35,6 +34,7 @@ TEXT = {
     "unknown": ("I don't recognise that button. Use the buttons on the current table.",
                 "No reconozco ese botón. Usa los botones de la mesa actual."),
     "game_over": ("This game is over.", "Esta partida ha terminado."),
+    "game_ended": ("This game has ended: {link}", "Esta partida ha terminado: {link}"),
     "host_only": ("Only the host can do that.", "Solo el anfitrión puede hacer eso."),
     "already_joined": ("You are already at this table.", "Ya estás en esta mesa."),
     "full": ("The table is full.", "La mesa está llena."),
@@ -44,8 +44,8 @@ TEXT = {
 }
 
 
-def said(key: str, person: Person) -> str:
-    return TEXT[key][1 if person.locale.startswith("es") else 0]
+def said(key: str, person: Person, **params: str) -> str:
+    return TEXT[key][1 if person.locale.startswith("es") else 0].format(**params)
 
 
 @pytest.fixture
@@ -276,21 +276,23 @@ async def test_clicks_on_an_ended_game(game: Game, table: Table):
     stored = await game.stored()
     assert stored.status == "cancelled" and stored.ended_reason == "ended_by_host"
     version = stored.version
+    result = stored.link(stored.result_message_id)
     clicked = 0
     for person, panel in [*panels.values(), (player, current)]:
         panel = await person.message(panel.id)  # as it is now
         for custom_id in move_ids(panel):
             reply = await answer(await person.click(panel, custom_id=custom_id))
-            assert reply.text == said("game_over", person)
+            assert reply.text == said("game_ended", person, link=result), reply.text
             clicked += 1
     assert clicked
-    # The table lost its buttons; the pings that told them to play still have "Act".
-    pings = [m for m in await table.alice.sees(game.channel)
-             if not m.ephemeral and not m.embeds and has_button(m, ":act")]
-    assert pings
-    for person in (table.alice, table.bruno):
-        reply = await answer(await press(person, pings[-1], ":act"))
-        assert reply.text == said("game_over", person)
+    # The channel keeps no live button and no mention of a turn: the table lost its buttons
+    # and the pings were deleted; the message the link points to says how the game ended.
+    seen = [m for m in await table.alice.sees(game.channel) if not m.ephemeral]
+    assert [m.id for m in seen if m.buttons() or m.selects()] == []
+    assert [m.id for m in seen if "<@" in m.content] == []
+    assert result.endswith(f"/{stored.result_message_id}")
+    [ending] = [m for m in seen if m.id == str(stored.result_message_id)]
+    assert ending.content == game.bot.catalog.text("ended.ended_by_host", "en")
     assert (await game.stored()).version == version
 
 

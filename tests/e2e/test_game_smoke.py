@@ -13,10 +13,13 @@ from tests.game_driver import Player, click_id, lobby, wait_for_turn
 
 async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, table: Table,
                                                         discord_api: Discord, tmp_path: Path):
-    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    # A bot whose default is a mention at every hand-over (the real default waits 20 s).
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", ping_after=0), computer_pause=0,
+                  **FAST_READY)
     await discord_api.configure(rate_limits=False)  # machine-speed play; limits: bench.bot_load
     async with run_client(bot, emulator):
-        reply = await (await table.alice.slash(table.general, "citadels new")).response()
+        reply = await (await table.alice.slash(table.general, "citadels new", thread=False)
+                       ).response()
         assert not reply.ephemeral
         room = await lobby(table.alice, table.general)
         add = room.select(custom_id=next(s["custom_id"] for s in room.selects()))
@@ -48,4 +51,4 @@ async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, tab
         actors = [e.pid for e in await bot.store.actions(game.id)]
         streaks = sum(1 for i, pid in enumerate(actors)
                       if pid == mine.pid and (i == 0 or actors[i - 1] != mine.pid))
-        assert len(await table.alice.mentions()) == streaks
+        assert len(await table.alice.notified()) == streaks

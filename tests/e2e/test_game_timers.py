@@ -33,7 +33,7 @@ async def test_timeouts_reminders_and_im_back(fast_bot: GameBot, table: Table,
         await asyncio.sleep(0.05)
     await bot.publisher.idle()
     assert bot.service.games[record.id].seat(pid).away
-    mentions = [m.content for m in await t.alice.mentions()]
+    mentions = [m.content for m in await t.alice.notified()]
     assert sum("half your time" in m for m in mentions) >= 3
     message = await table_message(t.alice, t.general)
     assert message is not None

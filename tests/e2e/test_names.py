@@ -22,7 +22,8 @@ async def test_hostile_names_are_shown_as_text(fast_bot: GameBot, discord_api: D
              "\u202eevil\u200b name", "W" * 32]
     people = [await discord_api.user(name, guild=table.guild) for name in names]
     host, *guests = people
-    reply = await (await host.slash(table.general, "citadels new", players=5)).response()
+    reply = await (await host.slash(table.general, "citadels new", players=5, thread=False)
+                   ).response()
     assert not reply.ephemeral
     for guest in guests:
         await click_id(guest, await lobby(guest, table.general), ":lobby.join")

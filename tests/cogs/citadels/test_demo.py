@@ -27,7 +27,10 @@ async def test_the_demo_prints_a_whole_game_and_its_winner(lang: str):
     assert catalog.text("render.final.title", lang) in result.text
     assert winner_line(catalog, lang, result.winner).search(result.text)
     assert catalog.text("render.table.title", lang, round=1) in result.text
-    assert catalog.text("table.act", lang) in result.text  # the table's and the pings' button
+    # A clean channel at the end: no table or ping keeps a button, no mention is left.
+    assert f"[{catalog.text('table.act', lang)}]" not in result.text
+    assert "[" + catalog.text("table.hand", lang) + "]" not in result.text
+    assert result.messages <= 1 + result.rounds + 1  # the lobby, a table per round, the result
 
 
 def test_the_demo_takes_its_options_from_the_command_line():

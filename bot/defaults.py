@@ -1,0 +1,59 @@
+"""A server's defaults for the games opened in it, kept in the store's meta table.
+
+Commands check every value before it is saved; a stored value that is no longer valid (an
+older bot's, or edited by hand) is ignored with a log line and the bot's own default used, so
+it can never break `/<game> new`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.settings import Settings
+from bot.storage import Store
+
+log = logging.getLogger(__name__)
+
+TURN_LIMIT = (0, 30)    # minutes per decision; 0: no limit
+PING_SECONDS = (5, 600)  # a late ping's wait
+NEVER = "never"
+
+
+@dataclass(frozen=True)
+class ServerDefaults:
+    turn_limit: int
+    ping_after: int | None  # seconds before a mention; 0 at once, None never
+
+
+def _key(guild_id: int | None, name: str) -> str:
+    return f"guild:{guild_id}:{name}"
+
+
+async def load(store: Store, guild_id: int | None, settings: Settings) -> ServerDefaults:
+    limit = _valid(await store.get_meta(_key(guild_id, "turn_limit")), TURN_LIMIT, guild_id)
+    raw_ping = await store.get_meta(_key(guild_id, "ping_after"))
+    ping = None if raw_ping == NEVER else _valid(raw_ping, (0, PING_SECONDS[1]), guild_id)
+    return ServerDefaults(
+        turn_limit=settings.turn_limit if limit is None else limit,
+        ping_after=ping if raw_ping == NEVER or ping is not None else settings.ping_after)
+
+
+def _valid(raw: str | None, bounds: tuple[int, int], guild_id: int | None) -> int | None:
+    """The stored number if there is a valid one, else None (logged if it was not valid)."""
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = bounds[1] + 1
+    if bounds[0] <= value <= bounds[1]:
+        return value
+    log.warning("Guild %s: ignoring a stored default that is no longer valid: %r", guild_id, raw)
+    return None
+
+
+async def save(store: Store, guild_id: int | None, defaults: ServerDefaults) -> None:
+    await store.set_meta(_key(guild_id, "turn_limit"), str(defaults.turn_limit))
+    ping = NEVER if defaults.ping_after is None else str(defaults.ping_after)
+    await store.set_meta(_key(guild_id, "ping_after"), ping)

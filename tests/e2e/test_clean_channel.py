@@ -1,0 +1,153 @@
+"""A clean channel: mentions follow the decision (late, at once or never) and are deleted once
+their turn has passed; an older table loses its buttons; a finished game leaves one table per
+round and its result, with no live component and no mention."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.client import GameBot
+from bot.records import GameSettings
+from bot.service import awaiting
+from fakediscord import Discord, Person
+from fakediscord.testing import SeenMessage
+from tests.fakediscord_fixtures import Table
+from tests.game_driver import Game, Player, play_out
+
+SECOND = 0.1  # seconds per `ping_after` second in these tests (the service's minute is 6 s)
+
+
+@pytest.fixture
+def bot(fast_bot: GameBot) -> GameBot:
+    fast_bot.service.minute = 60 * SECOND
+    return fast_bot
+
+
+async def two_people(bot: GameBot, t: Table, ping_after: int | None) -> Game:
+    record = await bot.service.open_lobby(
+        guild_id=int(t.guild.id), channel_id=int(t.general.id), host_id=int(t.alice.id),
+        host_name="alice", locale="en-US", settings=GameSettings(ping_after=ping_after))
+    await bot.service.join(record.id, int(t.bruno.id), "bruno", "es-ES")
+    change = await bot.service.start(record.id, int(t.alice.id), seed=5)
+    people = {int(t.alice.id): t.alice, int(t.bruno.id): t.bruno}
+    game = Game(bot, record.id, t.general,
+                {s.pid: people[s.user_id] for s in change.record.seats if s.user_id})
+    await game.settle()
+    return game
+
+
+def deciding(game: Game) -> Person:
+    pid = awaiting(game.bot.service.games[game.id])
+    assert pid is not None
+    return game.people[pid]
+
+
+async def finish_turn(game: Game, person: Person) -> None:
+    """`person` decides at once, click after click, until the decision is someone else's."""
+    player = Player(person, random.Random(3), hasty=0.2)
+    panel = await player.open_panel(game.channel)
+    assert panel is not None
+    while deciding(game) is person and (panel.buttons() or panel.selects()):
+        panel = await player.play(panel)
+    await game.settle()
+
+
+def mentions_in(messages: list[SeenMessage]) -> list[str]:
+    return [m.content for m in messages if not m.ephemeral and "<@" in m.content]
+
+
+async def test_a_late_ping_waits_for_silence_and_is_deleted_once_the_turn_passes(
+        bot: GameBot, table: Table):
+    game = await two_people(bot, table, ping_after=10)  # 1 s here
+    first = deciding(game)
+    assert await first.notified() == []  # nobody is mentioned at once
+    await asyncio.sleep(14 * SECOND)
+    await game.settle()
+    [ping] = await first.notified()
+    assert first.mention in ping.content and not ping.data["deleted"]
+    await finish_turn(game, first)
+    second = deciding(game)
+    assert second is not first
+    [ping] = await first.notified()
+    assert ping.data["deleted"]  # its turn passed: the mention is gone from the channel
+    assert mentions_in(await first.sees(game.channel)) == []
+    # Clicking at once, the next person is never mentioned.
+    await finish_turn(game, second)
+    assert await second.notified() == []
+
+
+async def test_pings_at_once_or_never(bot: GameBot, table: Table, discord_api: Discord):
+    game = await two_people(bot, table, ping_after=0)
+    first = deciding(game)
+    [ping] = await first.notified()
+    assert first.mention in ping.content
+    await finish_turn(game, first)
+    assert [m.data["deleted"] for m in await first.notified()] == [True]
+    assert len(await deciding(game).notified()) == 1
+
+    other = await discord_api.channel(table.guild, "quiet")
+    record = await bot.service.open_lobby(
+        guild_id=int(table.guild.id), channel_id=int(other.id), host_id=int(table.alice.id),
+        host_name="alice", locale="en-US", settings=GameSettings(ping_after=None))
+    await bot.service.add_computer(record.id, int(table.alice.id), "random")
+    await bot.service.start(record.id, int(table.alice.id), seed=2)
+    await asyncio.sleep(20 * SECOND)
+    await bot.publisher.idle()
+    assert mentions_in(await table.alice.sees(other)) == []
+
+
+async def test_an_older_table_keeps_no_buttons(bot: GameBot, table: Table):
+    game = await two_people(bot, table, ping_after=0)
+    first_table = game.record.table_message_id
+    while game.bot.service.games[game.id].table_message_id == first_table:
+        await finish_turn(game, deciding(game))
+    await game.settle()
+    old = await table.alice.message(str(first_table))
+    assert old.embeds and old.buttons() == [] and old.selects() == []
+    tables = [m for m in await table.alice.sees(game.channel) if m.embeds and m.buttons()]
+    assert [m.id for m in tables] == [str(game.bot.service.games[game.id].table_message_id)]
+
+
+@pytest.mark.parametrize(("humans", "computers", "seed", "longest"), [
+    (3, 1, 31, False), (3, 4, 32, True)], ids=["4 players", "7 players, longest names"])
+async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
+        bot: GameBot, discord_api: Discord, table: Table, humans: int, computers: int,
+        seed: int, longest: bool):
+    """The emulator refuses any message over Discord's limits (the fixture fails the test on
+    any Discord error): 7 seats with 32-character names must fit too."""
+    if longest:
+        names = [f"{c * 29}{i:03d}" for i, c in enumerate("ŴМ𝕎")]  # 32 characters each
+        people = [await discord_api.user(name, guild=table.guild) for name in names]
+    else:
+        people = [table.alice, table.bruno, await discord_api.user("carla", guild=table.guild)]
+    channel = await discord_api.channel(table.guild, f"clean-{humans + computers}")
+    host = people[0]
+    record = await bot.service.open_lobby(
+        guild_id=int(table.guild.id), channel_id=int(channel.id), host_id=int(host.id),
+        host_name=host.name, locale="en-US", settings=GameSettings(ping_after=0))
+    for person in people[1:humans]:
+        await bot.service.join(record.id, int(person.id), person.name, person.locale)
+    for _ in range(computers):
+        await bot.service.add_computer(record.id, int(host.id), "basic")
+    change = await bot.service.start(record.id, int(host.id), seed=seed)
+    by_user = {int(p.id): p for p in people}
+    game = Game(bot, record.id, channel,
+                {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+    players = {pid: Player(person, random.Random(seed + i), hasty=0.2)
+               for i, (pid, person) in enumerate(game.people.items())}
+    ended = await play_out(game, players)
+    await bot.publisher.idle()
+    assert ended.status == "finished" and ended.state is not None
+    seen = [m for m in await host.sees(channel) if not m.ephemeral]
+    assert len(seen) <= ended.state.round + 1  # a table per round, the result
+    assert [m.id for m in seen if m.buttons() or m.selects()] == []
+    assert mentions_in(seen) == []
+    assert seen[-1].id == str(ended.result_message_id)
+    if longest:
+        assert all(person.name in seen[-1].text for person in people)  # the result names all
+    # Everyone was mentioned along the way (each turn, at once, in this game).
+    for person in game.people.values():
+        assert await person.notified()
