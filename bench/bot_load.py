@@ -53,6 +53,7 @@ REPO = Path(__file__).resolve().parents[1]
 BUTTON = 2
 DEFERRED_UPDATE = 6  # the callback type of a click answered later by editing its message
 SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+DEFERRED_PATIENCE = 30.0  # seconds a person watches a deferred click's "working" state
 PING_POLL = 0.25      # seconds between polls of who was mentioned
 MISSED_PING = 1.0     # seconds a person watching the table takes to see it is their turn
 WARM_UP = 20.0        # seconds of opening lobbies left out of the steady-state ack figures
@@ -158,10 +159,15 @@ class Pings:
 async def settle(result: InteractionResult, tally: Tally,
                  clicked: SeenMessage | None = None) -> SeenMessage | None:
     """The bot's answer to an interaction (its response message), polling gently. After a
-    deferred update the answer is the clicked message once the bot has edited it."""
-    for delay in SETTLE_DELAYS:
-        await asyncio.sleep(delay)
+    deferred update the answer is the clicked message once the bot has edited it (Discord
+    shows the click as working meanwhile: a person waits up to DEFERRED_PATIENCE for it)."""
+    delays, extended = list(SETTLE_DELAYS), False
+    while delays:
+        await asyncio.sleep(delays.pop(0))
         status = (await result.refresh()).status
+        if status["ack_type"] == DEFERRED_UPDATE and not delays and not extended:
+            extended = True
+            delays = [0.5] * int((DEFERRED_PATIENCE - sum(SETTLE_DELAYS)) / 0.5)
         if status["failed"]:
             break
         if status["ack_type"] is not None and status["original_id"] is not None:

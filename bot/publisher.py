@@ -32,8 +32,9 @@ log = logging.getLogger(__name__)
 # callbacks): under heavy load the table edits of each game coalesce instead (one edit shows
 # every change since the last), so a table lags by seconds while mentions go first.
 PUBLIC_RATE = 20.0
-START_RATE = 25.0  # threads opened per second for starting games: their own budget, so a burst
-                   # of starts never waits behind table edits; together they stay below 50/s
+# Threads opened per second for starting games: a budget of their own, so a burst of starts
+# never waits behind table edits (the person who pressed Start waits for it).
+START_RATE = 10.0
 IN_FLIGHT = 6       # public message calls at once
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
@@ -66,7 +67,7 @@ class Publisher:
 
     async def opening(self, call: Callable[[], Awaitable[T]]) -> T:
         """A call that starts a game (opening its thread): globally limited too, in a budget
-        of its own, since the person who pressed Start is waiting for it."""
+        of its own, so that starts never queue behind table edits."""
         return await retry(call, self._starts)
 
     # -- the service's listener --------------------------------------------------------------
@@ -120,9 +121,10 @@ class Publisher:
         if table and ("ended" in kinds or not _edits_table(record)):
             await self._show_table(record)
             table = False
-        if kinds & {"started", "ended"}:
-            await self.refresh_lobby(record)
+        # A start is made by the lobby's Start button, whose answer already shows where the
+        # game went; the end needs the lobby message edited here.
         if "ended" in kinds:
+            await self.refresh_lobby(record)
             await self._clear_pings(record, keep=None)
             await self._announce_end(record)
         elif record.status == "running":
