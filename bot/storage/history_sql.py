@@ -65,9 +65,21 @@ UNRECORDED = (
     " AND json_extract(record, '$.state') IS NOT NULL"
     " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id")
 
-HISTORY = (
-    "SELECT summary FROM finished_games WHERE guild_id = ? AND game = ?"
-    " ORDER BY ended_at DESC LIMIT ? OFFSET ?")
+# The result message is posted after the game is kept: its id is read from the game's record.
+_LINKED = ("SELECT f.summary, f.rounds, json_extract(g.record, '$.result_message_id')"
+           " FROM finished_games f LEFT JOIN games g ON g.id = f.game_id")
+HISTORY = (_LINKED + " WHERE f.guild_id = ? AND f.game = ?"
+           " ORDER BY f.ended_at DESC LIMIT ? OFFSET ?")
+ONE_GAME = _LINKED + " WHERE f.game_id = ?"
+
+
+def finished(row: Any, rounds: bool) -> FinishedGame:
+    summary, raw_rounds, result_message_id = row
+    game = FinishedGame.model_validate_json(summary)
+    update: dict[str, Any] = {"result_message_id": result_message_id or game.result_message_id}
+    if rounds:
+        update["rounds"] = json.loads(raw_rounds)
+    return game.model_copy(update=update)
 
 BOARD = (
     "SELECT identity, name, mu, sigma, ordinal, games, wins FROM ratings"

@@ -236,18 +236,14 @@ class SqliteStore:
         return [int(row[0]) for row in await self._fetch(history.UNRECORDED)]
 
     async def finished_game(self, game_id: int) -> FinishedGame | None:
-        rows = await self._fetch(
-            "SELECT summary, rounds FROM finished_games WHERE game_id = ?", (game_id,))
-        if not rows:
-            return None
-        game = FinishedGame.model_validate_json(rows[0][0])
-        return game.model_copy(update={"rounds": json.loads(rows[0][1])})
+        rows = await self._fetch(history.ONE_GAME, (game_id,))
+        return history.finished(rows[0], rounds=True) if rows else None
 
     async def finished_games(self, guild_id: int | None, game: str, *, limit: int,
                              offset: int = 0) -> list[FinishedGame]:
         """A server's ended games of one game, newest first, without their rounds."""
         rows = await self._fetch(history.HISTORY, (guild_id or 0, game, limit, offset))
-        return [FinishedGame.model_validate_json(row[0]) for row in rows]
+        return [history.finished(row, rounds=False) for row in rows]
 
     async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int,
                           limit: int, offset: int = 0) -> tuple[list[RatingRow], int]:

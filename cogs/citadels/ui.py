@@ -50,6 +50,10 @@ class CitadelsUI:
         return [line for e in events
                 if (line := render.event_line(e.visible_to(pid), record.seats, catalog, lang))]
 
+    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> list[str]:
+        return [line for e in events if (line := render.event_line(e, seats, catalog, lang))]
+
     def button_action(self, code: str) -> dict[str, Any] | None:
         return codec.decode(code)
 
