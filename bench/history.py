@@ -1,12 +1,14 @@
 """The history at scale: a store filled with finished games, then its queries timed.
 
-    python -m bench.history [--games 10000] [--players 500] [--servers 1] [--seed 1]
+    python -m bench.history [--games 10000] [--players 500] [--seed 1]
 
 Fills a fresh SQLite store (synchronous=FULL, as the bot runs it) with `--games` finished
 4-to-7-seat games among `--players` people and the three computer strengths on one server,
 each recorded through `record_finished` with its OpenSkill update, as the bot does; then prints
 p50/p95 of: recording one more game with its rating update, a leaderboard page with the
-asker's own place, a player's stats (results and standing) and the recent-games list.
+asker's own place, a player's stats (results and standing) and the recent-games list; and the
+time to build a 7-player game's record from its action log (the replay the bot does once, off
+the game's path, when the game ends).
 Goals: leaderboard page ≤ 50 ms, stats ≤ 50 ms, recording ≤ 20 ms (p95).
 """
 
@@ -20,13 +22,19 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
+from bench.storage import advance, new_record
 from bot import history
 from bot.finished import FinishedGame, SeatResult
-from bot.storage import SqliteStore, open_store
+from bot.records import ActionEntry
+from bot.storage import SqliteStore, initial_state, open_store
+from bot.ui import register
+from cogs.citadels.ui import UI
+from rules.citadels.cards import CHARACTERS
 
 GAME = "citadels"
 GUILD = 1
 STRENGTHS = ("random", "basic", "expert")
+ROLES = sorted(CHARACTERS)
 
 
 def a_game(game_id: int, players: int, rng: random.Random) -> FinishedGame:
@@ -38,7 +46,8 @@ def a_game(game_id: int, players: int, rng: random.Random) -> FinishedGame:
     seats = [SeatResult(pid=f"p{i + 1}", identity=who, name=who.replace("user:", "player "),
                         user_id=int(who[5:]) if who.startswith("user:") else None,
                         ai=None if who.startswith("user:") else who[3:],
-                        rank=ranks[i], score=scores[i], breakdown={"districts": scores[i]})
+                        rank=ranks[i], score=scores[i], breakdown={"districts": scores[i]},
+                        roles=rng.choices(ROLES, k=8))
              for i, who in enumerate(identities)]
     rounds = [[{"type": "built", "player": s.pid, "district": "manor"} for s in seats]
               for _ in range(8)]
@@ -103,7 +112,22 @@ async def run(games: int, players: int, seed: int) -> list[str]:
         out.append(line("stats (results + standing)", await timed(stats, 200), 50))
         out.append(line("recent games", await timed(recent, 200), None))
         await store.close()
-        return out
+    out.append(line("7-player record from its log", [built(seed + i) for i in range(20)], None))
+    return out
+
+
+def built(seed: int) -> float:
+    """ms to build the kept record of a whole random 7-player game from its action log."""
+    register(UI)  # rounds are the table's rounds
+    record = new_record(1, seed, players=7)
+    record.status, record.state, record.version = "running", initial_state(record), 1
+    rng = random.Random(seed)
+    entries: list[ActionEntry] = []
+    while (entry := advance(record, rng)) is not None:
+        entries.append(entry)
+    start = time.perf_counter()
+    history.finished_game(record, entries)
+    return (time.perf_counter() - start) * 1000
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,6 +21,7 @@ class SeatResult(BaseModel):
     rank: int | None = None    # None: the game did not reach its end
     score: int | None = None
     breakdown: dict[str, int] = Field(default_factory=dict)
+    roles: list[str] = Field(default_factory=list)  # each role it played, in order (the game's)
 
 
 class FinishedGame(BaseModel):
@@ -65,3 +66,4 @@ class ResultRow(BaseModel):
     seats: int
     ended_at: float
     rating: float | None  # the identity's ordinal after this game
+    roles: list[str] = Field(default_factory=list)

@@ -76,6 +76,11 @@ def finished_game(record: GameRecord, entries: Iterable[ActionEntry]) -> Finishe
     replayed through the engine to recover every public event (the record keeps the last few)."""
     rules = record.rules
     result = rules.result(record.state) if record.state is not None else None
+    rounds = public_rounds(record, entries)
+    roles: dict[str, list[str]] = {}
+    for event in (e for r in rounds for e in r):
+        if (played := rules.role_played(event)) is not None:
+            roles.setdefault(played[0], []).append(played[1])
     seats = []
     for seat in record.seats:
         rank = result.ranks.get(seat.pid) if result else None
@@ -83,12 +88,13 @@ def finished_game(record: GameRecord, entries: Iterable[ActionEntry]) -> Finishe
             pid=seat.pid, identity=identity(seat), name=seat.name, user_id=seat.user_id,
             ai=seat.ai, left=seat.left, rank=rank,
             score=result.scores.get(seat.pid) if result else None,
-            breakdown=dict(result.breakdown.get(seat.pid, {})) if result else {}))
+            breakdown=dict(result.breakdown.get(seat.pid, {})) if result else {},
+            roles=roles.get(seat.pid, [])))
     return FinishedGame(
         game_id=record.id, game=record.game, guild_id=record.guild_id,
         channel_id=record.channel_id, result_message_id=record.result_message_id,
         ended_reason=record.ended_reason or "cancelled", options=dict(record.settings.options),
-        seats=seats, rounds=public_rounds(record, entries),
+        seats=seats, rounds=rounds,
         final=rules.view(record.state, None) if record.state is not None else {},
         started_at=record.created_at, ended_at=record.updated_at)
 

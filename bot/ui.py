@@ -79,6 +79,10 @@ class GameUI(Protocol):
         """The public events of a game (its history, a replay) as lines anyone may read."""
         ...
 
+    def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
+        """A player's most played role (one the game's `role_played` names), for their stats."""
+        ...
+
     def button_action(self, code: str) -> dict[str, Any] | None:
         """The action an action button's code names; None if malformed."""
         ...

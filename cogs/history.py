@@ -4,6 +4,7 @@ keeps every ended game); replays show only the public log, never a hand."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -54,13 +55,14 @@ class HistoryCog(commands.Cog):
         if not rows:
             embed.description = self.t(interaction, "stats.none")
             return embed
-        add_lines(embed, self.t(interaction, "stats.games"), self._stat_lines(interaction, rows))
+        add_lines(embed, self.t(interaction, "stats.games"),
+                  self._stat_lines(interaction, game, rows))
         if rating is not None:
             add_lines(embed, self.t(interaction, "stats.rating"),
                       self._rating_lines(interaction, rows, rating, place, here.min_games))
         return fit(embed)
 
-    def _stat_lines(self, interaction: discord.Interaction, rows: list[ResultRow]
+    def _stat_lines(self, interaction: discord.Interaction, game: str, rows: list[ResultRow]
                     ) -> list[str]:
         wins = sum(r.rank == 1 for r in rows)
         return [
@@ -69,7 +71,19 @@ class HistoryCog(commands.Cog):
             self.t(interaction, "stats.average", score=f"{_mean(r.score for r in rows):.1f}",
                    place=f"{_mean(r.rank for r in rows):.1f}"),
             self.t(interaction, "stats.best", score=max(r.score for r in rows)),
+            *self._favourite(interaction, game, rows),
         ]
+
+    def _favourite(self, interaction: discord.Interaction, game: str, rows: list[ResultRow]
+                   ) -> list[str]:
+        """The role played most often (the game's own kind: Citadels' characters), if any."""
+        played = Counter(role for r in rows for role in r.roles)
+        if not played:
+            return []
+        role, times = max(played.items(), key=lambda item: (item[1], item[0]))
+        catalog = self.bot.catalog
+        return [ui_for(game).favourite_line(role, times, catalog,
+                                            catalog.language_of(interaction.locale))]
 
     def _rating_lines(self, interaction: discord.Interaction, rows: list[ResultRow],
                       rating: RatingRow, place: int | None, min_games: int) -> list[str]:

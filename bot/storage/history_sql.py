@@ -52,10 +52,11 @@ async def record(db: aiosqlite.Connection, game: FinishedGame, rate: Rate, now: 
          for i, (mu, sigma) in rated.items()])
     await db.executemany(
         "INSERT INTO seat_results (game_id, pid, guild_id, game, identity, rank, score, seats,"
-        " ended_at, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " ended_at, rating, roles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(game.game_id, s.pid, guild, game.game, s.identity, s.rank, s.score or 0,
           len(game.seats), game.ended_at,
-          rated[s.identity][0] - 3 * rated[s.identity][1] if s.identity in rated else None)
+          rated[s.identity][0] - 3 * rated[s.identity][1] if s.identity in rated else None,
+          ",".join(s.roles))
          for s in game.seats if s.rank is not None])
     return True
 
@@ -95,7 +96,7 @@ AHEAD = ("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND games
          " AND (ordinal > ? OR (ordinal = ? AND identity < ?))")
 
 RESULTS = (
-    "SELECT game_id, rank, score, seats, ended_at, rating FROM seat_results"
+    "SELECT game_id, rank, score, seats, ended_at, rating, roles FROM seat_results"
     " WHERE guild_id = ? AND game = ? AND identity = ? ORDER BY ended_at")
 
 
@@ -106,9 +107,9 @@ def rating_row(row: Any) -> RatingRow:
 
 
 def result_row(row: Any) -> ResultRow:
-    game_id, rank, score, seats, ended_at, rating = row
+    game_id, rank, score, seats, ended_at, rating, roles = row
     return ResultRow(game_id=game_id, rank=rank, score=score, seats=seats, ended_at=ended_at,
-                     rating=rating)
+                     rating=rating, roles=roles.split(",") if roles else [])
 
 
 async def forget(db: aiosqlite.Connection, user_id: int) -> int:

@@ -75,6 +75,7 @@ STEPS: tuple[tuple[str, ...], ...] = (
             seats INTEGER NOT NULL,
             ended_at REAL NOT NULL,
             rating REAL,
+            roles TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (game_id, pid)
         ) WITHOUT ROWID""",
         "CREATE INDEX seat_results_identity ON seat_results (guild_id, game, identity, ended_at)",

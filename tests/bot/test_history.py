@@ -4,6 +4,8 @@ leaderboards, results and forgetting a person, on a real SQLite store."""
 from __future__ import annotations
 
 import asyncio
+import signal
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -85,6 +87,13 @@ async def test_an_ended_game_is_kept_with_its_whole_public_log(service: GameServ
         e["type"] == "destroyed" for e in events)
     assert not any(k in e for e in events for k in ("cards", "hand", "options", "drawn"))
     assert kept.final == GAME.view(record.state, None)
+    # Each seat's characters, in order: one a round at most, each one it was seen playing.
+    for seat in kept.seats:
+        shown = [e["character"] for e in events
+                 if e["type"] == "character_revealed" and e["player"] == seat.pid]
+        assert seat.roles == shown and 0 < len(shown) <= len(kept.rounds)
+    results = await service.store.results(1, "citadels", kept.seats[0].identity)
+    assert results[-1].roles == kept.seats[0].roles
 
 
 async def test_ratings_move_once_per_game_even_when_recorded_again(service: GameService):
@@ -101,13 +110,19 @@ async def test_ratings_move_once_per_game_even_when_recorded_again(service: Game
     assert after == before
 
 
-async def test_a_game_ended_while_the_bot_stopped_is_kept_at_the_next_start(tmp_path: Path):
-    path = tmp_path / "games.sqlite3"
+async def ended_unkept(path: Path, seed: int) -> int:
+    """A game played to its end by a bot stopped before it could keep it; its id."""
     svc = GameService(await open_store(path), computer_pause=0)
-    svc.history.ended = lambda record: None  # type: ignore[method-assign]  # killed before
-    game = await computers_game(svc, 10, seed=5)
+    svc.history.ended = lambda record: None  # type: ignore[method-assign]
+    game = await computers_game(svc, 10, seed=seed)
     await svc.close()
     await svc.store.close()
+    return game
+
+
+async def test_a_game_ended_while_the_bot_stopped_is_kept_at_the_next_start(tmp_path: Path):
+    path = tmp_path / "games.sqlite3"
+    game = await ended_unkept(path, seed=5)
     assert await (store := await open_store(path)).finished_game(game) is None
     await store.close()
     for _ in range(2):  # the first start keeps it; the second finds nothing to do
@@ -193,6 +208,45 @@ async def test_forgetting_a_person_keeps_results_without_their_name(tmp_path: Pa
         [former] = [s for s in kept.seats if s.identity == FORMER]
         assert former.name == "" and former.user_id is None and former.rank == 1
     await store.close()
+
+
+KILLED_WHILE_RECORDING = """
+import asyncio, os, signal, sys
+from bot import history
+from bot.storage import open_store
+
+def rate_then_die(game, current):
+    history.rate(game, current)  # the game's row is written; its ratings are about to be
+    os.kill(os.getpid(), signal.SIGKILL)
+
+async def main():
+    store = await open_store(sys.argv[1])
+    record = await store.get(int(sys.argv[2]))
+    game = history.finished_game(record, await store.actions(record.id))
+    await store.record_finished(game, rate_then_die)
+
+asyncio.run(main())
+"""
+
+
+async def test_killed_while_recording_the_game_counts_once_after_restart(tmp_path: Path):
+    path = tmp_path / "games.sqlite3"
+    game = await ended_unkept(path, seed=6)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", KILLED_WHILE_RECORDING, str(path), str(game))
+    assert await child.wait() == -signal.SIGKILL  # killed inside the recording transaction
+    store = await open_store(path)
+    assert await store.finished_game(game) is None and await store.unrecorded_games() == [game]
+    assert await store.leaderboard(1, "citadels", min_games=0, limit=50) == ([], 0)
+    await store.close()
+    again = GameService(await open_store(path), computer_pause=0)
+    await again.load()
+    kept = await again.store.finished_game(game)
+    board, total = await again.store.leaderboard(1, "citadels", min_games=0, limit=50)
+    assert kept is not None and total == len({s.identity for s in kept.seats})
+    assert all(r.games == 1 for r in board)
+    await again.close()
+    await again.store.close()
 
 
 async def test_recording_a_game_is_one_transaction_under_concurrency(tmp_path: Path):

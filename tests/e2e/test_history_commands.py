@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.client import GameBot
+from cogs.citadels.render.names import character_tag, district
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table
@@ -63,6 +64,9 @@ async def test_after_a_seven_player_game(bot: GameBot, discord_api: Discord, tab
     stats = await said(table.alice, game, "citadels stats")
     assert "Played 1, won" in stats.text and f"Best score {mine.score}" in stats.text
     assert "on the leaderboard" in stats.text
+    favourite = max(set(mine.roles), key=lambda c: (mine.roles.count(c), c))
+    assert (f"Favourite character: {character_tag(favourite, 'en')} "
+            f"(×{mine.roles.count(favourite)})") in stats.text
     spanish = await said(table.bruno, game, "ciudadelas estadísticas", miembro=table.alice.id)
     assert "Jugadas 1" in spanish.text
 
@@ -94,6 +98,14 @@ async def test_a_replay_steps_through_every_round(bot: GameBot, discord_api: Dis
     # Only public events: nobody's hand, draft choices or drawn cards appear.
     for text in seen:
         assert "Tu mano" not in text and "Your hand" not in text
+    # No district that stayed secret in a hand to the end is named anywhere in the replay.
+    record = await bot.store.get(game.id)
+    assert record is not None and record.state is not None
+    public = {e.get("district") for r in kept.rounds for e in r} | {
+        d for p in record.state.players for d in p.city}
+    secret = {d for p in record.state.players for d in p.hand} - public
+    assert secret, "the test needs a game whose hands keep a district never seen"
+    assert not [district(d, "es") for d in secret if any(district(d, "es") in t for t in seen)]
     unknown = await said(table.alice, game, "citadels replay", game=game.id + 99)
     assert "no finished game with that number" in unknown.text
     choices = await table.alice.autocomplete(game.channel, "citadels replay", "game", game="")
