@@ -53,6 +53,7 @@ REPO = Path(__file__).resolve().parents[1]
 BUTTON = 2
 DEFERRED_UPDATE = 6  # the callback type of a click answered later by editing its message
 SETTLE_DELAYS = (0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+DEFERRED_PATIENCE = 30.0  # seconds a person watches a deferred click's "working" state
 PING_POLL = 0.25      # seconds between polls of who was mentioned
 MISSED_PING = 1.0     # seconds a person watching the table takes to see it is their turn
 WARM_UP = 20.0        # seconds of opening lobbies left out of the steady-state ack figures
@@ -158,10 +159,15 @@ class Pings:
 async def settle(result: InteractionResult, tally: Tally,
                  clicked: SeenMessage | None = None) -> SeenMessage | None:
     """The bot's answer to an interaction (its response message), polling gently. After a
-    deferred update the answer is the clicked message once the bot has edited it."""
-    for delay in SETTLE_DELAYS:
-        await asyncio.sleep(delay)
+    deferred update the answer is the clicked message once the bot has edited it (Discord
+    shows the click as working meanwhile: a person waits up to DEFERRED_PATIENCE for it)."""
+    delays, extended = list(SETTLE_DELAYS), False
+    while delays:
+        await asyncio.sleep(delays.pop(0))
         status = (await result.refresh()).status
+        if status["ack_type"] == DEFERRED_UPDATE and not delays and not extended:
+            extended = True
+            delays = [0.5] * int((DEFERRED_PATIENCE - sum(SETTLE_DELAYS)) / 0.5)
         if status["failed"]:
             break
         if status["ack_type"] is not None and status["original_id"] is not None:
@@ -482,13 +488,24 @@ class Report:
     cpu: tuple[float, float, float] = (float("nan"),) * 3  # the bot, the people, the emulator
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
     leftovers: Leftovers = field(default_factory=lambda: Leftovers())
+    table_lags: list[float] = field(default_factory=list)
 
     @property
     def global_calls(self) -> int:
         """The bot's calls that count against Discord's global limit: all but interaction
         callbacks and the interaction webhooks (follow-ups, edits of a response)."""
-        return sum(1 for c in self.calls
-                   if not c["route"].startswith(("/interactions/", "/webhooks/")))
+        return sum(1 for c in self.calls if c["kind"] == "bot")
+
+    @property
+    def steady_global_rate(self) -> float:
+        """Globally-limited calls per second once the lobbies have opened and games started."""
+        limited = [c["started"] for c in self.calls if c["kind"] == "bot"]
+        if not limited:
+            return float("nan")
+        first = min(c["started"] for c in self.calls)
+        late = [t for t in limited if t >= first + WARM_UP]
+        span = max(limited) - (first + WARM_UP)
+        return len(late) / span if span > 0 else float("nan")
 
     @property
     def rest_per_action(self) -> float:
@@ -530,8 +547,12 @@ class Report:
             f"people: clicks {self.tally.clicks}, stale {self.tally.stale}, "
             f"no answer {self.tally.unanswered}, turns seen on the table without a ping "
             f"{self.tally.missed_pings}",
+            f"table lag s p50/p90/p99  {percentile(self.table_lags, 50):.2f} / "
+            f"{percentile(self.table_lags, 90):.2f} / {percentile(self.table_lags, 99):.2f}"
+            "  (a change to the edit that shows it)",
             f"globally-limited calls   {self.global_calls}  = "
-            f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot)",
+            f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot); "
+            f"after the first {WARM_UP:g} s {self.steady_global_rate:.1f}/s",
             *self.leftovers.lines(),
             "REST calls by route (per human action):",
         ]
@@ -681,6 +702,7 @@ async def run_bench(options: Options) -> Report:
             report = await measure(discord_api, bot, options, result["games"], first_call, wall,
                                    Tally(**result["tally"]), lag)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
+            report.table_lags = list(bot.publisher.table_lags)
             return report
 
 

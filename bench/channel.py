@@ -26,7 +26,7 @@ from bot.client import GameBot
 from bot.records import GameSettings
 from bot.settings import Settings
 from fakediscord import Config, Discord, Emulator, run_client
-from tests.game_driver import Game, Player, play_out
+from tests.game_driver import Player, play_out, start_game
 
 EPHEMERAL = 1 << 6
 
@@ -40,24 +40,12 @@ async def one_game(players: int, humans: int, ping_after: int, seed: int) -> dic
         async with Emulator(Config(rate_limits=False)) as emulator, run_client(bot, emulator):
             discord_api = Discord.local(emulator)
             guild = await discord_api.guild("Bench")
-            channel = await discord_api.channel(guild, "citadels")
             people = [await discord_api.user(f"person{i}", guild=guild) for i in range(humans)]
             first_call = len(await discord_api.calls())
-            service, host = bot.service, people[0]
-            wanted: dict[str, Any] = {"language": "en"}
-            if "ping_after" in GameSettings.model_fields:  # bots before the clean channel
-                wanted["ping_after"] = ping_after
-            record = await service.open_lobby(
-                guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
-                host_name=host.name, locale="en-US", settings=GameSettings(**wanted))
-            for person in people[1:]:
-                await service.join(record.id, int(person.id), person.name, "en-US")
-            for _ in range(players - humans):
-                await service.add_computer(record.id, int(host.id), "basic")
-            change = await service.start(record.id, int(host.id), seed=seed)
-            by_user = {int(p.id): p for p in people}
-            game = Game(bot, record.id, channel,
-                        {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+            game = await start_game(bot, discord_api, guild, "citadels", people,
+                                    ("basic",) * (players - humans), seed=seed,
+                                    settings=GameSettings(ping_after=ping_after))
+            channel, host = game.channel, people[0]
             scripted = {pid: Player(person, random.Random(seed + i), hasty=0.2)
                         for i, (pid, person) in enumerate(game.people.items())}
             ended = await play_out(game, scripted)

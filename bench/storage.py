@@ -23,8 +23,9 @@ from bot.storage import SqliteStore, initial_state, open_store
 from rules.citadels import ENGINE_VERSION, apply, random_action, to_act
 
 
-def new_record(channel_id: int, seed: int) -> GameRecord:
-    seats = [Seat(pid=f"p{i}", name=f"player {i}", user_id=10_000 + i) for i in range(1, 6)]
+def new_record(channel_id: int, seed: int, players: int = 5) -> GameRecord:
+    seats = [Seat(pid=f"p{i}", name=f"player {i}", user_id=10_000 + i)
+             for i in range(1, players + 1)]
     return GameRecord(guild_id=1, channel_id=channel_id, host_id=10_001, seed=seed,
                       seats=seats, settings=GameSettings())
 

@@ -158,8 +158,77 @@ class EndButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
                                                self.fields["answer"] == "yes")
 
 
+class HistoryHandler(Protocol):
+    """The cog that answers the history's components (cogs.history.HistoryCog)."""
+
+    async def board_page(self, interaction: discord.Interaction, game: str, offset: int
+                         ) -> None: ...
+
+    async def replay_page(self, interaction: discord.Interaction, game_id: int, page: int
+                          ) -> None: ...
+
+    async def confirm_forget(self, interaction: discord.Interaction, yes: bool) -> None: ...
+
+
+def history_handler(interaction: discord.Interaction) -> HistoryHandler:
+    cog: Any = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
+    return cog
+
+
+class _Plain:
+    fields: dict[str, str]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> Any:
+        made = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(made, item)  # type: ignore[arg-type]
+        made.fields = match.groupdict()
+        return made
+
+
+class BoardButton(_Plain, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"ch:board:(?P<game>[a-z0-9_]{1,30}):(?P<offset>\d{1,6})"):
+    """A page of a server's leaderboard (the server is the clicker's)."""
+
+    def __init__(self, game: str, offset: int, label: str, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, disabled=disabled,
+                                           custom_id=f"ch:board:{game}:{offset}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await history_handler(interaction).board_page(interaction, self.fields["game"],
+                                                      int(self.fields["offset"]))
+
+
+class ReplayButton(_Plain, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"ch:replay:(?P<game>\d{1,12}):(?P<page>\d{1,4})(?::(?P<tag>\w))?"):
+    """A page (a round, or the end) of a finished game's replay."""
+
+    def __init__(self, game_id: int, page: int, label: str, disabled: bool = False,
+                 tag: str = "") -> None:
+        suffix = f":{tag}" if tag else ""  # two buttons may show one page: ids stay unique
+        super().__init__(discord.ui.Button(label=label, disabled=disabled,
+                                           custom_id=f"ch:replay:{game_id}:{page}{suffix}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await history_handler(interaction).replay_page(interaction, int(self.fields["game"]),
+                                                       int(self.fields["page"]))
+
+
+class ForgetButton(_Plain, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"ch:forget:(?P<answer>yes|no)"):
+    def __init__(self, answer: str, label: str, style: discord.ButtonStyle) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"ch:forget:{answer}"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await history_handler(interaction).confirm_forget(interaction,
+                                                          self.fields["answer"] == "yes")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton)
+    ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton,
+    BoardButton, ReplayButton, ForgetButton)
 
 
 def recognized(custom_id: str) -> bool:

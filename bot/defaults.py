@@ -17,6 +17,8 @@ log = logging.getLogger(__name__)
 
 TURN_LIMIT = (0, 30)    # minutes per decision; 0: no limit
 PING_SECONDS = (5, 600)  # a late ping's wait
+MIN_GAMES = (1, 100)     # games a player needs to be on the leaderboard
+DEFAULT_MIN_GAMES = 3
 NEVER = "never"
 
 
@@ -24,6 +26,7 @@ NEVER = "never"
 class ServerDefaults:
     turn_limit: int
     ping_after: int | None  # seconds before a mention; 0 at once, None never
+    min_games: int = DEFAULT_MIN_GAMES
 
 
 def _key(guild_id: int | None, name: str) -> str:
@@ -34,9 +37,11 @@ async def load(store: Store, guild_id: int | None, settings: Settings) -> Server
     limit = _valid(await store.get_meta(_key(guild_id, "turn_limit")), TURN_LIMIT, guild_id)
     raw_ping = await store.get_meta(_key(guild_id, "ping_after"))
     ping = None if raw_ping == NEVER else _valid(raw_ping, (0, PING_SECONDS[1]), guild_id)
+    games = _valid(await store.get_meta(_key(guild_id, "min_games")), MIN_GAMES, guild_id)
     return ServerDefaults(
         turn_limit=settings.turn_limit if limit is None else limit,
-        ping_after=ping if raw_ping == NEVER or ping is not None else settings.ping_after)
+        ping_after=ping if raw_ping == NEVER or ping is not None else settings.ping_after,
+        min_games=DEFAULT_MIN_GAMES if games is None else games)
 
 
 def _valid(raw: str | None, bounds: tuple[int, int], guild_id: int | None) -> int | None:
@@ -57,3 +62,4 @@ async def save(store: Store, guild_id: int | None, defaults: ServerDefaults) -> 
     await store.set_meta(_key(guild_id, "turn_limit"), str(defaults.turn_limit))
     ping = NEVER if defaults.ping_after is None else str(defaults.ping_after)
     await store.set_meta(_key(guild_id, "ping_after"), ping)
+    await store.set_meta(_key(guild_id, "min_games"), str(defaults.min_games))

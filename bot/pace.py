@@ -34,6 +34,10 @@ class Pace:
     def queued(self) -> int:
         return len(self._waiting[0]) + len(self._waiting[1])
 
+    def ready(self) -> bool:
+        """Whether a call now would go at once, without waiting its turn."""
+        return not self.queued and self._free(asyncio.get_running_loop().time())
+
     @contextlib.asynccontextmanager
     async def slot(self, urgent: bool = False) -> AsyncIterator[None]:
         """A call's turn, held while it runs."""

@@ -28,7 +28,13 @@ if TYPE_CHECKING:
     from bot.records import GameRecord, Seat
 
 log = logging.getLogger(__name__)
-PUBLIC_RATE = 40.0  # public message calls per second, below Discord's global 50
+# Public message calls per second (Discord allows a bot 50/s across all routes but interaction
+# callbacks): under heavy load the table edits of each game coalesce instead (one edit shows
+# every change since the last), so a table lags by seconds while mentions go first.
+PUBLIC_RATE = 20.0
+# Threads opened per second for starting games: a budget of their own, so a burst of starts
+# never waits behind table edits (the person who pressed Start waits for it).
+START_RATE = 10.0
 IN_FLIGHT = 6       # public message calls at once
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
@@ -44,13 +50,25 @@ class Publisher:
         self._since: dict[int, tuple[str, float]] = {}
         self._later: dict[int, asyncio.Task[None]] = {}  # games waiting to ping late
         self._stale_tables: set[int] = set()  # games whose table message awaits an edit
+        self._stale_since: dict[int, float] = {}  # when each such table became out of date
+        self.table_lags: list[float] = []  # seconds from a change to the edit that showed it
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
         self._pace = Pace(PUBLIC_RATE, width=IN_FLIGHT)
+        self._starts = Pace(START_RATE, width=IN_FLIGHT)
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
         return await retry(call, self._pace, urgent=urgent)
+
+    def opening_waits(self) -> bool:
+        """Whether a game's opening call would have to wait its turn now."""
+        return not self._starts.ready()
+
+    async def opening(self, call: Callable[[], Awaitable[T]]) -> T:
+        """A call that starts a game (opening its thread): globally limited too, in a budget
+        of its own, so that starts never queue behind table edits."""
+        return await retry(call, self._starts)
 
     # -- the service's listener --------------------------------------------------------------
 
@@ -103,9 +121,10 @@ class Publisher:
         if table and ("ended" in kinds or not _edits_table(record)):
             await self._show_table(record)
             table = False
-        if kinds & {"started", "ended"}:
-            await self.refresh_lobby(record)
+        # A start is made by the lobby's Start button, whose answer already shows where the
+        # game went; the end needs the lobby message edited here.
         if "ended" in kinds:
+            await self.refresh_lobby(record)
             await self._clear_pings(record, keep=None)
             await self._announce_end(record)
         elif record.status == "running":
@@ -114,6 +133,7 @@ class Publisher:
                 await self._remind(record)
         if table:
             self._stale_tables.add(game_id)
+            self._stale_since.setdefault(game_id, asyncio.get_running_loop().time())
             redrawer = self._redrawers.get(game_id)
             if redrawer is None or redrawer.done():
                 self._redrawers[game_id] = asyncio.create_task(self._redraw(game_id),
@@ -132,6 +152,9 @@ class Publisher:
     async def _edit_table(self, game_id: int) -> GameRecord | None:
         """The edit; the record if someone deleted the table message (post it again)."""
         self._stale_tables.discard(game_id)  # a change from here on asks for another edit
+        since = self._stale_since.pop(game_id, None)
+        if since is not None:
+            self.table_lags.append(asyncio.get_running_loop().time() - since)
         record = self.bot.service.games.get(game_id)
         if record is None or record.state is None or not _edits_table(record):
             return None  # over (its worker shows the end), or a new round (its worker posts it)

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from bot.changes import Change, ChangeKind, Listener, Refused, awaiting
 from bot.computers import ComputerPlayers, stand_in_for, strengths
+from bot.history import Recorder
 from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength
 from bot.storage import Store, initial_state
 from bot.timers import TurnTimers
@@ -46,6 +47,7 @@ class GameService:
         self._starting: set[int] = set()  # lobbies whose Start press is being carried out
         self.computers = ComputerPlayers(self)
         self.timers = TurnTimers(self)
+        self.history = Recorder(store)
         self.closing = False
 
     # -- loading and lookup ----------------------------------------------------------------
@@ -57,11 +59,12 @@ class GameService:
         for record in self.games.values():
             self.computers.kick(record.id)
             self.timers.arm(record)
+        await self.history.sweep()
         return list(self.games.values())
 
     async def close(self) -> None:
         self.closing = True
-        await asyncio.gather(self.computers.close(), self.timers.close())
+        await asyncio.gather(self.computers.close(), self.timers.close(), self.history.idle())
 
     async def get(self, game_id: int) -> GameRecord | None:
         return self.games.get(game_id) or await self.store.get(game_id)
@@ -97,6 +100,8 @@ class GameService:
             self.games[new.id] = new
         else:
             self.games.pop(new.id, None)
+            if old.active:
+                self.history.ended(new)
         change = Change(kind, new, old, events or [], actor)
         self.announce(change)
         self.computers.kick(new.id)

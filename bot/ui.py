@@ -74,6 +74,15 @@ class GameUI(Protocol):
         """What `pid` reads of the events its own action caused."""
         ...
 
+    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> list[str]:
+        """The public events of a game (its history, a replay) as lines anyone may read."""
+        ...
+
+    def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
+        """A player's most played role (one the game's `role_played` names), for their stats."""
+        ...
+
     def button_action(self, code: str) -> dict[str, Any] | None:
         """The action an action button's code names; None if malformed."""
         ...

@@ -19,6 +19,7 @@ from bot.records import GameRecord, GameSettings
 from bot.storage import ChannelBusy
 from bot.ui import ui_for
 from cogs.game import GameCog, in_time
+from cogs.history import HistoryCog
 from rules import registry
 
 if TYPE_CHECKING:
@@ -146,14 +147,17 @@ class GameCommands(commands.GroupCog):
     @app_commands.rename(
         turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
         pings=_str("pings", "commands.defaults.pings.name"),
-        ping_after=_str("ping_after", "commands.defaults.ping_after.name"))
+        ping_after=_str("ping_after", "commands.defaults.ping_after.name"),
+        min_games=_str("min_games", "commands.defaults.min_games.name"))
     @app_commands.describe(
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
         pings=_str("When to mention the player whose turn it is",
                    "commands.defaults.pings.description"),
         ping_after=_str("Seconds a turn waits without a click before the mention",
-                        "commands.defaults.ping_after.description"))
+                        "commands.defaults.ping_after.description"),
+        min_games=_str("Games a player needs to be on the leaderboard",
+                       "commands.defaults.min_games.description"))
     @app_commands.choices(pings=[
         choice("Each turn, at once", "commands.defaults.pings.each", "each"),
         choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
@@ -161,10 +165,11 @@ class GameCommands(commands.GroupCog):
     async def defaults(self, interaction: discord.Interaction,
                        turn_limit: app_commands.Range[int, 0, 30] | None = None,
                        pings: app_commands.Choice[str] | None = None,
-                       ping_after: app_commands.Range[int, 5, 600] | None = None) -> None:
+                       ping_after: app_commands.Range[int, 5, 600] | None = None,
+                       min_games: app_commands.Range[int, 1, 100] | None = None) -> None:
         """Show the server's defaults, or change those given (members who manage the server)."""
         here = await server.load(self.bot.store, interaction.guild_id, self.bot.settings)
-        if turn_limit is None and pings is None and ping_after is None:
+        if turn_limit is None and pings is None and ping_after is None and min_games is None:
             await self.reply(interaction, "defaults.now", **self._described(interaction, here))
             return
         if not interaction.permissions.manage_guild:
@@ -172,7 +177,9 @@ class GameCommands(commands.GroupCog):
             return
         if (await self.refuse_range(interaction, "new.turn_limit", turn_limit, server.TURN_LIMIT)
                 or await self.refuse_range(interaction, "defaults.ping_after", ping_after,
-                                           server.PING_SECONDS)):
+                                           server.PING_SECONDS)
+                or await self.refuse_range(interaction, "defaults.min_games", min_games,
+                                           server.MIN_GAMES)):
             return
         mode = pings.value if pings is not None else ("late" if ping_after is not None else None)
         after = here.ping_after
@@ -183,7 +190,8 @@ class GameCommands(commands.GroupCog):
         elif mode == "late":
             after = ping_after or here.ping_after or self.bot.settings.ping_after or 20
         new = server.ServerDefaults(
-            turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after)
+            turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after,
+            min_games=here.min_games if min_games is None else min_games)
         await server.save(self.bot.store, interaction.guild_id, new)
         await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
 
@@ -197,7 +205,7 @@ class GameCommands(commands.GroupCog):
             pings = self.text(interaction, "defaults.pings.each")
         else:
             pings = self.text(interaction, "defaults.pings.late", seconds=here.ping_after)
-        return {"limit": limit, "pings": pings}
+        return {"limit": limit, "pings": pings, "games": str(here.min_games)}
 
     @app_commands.command(name=_str("hand", "commands.hand.name"),
                           description=_str("Your hand and what you may do (only you see it)",
@@ -302,6 +310,85 @@ class GameCommands(commands.GroupCog):
                                 discord.ButtonStyle.secondary))
         await interaction.response.send_message(self.text(interaction, "end.confirm"),
                                                 view=unstored(view), ephemeral=True)
+
+
+    # -- history ---------------------------------------------------------------------------
+
+    def _history(self) -> HistoryCog:
+        cog = self.bot.get_cog("HistoryCog")
+        assert isinstance(cog, HistoryCog)
+        return cog
+
+    @app_commands.command(name=_str("stats", "commands.stats.name"),
+                          description=_str("A player's record and rating on this server",
+                                           "commands.stats.description"))
+    @app_commands.rename(member=_str("member", "commands.stats.member.name"),
+                         share=_str("share", "commands.share.name"))
+    @app_commands.describe(member=_str("Whose stats (default: yours)",
+                                       "commands.stats.member.description"),
+                           share=_str("Show it to the channel", "commands.share.description"))
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
+                    share: bool = False) -> None:
+        embed = await self._history().stats(interaction, self.game_id,
+                                            member or interaction.user)
+        await interaction.response.send_message(embed=embed, ephemeral=not share)
+
+    @app_commands.command(name=_str("leaderboard", "commands.leaderboard.name"),
+                          description=_str("This server's best players by rating",
+                                           "commands.leaderboard.description"))
+    @app_commands.rename(share=_str("share", "commands.share.name"))
+    @app_commands.describe(share=_str("Show it to the channel", "commands.share.description"))
+    async def leaderboard(self, interaction: discord.Interaction, share: bool = False) -> None:
+        embed, view = await self._history().board(interaction, self.game_id, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=not share)
+
+    @app_commands.command(name=_str("history", "commands.history.name"),
+                          description=_str("This server's recent games",
+                                           "commands.history.description"))
+    @app_commands.rename(share=_str("share", "commands.share.name"))
+    @app_commands.describe(share=_str("Show it to the channel", "commands.share.description"))
+    async def history(self, interaction: discord.Interaction, share: bool = False) -> None:
+        embed = await self._history().recent(interaction, self.game_id)
+        await interaction.response.send_message(embed=embed, ephemeral=not share)
+
+    @app_commands.command(name=_str("replay", "commands.replay.name"),
+                          description=_str("Step through a finished game, round by round",
+                                           "commands.replay.description"))
+    @app_commands.rename(game=_str("game", "commands.replay.game.name"),
+                         share=_str("share", "commands.share.name"))
+    @app_commands.describe(game=_str("The game's number", "commands.replay.game.description"),
+                           share=_str("Show it to the channel", "commands.share.description"))
+    async def replay(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, 10**12], share: bool = False) -> None:
+        shown = await self._history().replay(interaction, game, 0)
+        if shown is None:
+            await self.reply(interaction, "history.replay.unknown")
+            return
+        await interaction.response.send_message(embed=shown[0], view=shown[1],
+                                                ephemeral=not share)
+
+    @replay.autocomplete("game")
+    async def _replay_games(self, interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[int]]:
+        """The server's recent games, the user's own first."""
+        games = await self.bot.store.finished_games(interaction.guild_id, self.game_id,
+                                                    limit=50)
+        mine = f"user:{interaction.user.id}"
+        games.sort(key=lambda g: all(s.identity != mine for s in g.seats))
+        choices = []
+        for g in games:
+            label = f"#{g.game_id} · " + ", ".join(s.name or "?" for s in g.seats)
+            if current and current not in label:
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=g.game_id))
+        return choices[:25]
+
+    @app_commands.command(name=_str("forget-me", "commands.forget.name"),
+                          description=_str("Remove your name and ratings from the history",
+                                           "commands.forget.description"))
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        text, view = self._history().forget_prompt(interaction)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
 
 def _link(record: GameRecord) -> str:

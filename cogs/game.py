@@ -194,7 +194,12 @@ class GameCog(commands.Cog):
         lang = record.settings.language
         title = self.bot.catalog.text(f"{record.game}.name", lang)
         name = self.bot.catalog.text("lobby.thread_name", lang, game=game, name=title)
-        thread = await interaction.message.create_thread(name=name[:100])
+        message = interaction.message
+        # Opening a thread is a globally-limited call that may queue behind other starts:
+        # then the press is acknowledged at once and the lobby message edited once started.
+        if self.bot.publisher.opening_waits() and not interaction.response.is_done():
+            await interaction.response.defer()
+        thread = await self.bot.publisher.opening(lambda: message.create_thread(name=name[:100]))
         return await service.start(game, interaction.user.id, thread_id=thread.id)
 
     async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.game import GameCog
+from cogs.history import HistoryCog
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -16,3 +17,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: GameBot) -> None:
     await bot.add_cog(GameCog(bot))
+    await bot.add_cog(HistoryCog(bot))

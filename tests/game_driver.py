@@ -239,15 +239,16 @@ async def choose_action(person: Person, panel: SeenMessage, action: dict[str, An
 
 async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
                      people: list[Person], computers: tuple[str, ...] = (), seed: int = 1,
-                     language: str = "en") -> Game:
+                     language: str = "en", settings: GameSettings | None = None) -> Game:
     """A game opened and started through the service (the lobby UI is not the point), in a new
-    channel, with its table posted."""
+    channel, with its table posted; `settings` replaces the default ones (and `language`)."""
     channel = await discord_api.channel(guild, name)
     service = bot.service
     host = people[0]
     record = await service.open_lobby(
         guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
-        host_name=host.name, locale=host.locale, settings=GameSettings(language=language))
+        host_name=host.name, locale=host.locale,
+        settings=settings or GameSettings(language=language))
     for person in people[1:]:
         await service.join(record.id, int(person.id), person.name, person.locale)
     for strength in computers:

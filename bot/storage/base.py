@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from bot.finished import FinishedGame, Rating, RatingRow, ResultRow
 from bot.records import ActionEntry, GameRecord
+
+Rate = Callable[[FinishedGame, dict[str, Rating]], dict[str, Rating]]
 
 
 class StoreError(Exception):
@@ -74,3 +78,28 @@ class Store(Protocol):
     async def get_meta(self, key: str) -> str | None: ...
 
     async def set_meta(self, key: str, value: str) -> None: ...
+
+    # The history (bot/history.py): ended games, their results and the ratings they moved.
+
+    async def record_finished(self, game: FinishedGame, rate: Rate) -> bool:
+        """Keep `game` and, if it counts, apply `rate` to its players' ratings, atomically;
+        False (nothing written) if it was kept before."""
+        ...
+
+    async def unrecorded_games(self) -> list[int]: ...
+
+    async def finished_game(self, game_id: int) -> FinishedGame | None: ...
+
+    async def finished_games(self, guild_id: int | None, game: str, *, limit: int,
+                             offset: int = 0) -> list[FinishedGame]: ...
+
+    async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int,
+                          limit: int, offset: int = 0) -> tuple[list[RatingRow], int]: ...
+
+    async def standing(self, guild_id: int | None, game: str, identity: str, *,
+                       min_games: int) -> tuple[int | None, RatingRow | None]: ...
+
+    async def results(self, guild_id: int | None, game: str, identity: str
+                      ) -> list[ResultRow]: ...
+
+    async def forget(self, user_id: int) -> int: ...

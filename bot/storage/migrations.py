@@ -50,6 +50,50 @@ STEPS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (game_id, version)
         ) WITHOUT ROWID""",
     ),
+    # 3: ended games kept for history, replays, stats and ratings (bot/history.py).
+    (
+        # guild_id 0: a game outside a server. `summary` is the FinishedGame without its
+        # rounds, which only a replay reads.
+        """CREATE TABLE finished_games (
+            game_id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            counted INTEGER NOT NULL,
+            ended_at REAL NOT NULL,
+            summary TEXT NOT NULL,
+            rounds TEXT NOT NULL
+        )""",
+        "CREATE INDEX finished_games_guild ON finished_games (guild_id, game, ended_at)",
+        """CREATE TABLE seat_results (
+            game_id INTEGER NOT NULL,
+            pid TEXT NOT NULL,
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            identity TEXT NOT NULL,
+            rank INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            seats INTEGER NOT NULL,
+            ended_at REAL NOT NULL,
+            rating REAL,
+            roles TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (game_id, pid)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX seat_results_identity ON seat_results (guild_id, game, identity, ended_at)",
+        """CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            identity TEXT NOT NULL,
+            name TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            ordinal REAL NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, game, identity)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal)",
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)

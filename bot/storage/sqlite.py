@@ -16,8 +16,10 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
+from bot.finished import FinishedGame, RatingRow, ResultRow
 from bot.records import ACTIVE, ActionEntry, GameRecord
 
+from . import history_sql as history
 from .base import ChannelBusy, StaleVersion
 from .migrations import migrate
 from .sql import is_lock_error, transaction
@@ -220,6 +222,60 @@ class SqliteStore:
     async def get_meta(self, key: str) -> str | None:
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
+
+    # -- history ------------------------------------------------------------------------------
+
+    async def record_finished(self, game: FinishedGame, rate: history.Rate) -> bool:
+        """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
+        transaction; False (nothing written) if it was kept before: exactly once."""
+        now = time.time()
+        return await self._write(lambda db: history.record(db, game, rate, now))
+
+    async def unrecorded_games(self) -> list[int]:
+        """Ended games that were played but are not kept yet (the bot stopped in between)."""
+        return [int(row[0]) for row in await self._fetch(history.UNRECORDED)]
+
+    async def finished_game(self, game_id: int) -> FinishedGame | None:
+        rows = await self._fetch(history.ONE_GAME, (game_id,))
+        return history.finished(rows[0], rounds=True) if rows else None
+
+    async def finished_games(self, guild_id: int | None, game: str, *, limit: int,
+                             offset: int = 0) -> list[FinishedGame]:
+        """A server's ended games of one game, newest first, without their rounds."""
+        rows = await self._fetch(history.HISTORY, (guild_id or 0, game, limit, offset))
+        return [history.finished(row, rounds=False) for row in rows]
+
+    async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int,
+                          limit: int, offset: int = 0) -> tuple[list[RatingRow], int]:
+        """A page of a server's ratings, best first, and how many there are in all."""
+        params = (guild_id or 0, game, min_games)
+        rows = await self._fetch(history.BOARD, (*params, limit, offset))
+        [(total,)] = await self._fetch(history.BOARD_SIZE, params)
+        return [history.rating_row(r) for r in rows], int(total)
+
+    async def standing(self, guild_id: int | None, game: str, identity: str, *,
+                       min_games: int) -> tuple[int | None, RatingRow | None]:
+        """An identity's place on the leaderboard (None below the minimum) and rating."""
+        rows = await self._fetch(history.ONE, (guild_id or 0, game, identity))
+        if not rows:
+            return None, None
+        row = history.rating_row(rows[0])
+        if row.games < min_games:
+            return None, row
+        [(ahead,)] = await self._fetch(history.AHEAD, (guild_id or 0, game, min_games,
+                                                       row.ordinal, row.ordinal, identity))
+        return int(ahead) + 1, row
+
+    async def results(self, guild_id: int | None, game: str, identity: str
+                      ) -> list[ResultRow]:
+        """Every counted game of an identity on a server, oldest first."""
+        rows = await self._fetch(history.RESULTS, (guild_id or 0, game, identity))
+        return [history.result_row(r) for r in rows]
+
+    async def forget(self, user_id: int) -> int:
+        """Take a person's name and ratings out of the history; their results stay, as a
+        former player's. Returns how many ended games named them."""
+        return await self._write(lambda db: history.forget(db, user_id))
 
     # -- plumbing -----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from bot.i18n import Catalog
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, Panel
 from cogs.citadels import codec, panel, render
+from cogs.citadels.render.names import character_tag
 from rules.game import GameEvent
 
 
@@ -49,6 +50,14 @@ class CitadelsUI:
                     catalog: Catalog, lang: str) -> list[str]:
         return [line for e in events
                 if (line := render.event_line(e.visible_to(pid), record.seats, catalog, lang))]
+
+    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> list[str]:
+        return [line for e in events if (line := render.event_line(e, seats, catalog, lang))]
+
+    def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
+        return catalog.text("render.stats.favourite", lang, character=character_tag(role, lang),
+                            times=times)
 
     def button_action(self, code: str) -> dict[str, Any] | None:
         return codec.decode(code)

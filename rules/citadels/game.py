@@ -79,6 +79,11 @@ class Citadels(Game[GameState, Action]):
     def is_over(self, state: GameState) -> bool:
         return state.finished
 
+    def role_played(self, event: JSON) -> tuple[str, str] | None:
+        if event.get("type") == "character_revealed" and event.get("player"):
+            return str(event["player"]), str(event["character"])
+        return None
+
     def result(self, state: GameState) -> Result | None:
         if not state.finished:
             return None

@@ -29,3 +29,12 @@ async def test_pace_spaces_calls_evenly():
         async with pace.slot():
             pass
     assert loop.time() - start >= 10 / 50.0 - 0.005
+
+
+async def test_pace_says_whether_a_call_would_wait():
+    pace = Pace(10.0)
+    assert pace.ready()
+    async with pace.slot():
+        assert not pace.ready()  # the next call waits its 0.1 s
+    await asyncio.sleep(0.11)
+    assert pace.ready()

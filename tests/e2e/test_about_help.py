@@ -18,7 +18,9 @@ async def test_commands_are_synced_with_spanish_names(citadels_bot: GameBot,
     assert subcommands == {"about": "acerca", "help": "ayuda", "new": "nueva", "hand": "mano",
                            "score": "puntos", "table": "mesa", "rules": "reglas",
                            "leave": "salir", "end": "terminar", "dms": "md",
-                           "defaults": "ajustes"}
+                           "defaults": "ajustes", "stats": "estadísticas",
+                           "leaderboard": "clasificación", "history": "historial",
+                           "replay": "repetición", "forget-me": "olvídame"}
 
 
 async def test_about_answers_in_english_privately(

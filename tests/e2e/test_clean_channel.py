@@ -15,7 +15,7 @@ from bot.service import awaiting
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table
-from tests.game_driver import Game, Player, play_out
+from tests.game_driver import Game, Player, play_out, start_game
 
 SECOND = 0.1  # seconds per `ping_after` second in these tests (the service's minute is 6 s)
 
@@ -123,19 +123,10 @@ async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
         people = [await discord_api.user(name, guild=table.guild) for name in names]
     else:
         people = [table.alice, table.bruno, await discord_api.user("carla", guild=table.guild)]
-    channel = await discord_api.channel(table.guild, f"clean-{humans + computers}")
-    host = people[0]
-    record = await bot.service.open_lobby(
-        guild_id=int(table.guild.id), channel_id=int(channel.id), host_id=int(host.id),
-        host_name=host.name, locale="en-US", settings=GameSettings(ping_after=0))
-    for person in people[1:humans]:
-        await bot.service.join(record.id, int(person.id), person.name, person.locale)
-    for _ in range(computers):
-        await bot.service.add_computer(record.id, int(host.id), "basic")
-    change = await bot.service.start(record.id, int(host.id), seed=seed)
-    by_user = {int(p.id): p for p in people}
-    game = Game(bot, record.id, channel,
-                {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+    game = await start_game(bot, discord_api, table.guild, f"clean-{humans + computers}",
+                            people[:humans], ("basic",) * computers, seed=seed,
+                            settings=GameSettings(ping_after=0))
+    channel, host = game.channel, people[0]
     players = {pid: Player(person, random.Random(seed + i), hasty=0.2)
                for i, (pid, person) in enumerate(game.people.items())}
     ended = await play_out(game, players)

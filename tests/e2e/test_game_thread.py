@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from bot.client import GameBot
 from fakediscord import Discord, Ref
 from tests.fakediscord_fixtures import Table
@@ -70,3 +74,28 @@ async def test_the_lobby_message_tells_the_truth(citadels_bot: GameBot, table: T
     await citadels_bot.publisher.idle()
     ended = await t.alice.message(room.id)
     assert "Cancelled." in ended.text and not ended.buttons() and not ended.selects()
+
+
+async def test_a_start_that_must_wait_for_its_thread_is_acknowledged_at_once(
+        citadels_bot: GameBot, table: Table, discord_api: Discord,
+        monkeypatch: pytest.MonkeyPatch):
+    """Under a burst of starts the thread waits its turn in the bot's pace: the press is
+    acknowledged at once (deferred), and the lobby message says where the game went."""
+    t = table
+    await (await t.alice.slash(t.general, "citadels new")).response()
+    await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
+    monkeypatch.setattr(citadels_bot.publisher, "opening_waits", lambda: True)
+    room = await lobby(t.alice, t.general)
+    start = next(b["custom_id"] for b in room.buttons() if b["custom_id"].endswith(":lobby.start"))
+    result = await t.alice.click(room, custom_id=start)
+    assert result.ack_type == 6  # a deferred update: the button shows it is working
+    for _ in range(100):
+        if [g.status for g in citadels_bot.service.games.values()] == ["running"]:
+            break
+        await asyncio.sleep(0.02)
+    await citadels_bot.publisher.idle()
+    [record] = citadels_bot.service.games.values()
+    assert record.status == "running" and record.parent_channel_id == int(t.general.id)
+    room = await t.alice.message(room.id)
+    assert room.buttons() == [] and f"<#{record.channel_id}>" in room.text
+    assert await discord_api.failed_interactions() == []

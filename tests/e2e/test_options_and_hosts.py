@@ -152,3 +152,9 @@ async def test_a_host_who_leaves_the_game_hands_it_on(citadels_bot: GameBot, tab
     new_host = t.bruno if heir == int(t.bruno.id) else carla
     confirm = await (await new_host.slash(t.general, "citadels end")).response()
     assert confirm.buttons()
+
+
+async def test_a_range_is_named_in_spanish_too(citadels_bot: GameBot, table: Table):
+    said = await reply(table.bruno, table.general, "ciudadelas nueva", jugadores=9)
+    assert said == "jugadores debe estar entre 2 y 7; no se ha cambiado nada."
+    assert citadels_bot.service.in_channel(int(table.general.id)) is None
