@@ -155,12 +155,12 @@ class Game(ABC, Generic[S, A]):
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 
-    @abstractmethod
     def role_played(self, event: JSON) -> tuple[str, str] | None:
         """(seat, role) when a public event shows a seat taking a role, for players' stats
         (Citadels: a character revealed); games without roles keep this default."""
         return None
 
+    @abstractmethod
     def result(self, state: S) -> Result | None:
         """Ranks and scores once the game is over; None before."""
 
