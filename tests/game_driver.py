@@ -13,7 +13,7 @@ from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from bot.service import awaiting
 from cogs.citadels import codec
-from cogs.citadels.panel import SELECT_KINDS
+from cogs.citadels.panel import NARROW, SELECT_KINDS, narrows_to
 from fakediscord import Discord, Emulator, Person, Ref
 from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels
@@ -211,8 +211,20 @@ class Game:
 
 async def choose_action(person: Person, panel: SeenMessage, action: dict[str, Any]
                         ) -> InteractionResult:
-    """Click the button, or choose the select option, that makes `action` on `panel`."""
+    """Click the button, or choose the select option, that makes `action` on `panel`; where
+    the choices are too many for one select, narrow them first (a player, a kind...)."""
     parsed = citadels.Action.parse(action)
+    for _ in range(len(NARROW.get(parsed.type, ()))):
+        narrowing = next((s for s in panel.selects()
+                          if str(s["custom_id"]).endswith(f":s.n_{SELECT_KINDS[parsed.type]}")),
+                         None)
+        value = next((o["value"] for o in narrowing["options"]
+                      if narrows_to(o["value"], parsed)), None) if narrowing else None
+        if value is None:
+            break
+        result = await person.choose(panel, [value], custom_id=narrowing["custom_id"])
+        assert not result.failed
+        panel = await result.response()
     code = codec.encode(parsed)
     for button in panel.buttons():
         if str(button.get("custom_id", "")).endswith(":" + code):

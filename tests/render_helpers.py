@@ -160,7 +160,14 @@ def assert_no_leak(text: str, lang: str, allowed: set[str]) -> None:
 # Names an event's line may use beyond its fields: the district whose power it narrates.
 IMPLIED = {"laboratory": {"laboratory"}, "smithy": {"smithy"},
            "graveyard_offer": {"graveyard"}, "graveyard_used": {"graveyard"},
-           "graveyard_declined": {"graveyard"}, "king_heir": {"king"}}
+           "graveyard_declined": {"graveyard"}, "king_heir": {"king"},
+           # Dark City: the district or character whose effect the event is.
+           "armory": {"armory"}, "greeted": {"ball_room"}, "greeting_forgotten": {"ball_room"},
+           "bell_tower_rung": {"bell_tower"}, "bell_tower_silenced": {"bell_tower"},
+           "lighthouse": {"lighthouse"}, "museum": {"museum"}, "park": {"park"},
+           "poor_house": {"poor_house"}, "throne_room": {"throne_room"},
+           "refund": {"alchemist"}, "queen_gold": {"queen"}, "bewitched": {"witch"},
+           "witch_resumed": {"witch"}}
 
 
 def event_names(event: dict[str, Any]) -> set[str]:

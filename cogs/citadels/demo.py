@@ -28,6 +28,7 @@ from bot.records import GameRecord
 from bot.service import awaiting
 from bot.settings import Settings
 from cogs.citadels import codec, render
+from cogs.citadels.panel import narrows_to
 from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
 from fakediscord.testing import SeenMessage
 from rules.citadels import Action
@@ -95,9 +96,8 @@ def _matches(action: Action, component: dict[str, Any]) -> list[str] | None:
                 wanted[district] -= 1
                 picked.append(value)
         return picked if not +wanted else None
-    player = getattr(action, "player", None)
-    if component["custom_id"].endswith(":s.target") and player in options:
-        return [str(player)]  # the Warlord names the player first, then the district
+    if ":s.n_" in component["custom_id"]:  # too many choices: narrowed first (a player...)
+        return next(([v] for v in options if narrows_to(v, action)), None)
     return None
 
 

@@ -32,14 +32,14 @@ from cogs.citadels.render.names import (
     character_tag,
     district,
     district_tag,
+    district_type,
     grouped,
     language,
     who,
 )
 from rules import citadels
 from rules.citadels import Action
-from rules.citadels.actions import Destroy
-from rules.citadels.cards import CHARACTERS, DISTRICTS
+from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND
 
 View = dict[str, Any]
 LISTED = 8  # actions of one kind listed one by one; more are summarised
@@ -217,12 +217,21 @@ _SUMMARY: dict[str, Summary] = {
 
 # --- components ------------------------------------------------------------------------------
 
-BUTTON_TYPES = ("pick_character", "discard_character", "take_gold", "draw_cards", "keep_card",
-                "collect_income", "use_smithy", "graveyard", "end_turn")
+BUTTON_TYPES = ("greet", "pick_character", "discard_character", "take_gold", "draw_cards",
+                "keep_card", "tribute", "navigator_bonus", "bell_tower", "collect_income",
+                "collect_from_richest", "use_smithy", "graveyard", "end_turn")
 # Select kinds in display order; discard_and_draw gets a multi-select of the hand.
-SELECT_KINDS = {"build": "build", "assassinate": "kill", "steal": "steal",
-                "swap_hands": "swap", "discard_and_draw": "dad", "destroy": "destroy",
-                "use_laboratory": "lab"}
+SELECT_KINDS = {"build": "build", "assassinate": "kill", "steal": "steal", "bewitch": "witch",
+                "swap_hands": "swap", "discard_and_draw": "dad", "look_at_hand": "look",
+                "take_card": "take", "lighthouse": "light", "give_crown": "crown",
+                "destroy": "destroy", "exchange": "exch", "beautify": "art",
+                "use_armory": "armory", "use_laboratory": "lab", "use_museum": "museum"}
+# More than 25 choices of one kind (Discord's limit for a select): the player narrows them
+# first by these fields, one select at a time (the Warlord names a player, then a district).
+NARROW: dict[str, tuple[str, ...]] = {
+    "destroy": ("player",), "use_armory": ("player",), "exchange": ("player", "give"),
+    "lighthouse": ("type",), "take_card": ("build",), "build": ("type",),
+}
 MAX_OPTIONS = 25
 MAX_ROWS = 5
 PRIMARY = {"pick_character", "take_gold", "draw_cards", "keep_card", "build"}
@@ -277,14 +286,9 @@ def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
             catalog: Catalog, lang: str, focus: str | None) -> ActionSelect:
     if kind == "dad":
         return _discard_select(record, seen, catalog, lang)
-    if kind == "destroy" and len(actions) > MAX_OPTIONS:
-        # Too many for one select: the player first, then that player's districts. A focus
-        # naming no target (forged, or out of date) gets the player select again, never an
-        # empty select (Discord refuses those, and the click would go unanswered).
-        mine = [a for a in actions if isinstance(a, Destroy) and a.player == focus]
-        if not mine:
-            return _target_select(record, seen, actions, catalog, lang)
-        actions = list(mine)
+    actions, path, field = narrowed(actions, focus)
+    if field is not None:
+        return _narrow_select(record, seen, kind, actions, path, field, catalog, lang)
     options = [
         discord.SelectOption(
             label=render.action_label(a, seen, record.seats, catalog, lang)[:100],
@@ -313,21 +317,71 @@ def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
                         max_values=len(options))
 
 
-def _target_select(record: GameRecord, seen: dict, actions: list[Action], catalog: Catalog,
-                   lang: str) -> ActionSelect:
-    """Too many districts for one select: choose the player first, then the district."""
-    targets = list(dict.fromkeys(a.player for a in actions))  # type: ignore[attr-defined]
-    names = {s.pid: render.seat_name(s, catalog, lang) for s in record.seats}
-    options = [discord.SelectOption(label=names[pid][:100], value=pid) for pid in targets]
-    return ActionSelect(record.id, record.version, "target", options,
-                        catalog.text("panel.select.target", lang)[:150])
+def narrowed(actions: list[Action], focus: str | None
+             ) -> tuple[list[Action], list[str], str | None]:
+    """The actions a focus ("destroy:p3", "exchange:p3:manor") leaves of one kind, the path
+    of values it chose, and the field to choose next (None: few enough for one select). A
+    focus naming nothing (forged, or out of date) asks again, never for an empty select
+    (Discord refuses those, and the click would go unanswered)."""
+    kind = actions[0].type
+    head, *path = (focus or "").split(":")
+    chosen: list[str] = []
+    for field in NARROW.get(kind, ()):
+        if len(actions) <= MAX_OPTIONS:
+            break
+        wanted = path[len(chosen)] if head == kind and len(path) > len(chosen) else None
+        subset = [a for a in actions if narrow_key(a, field) == wanted]
+        if not subset:
+            return actions, chosen, field
+        actions, chosen = subset, [*chosen, str(wanted)]
+    return actions[:MAX_OPTIONS], chosen, None
+
+
+def narrows_to(value: str, action: Action) -> bool:
+    """Whether a narrowing select's value ("exchange:p3:manor") leads towards `action`."""
+    head, *path = value.split(":")
+    fields = NARROW.get(action.type, ())
+    return head == action.type and len(path) <= len(fields) and all(
+        narrow_key(action, field) == key for field, key in zip(fields, path, strict=False))
+
+
+def narrow_key(action: Action, field: str) -> str:
+    """The value of `field` that narrows `action`: a player, a district, a district type."""
+    if field == "type":
+        return KIND[action.district]  # type: ignore[attr-defined]
+    value = getattr(action, field)
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
+
+
+def _narrow_select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
+                   path: list[str], field: str, catalog: Catalog, lang: str) -> ActionSelect:
+    """Too many choices for one select: choose `field` first (a player, a district...)."""
+    type_ = actions[0].type
+    keys = list(dict.fromkeys(narrow_key(a, field) for a in actions))
+    options = [discord.SelectOption(label=_narrow_label(record, field, key, catalog, lang),
+                                    value=":".join([type_, *path, key]))
+               for key in keys[:MAX_OPTIONS]]
+    return ActionSelect(record.id, record.version, "n_" + kind, options,
+                        catalog.text(f"panel.narrow.{field}", lang)[:150])
+
+
+def _narrow_label(record: GameRecord, field: str, key: str, catalog: Catalog,
+                  lang: str) -> str:
+    if field == "player":
+        seat = next((s for s in record.seats if s.pid == key), None)
+        return (render.seat_name(seat, catalog, lang) if seat else key)[:100]
+    if field == "type":
+        return f"{TYPE_EMOJI[key]} {district_type(key, lang)}"[:100]
+    if field == "build":
+        return catalog.text(f"panel.narrow.build.{key}", lang)[:100]
+    return district_tag(key, lang)[:100]
 
 
 def select_action(kind: str, values: list[str]) -> dict | Focus | None:
-    """The action a select's chosen values name (the Warlord's player select narrows the
-    panel instead); None if they are malformed."""
-    if kind == "target":
-        return Focus(values[0] if values else None)
+    """The action a select's chosen values name (a narrowing select, "n_<kind>", narrows
+    the panel instead); None if they are malformed."""
+    if kind.startswith("n_") or kind == "target":  # "target": panels before Dark City
+        return Focus(values[0] if len(values) == 1 else None)
     if kind == "dad":
         cards = [v.partition(".")[2] for v in values]
         return codec.decode("dad." + ",".join(cards)) if cards else None

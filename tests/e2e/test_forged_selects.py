@@ -87,7 +87,7 @@ async def test_a_forged_player_select_is_answered_and_changes_nothing(game: Game
     panel, seats = await rigged(game, chars, extra)
     player = game.people[seats["a"]]
     before = Unchanged(game)
-    custom_id = select_of(panel, "destroy")["custom_id"].replace(":s.destroy", ":s.target")
+    custom_id = select_of(panel, "destroy")["custom_id"].replace(":s.destroy", ":s.n_destroy")
     for forged in (["p9"], [seats["a"]], [seats["b"]], ["<@1>"]):
         reply = await answer(forge_click(emulator, player, panel, custom_id, values=forged))
         assert reply.text == TEXT["unknown"][player.locale.startswith("es")]

@@ -16,6 +16,8 @@ Event = dict[str, Any]
 QUIET = frozenset({"draft_turn", "turn_ended"})
 # Private fields: what the event's own player (or a swap partner) learns beyond the public part.
 SECRET_FIELDS = ("cards", "options", "hand", "discarded", "drawn")
+# Events whose district is secret: only the players the engine tells see it.
+SECRET_DISTRICT = frozenset({"laboratory", "card_taken", "tribute", "lighthouse", "museum"})
 
 
 def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str) -> str | None:
@@ -43,7 +45,7 @@ def _has_secret(event: Event) -> bool:
     kind = event.get("type")
     if kind in ("character_picked", "character_discarded"):
         return "character" in event
-    return kind == "laboratory" and "district" in event
+    return kind in SECRET_DISTRICT and "district" in event
 
 
 class _Context:
@@ -79,11 +81,13 @@ def _private(c: _Context) -> str | None:
         return c.text(f"private.{kind}", character=c.char())
     if kind == "hands_swapped":
         return c.text("private.hand", cards=c.cards("hand"))
+    if kind == "hand_looked_at":
+        return c.text("private.looked_at", cards=c.cards("hand"))
     if kind == "cards_exchanged":
         return c.text("private.cards_exchanged", discarded=c.cards("discarded"),
                       drawn=c.cards("drawn"))
-    if kind == "laboratory" and "district" in e:
-        return c.text("private.laboratory", district=district(e["district"], c.lang))
+    if kind in SECRET_DISTRICT and "district" in e:
+        return c.text(f"private.{kind}", district=district(e["district"], c.lang))
     if "cards" in e:
         return c.text("private.cards", cards=c.cards("cards"))
     return None
@@ -112,6 +116,61 @@ def _with_character(key: str) -> Callable[[_Context], str]:
 
 def _with_district(key: str) -> Callable[[_Context], str]:
     return lambda c: c.text(key, name=c.name(), district=district(c.event["district"], c.lang))
+
+
+def _to(key: str) -> Callable[[_Context], str]:
+    """`name` did something to (or for) `other`, named by the event's field `to`."""
+    return lambda c: c.text(key, name=c.name(), other=c.name("to"),
+                            amount=c.event.get("amount", 1))
+
+
+def _sized(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.text(key, name=c.name(), size=c.event.get("city_size", 0))
+
+
+def _amount(key: str) -> Callable[[_Context], str]:
+    return lambda c: c.text(key, name=c.name(), amount=c.event.get("amount", 1))
+
+
+def _greeted(c: _Context) -> str:
+    text = c.event.get("text") or {}
+    return c.text("greeted", name=c.name(), other=c.name("to"),
+                  words=text.get(c.lang) or text.get("en", ""))
+
+
+_DARK_CITY: dict[str, Callable[[_Context], str]] = {
+    "bewitched": _with_character("bewitched"),
+    "witch_resumed": _with_character("witch_resumed"),
+    "character_discarded_at_random": lambda c: c.text("character_discarded_at_random"),
+    "tax_paid": _to("tax_paid"),
+    "hand_looked_at": lambda c: c.text("hand_looked_at", name=c.name(), other=c.name("other")),
+    "card_taken": lambda c: c.text("card_taken.built" if c.event.get("build")
+                                   else "card_taken", name=c.name(), other=c.name("from")),
+    "crown_given": _to("crown_given"),
+    "tribute": lambda c: c.text(f"tribute.{c.event.get('kind', 'gold')}", name=c.name(),
+                                other=c.name("to")),
+    "gold_given": _to("gold_given"),
+    "no_richest": _simple("no_richest"),
+    "refund": _amount("refund"),
+    "exchanged": lambda c: c.text("exchanged", name=c.name(), victim=c.name("victim"),
+                                  give=district(c.event["give"], c.lang),
+                                  take=district(c.event["take"], c.lang),
+                                  cost=c.event.get("cost", 0)),
+    "beautified": _with_district("beautified"),
+    "queen_gold": lambda c: c.text("queen_gold", name=c.name(), other=c.name("next_to"),
+                                   amount=c.event.get("amount", 3)),
+    "armory": lambda c: c.text("armory", name=c.name(), victim=c.name("victim"),
+                               district=district(c.event["district"], c.lang)),
+    "greeted": _greeted,
+    "greeting_forgotten": _to("greeting_forgotten"),
+    "bell_tower_rung": _sized("bell_tower_rung"),
+    "bell_tower_silenced": _sized("bell_tower_silenced"),
+    "lighthouse": _simple("lighthouse"),
+    "museum": lambda c: c.text("museum", name=c.name(), count=c.event.get("count", 1)),
+    "park": _counted("park"),
+    "poor_house": _amount("poor_house"),
+    "throne_room": _amount("throne_room"),
+}
 
 
 _BUILDERS: dict[str, Callable[[_Context], str]] = {
@@ -157,5 +216,6 @@ _BUILDERS: dict[str, Callable[[_Context], str]] = {
     "seat_back": _simple("seat_back"),
     "player_left": _simple("player_left"),
     "resumed": lambda c: c.text("resumed"),
+    **_DARK_CITY,
 }
 EVENT_TYPES = frozenset(_BUILDERS) | QUIET

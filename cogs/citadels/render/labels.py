@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from bot.i18n import Catalog
 from bot.records import Seat
 from rules.citadels import Action
-from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND
+from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND, RULINGS
 
 from .names import TYPE_EMOJI, character, district, district_type, language, who
 
@@ -31,9 +32,11 @@ def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog
     def t(key: str, **params: object) -> str:
         return catalog.text(f"render.action.{key}", lang, **params)
 
-    if kind in ("pick_character", "discard_character", "assassinate", "steal"):
+    if kind in ("pick_character", "discard_character", "assassinate", "steal", "bewitch"):
         text = t(kind, character=character(a["character"], lang),
                  rank=CHARACTERS[a["character"]].rank)
+    elif kind in _DARK_CITY:
+        text = _DARK_CITY[kind](a, view, seats, catalog, lang)
     elif kind in ("keep_card", "use_laboratory"):
         text = t(kind, district=district(a["district"], lang))
     elif kind == "build":
@@ -63,9 +66,10 @@ def action_description(action: Action, view: View, seats: list[Seat], catalog: C
     a = action.model_dump()
     kind = a["type"]
     text: str | None = None
-    if kind in ("pick_character", "discard_character", "assassinate", "steal"):
+    if kind in ("pick_character", "discard_character", "assassinate", "steal", "bewitch"):
         text = CHARACTERS[a["character"]].text[lang]
-    elif kind in ("keep_card", "build", "use_laboratory"):
+    elif kind in ("keep_card", "build", "use_laboratory", "take_card", "lighthouse",
+                  "use_museum", "beautify"):
         d = DISTRICTS[a["district"]]
         text = catalog.text("render.describe.district", lang, type=district_type(d.type, lang),
                             cost=d.cost)
@@ -83,6 +87,81 @@ def action_description(action: Action, view: View, seats: list[Seat], catalog: C
         text = catalog.text("render.describe.collect_income", lang,
                             type=district_type(income, lang))
     return clip(text, OPTION_DESCRIPTION) if text else None
+
+
+Label = Callable[[dict[str, Any], View, list[Seat], Catalog, str], str]
+
+
+def _named(key: str, field: str = "player") -> Label:
+    """A label naming the player the action's `field` is (their hand size too)."""
+    def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
+              lang: str) -> str:
+        return catalog.text(f"render.action.{key}", lang, count=_player(view, a[field]).get(
+            "hand_size", 0), name=who(a[field], seats, catalog, lang, markdown=False))
+    return label
+
+
+def _of_kind(key: str, field: str, **figures: object) -> Label:
+    """A label chosen by the action's yes/no or kind `field` ("gold" / "card"...)."""
+    def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
+              lang: str) -> str:
+        value = a[field]
+        choice = ("yes" if value else "no") if isinstance(value, bool) else value
+        return catalog.text(f"render.action.{key}.{choice}", lang,
+                            size=view.get("city_size", 0) - 1, **figures)
+    return label
+
+
+def _district_label(key: str) -> Label:
+    def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
+              lang: str) -> str:
+        d = DISTRICTS[a["district"]]
+        choice = f"{key}.build" if a.get("build") else key
+        return catalog.text(f"render.action.{choice}", lang, district=district(d.id, lang),
+                            cost=d.cost)
+    return label
+
+
+def _exchange(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
+              lang: str) -> str:
+    cost = next((e.get("cost", 0) for e in _targets(view, "exchange")
+                 if (e["give"], e["player"], e["take"]) == (a["give"], a["player"], a["take"])),
+                0)
+    return catalog.text("render.action.exchange", lang, give=district(a["give"], lang),
+                        take=district(a["take"], lang), cost=cost,
+                        name=who(a["player"], seats, catalog, lang, markdown=False))
+
+
+def _armory(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
+            lang: str) -> str:
+    return catalog.text("render.action.use_armory", lang, district=district(a["district"], lang),
+                        name=who(a["player"], seats, catalog, lang, markdown=False))
+
+
+def _greet(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
+           lang: str) -> str:
+    return catalog.text("render.action.greet", lang, words=RULINGS["greeting"][lang])
+
+
+_DARK_CITY: dict[str, Label] = {
+    "give_crown": _named("give_crown"),
+    "look_at_hand": _named("look_at_hand"),
+    "tribute": _of_kind("tribute", "kind"),
+    "navigator_bonus": _of_kind("navigator_bonus", "kind", count=RULINGS["navigator_bonus"]),
+    "bell_tower": _of_kind("bell_tower", "announce"),
+    "take_card": _district_label("take_card"),
+    "lighthouse": _district_label("lighthouse"),
+    "use_museum": _district_label("use_museum"),
+    "beautify": _district_label("beautify"),
+    "exchange": _exchange,
+    "use_armory": _armory,
+    "greet": _greet,
+}
+
+
+def _targets(view: View, kind: str) -> list[dict[str, Any]]:
+    targets: list[dict[str, Any]] = ((view.get("turn") or {}).get("targets") or {}).get(kind, [])
+    return targets
 
 
 def _player(view: View, pid: str) -> dict[str, Any]:

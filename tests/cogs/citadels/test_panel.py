@@ -30,7 +30,8 @@ def warlord_record() -> GameRecord:
                       settings=GameSettings(), seats=seats(7), state=state)
 
 
-@pytest.mark.parametrize("focus", [None, "p3", "nobody", "p1"])
+@pytest.mark.parametrize("focus", [None, "destroy:p3", "destroy:nobody", "destroy:p1", "p3",
+                                   "use_armory:p3", "destroy:p3:extra"])
 def test_the_warlord_names_a_player_then_a_district(focus: str | None) -> None:
     record = warlord_record()
     panel = player_panel(record, "p1", catalog(), "en", [], focus)
@@ -39,9 +40,10 @@ def test_the_warlord_names_a_player_then_a_district(focus: str | None) -> None:
     selects = [c for c in items if isinstance(c, discord.ui.Select)]
     assert all(0 < len(s.options) <= MAX_OPTIONS for s in selects)  # never empty, never over
     kinds = {str(s.custom_id).rsplit(":", 1)[1] for s in selects}
-    if focus in ("p3", "p1"):  # a real target: that player's districts
-        assert "s.destroy" in kinds and "s.target" not in kinds
+    if focus in ("destroy:p3", "destroy:p1", "destroy:p3:extra"):  # that player's districts
+        assert "s.destroy" in kinds and "s.n_destroy" not in kinds
         [destroy] = [s for s in selects if str(s.custom_id).endswith(":s.destroy")]
-        assert all(o.value.startswith(f"destroy.{focus}.") for o in destroy.options)
-    else:  # no focus, or one naming nobody: choose the player first
-        assert "s.target" in kinds and "s.destroy" not in kinds
+        assert all(o.value.startswith(f"destroy.{focus.split(':')[1]}.")
+                   for o in destroy.options)
+    else:  # no focus, or one naming nobody or another kind: choose the player first
+        assert "s.n_destroy" in kinds and "s.destroy" not in kinds

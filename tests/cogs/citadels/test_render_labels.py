@@ -25,7 +25,10 @@ def sample_view() -> dict:
     # The figures a turn's view carries, as the engine computes them for p1 as the King.
     draw, keep = turns.draw_counts(players[0].city)
     seen["turn"] = {"draw": {"draw": draw, "keep": keep},
-                    "income_due": turns.income(players[0].city, "king")}
+                    "income_due": turns.income(players[0].city, "king"),
+                    # The Diplomat's price, as the engine gives it with his targets.
+                    "targets": {"exchange": [{"give": "temple", "player": "p2", "take": "manor",
+                                              "cost": 2, "reason": None}]}}
     return seen
 
 
@@ -53,6 +56,33 @@ SAMPLES: list[tuple[A.Action, str, str]] = [
      "Cementerio: pagar 1 y quedarte Palacio"),
     (A.Graveyard(accept=False), "Decline", "Rechazar"),
     (A.EndTurn(), "End turn", "Terminar el turno"),
+    # Dark City
+    (A.Bewitch(character="alchemist"), "Bewitch the Alchemist", "Hechizar al Alquimista"),
+    (A.GiveCrown(player="p3"), "Give the crown to 🤖 Expert bot 3",
+     "Dar la corona a 🤖 Bot experto 3"),
+    (A.Tribute(kind="gold"), "Pay 1 gold", "Pagar 1 de oro"),
+    (A.Tribute(kind="card"), "Give a card at random", "Dar una carta al azar"),
+    (A.LookAtHand(player="p2"), "Look at Bruno 💤's hand (1 🃏)",
+     "Mirar la mano de Bruno 💤 (1 🃏)"),
+    (A.TakeCard(district="docks"), "Take Docks", "Tomar Almacenes"),
+    (A.TakeCard(district="docks", build=True), "Take and build Docks (3)",
+     "Tomar y construir Almacenes (3)"),
+    (A.CollectFromRichest(), "Take 1 gold from the richest", "Tomar 1 de oro del más rico"),
+    (A.NavigatorBonus(kind="gold"), "Take 4 gold", "Coger 4 de oro"),
+    (A.NavigatorBonus(kind="cards"), "Draw 4 cards", "Robar 4 cartas"),
+    (A.Exchange(give="temple", player="p2", take="manor"),
+     "Give Temple for Bruno 💤's Manor (pay 2)", "Dar Templo por Señorío de Bruno 💤 (pagar 2)"),
+    (A.Beautify(district="temple"), "Beautify Temple (1 gold)",
+     "Embellecer Templo (1 de oro)"),
+    (A.UseArmory(player="p2", district="manor"), "Armory: destroy Bruno 💤's Manor",
+     "Polvorín: destruir Señorío de Bruno 💤"),
+    (A.Greet(), "“Thanks, your Excellency”", "«Gracias, Excelencia»"),
+    (A.BellTower(announce=True), "Bell Tower: complete at 6",
+     "Campanario: completa con 6"),
+    (A.BellTower(announce=False), "Don't ring the Bell Tower", "No tocar el Campanario"),
+    (A.Lighthouse(district="cathedral"), "Take Cathedral", "Tomar Catedral"),
+    (A.UseMuseum(district="manor"), "Put Manor under the Museum",
+     "Poner Señorío bajo el Museo"),
 ]
 
 
