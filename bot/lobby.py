@@ -10,6 +10,7 @@ from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.names import language, seat_name, who
 from bot.records import GameRecord, Seat
+from bot.service import seating_problem
 from bot.ui import ui_for
 
 COLOURS = {
@@ -47,6 +48,10 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
     add_lines(embed, t("seats", count=len(record.seats), max=record.max_players),
               seats or [t("no_seats")])
     if record.status == "lobby":
+        if len(record.seats) >= record.rules.min_players and (
+                problem := seating_problem(record)) is not None:
+            embed.add_field(name=t("problem"), inline=False,
+                            value="⚠️ " + catalog.text(problem.key, lang, **problem.params))
         free = max(0, record.max_players - len(record.seats))
         embed.set_footer(text=t("free", count=free) if free else t("full"))
     elif record.status == "running":

@@ -120,8 +120,11 @@ class GameRecord(BaseModel):
 
     @property
     def max_players(self) -> int:
-        """Seats the lobby offers: the host's choice, else the game's most."""
-        return self.settings.max_players or self.rules.max_players
+        """Seats the lobby offers: the host's choice, else the most its options allow."""
+        if self.settings.max_players:
+            return self.settings.max_players
+        rules = self.rules
+        return rules.seats_for(rules.options(self.settings.options))[1]
 
     def seat_of_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -213,6 +213,8 @@ class GameService:
             if not _seated_enough(record):
                 raise Refused("lobby.need_players", least=record.rules.min_players,
                               most=record.max_players)
+            if (problem := seating_problem(record)) is not None:
+                raise problem
             seed = random.SystemRandom().randrange(2**62) if seed is None else seed
             seats = list(record.seats)
             random.Random(seed).shuffle(seats)  # seating order, and so the first crown, by lot
@@ -409,9 +411,26 @@ def _checked(game: str, settings: GameSettings) -> GameSettings:
     try:
         options = rules.options(settings.options, players=settings.max_players)
     except InvalidOptions as exc:
-        raise Refused("errors.bad_option", option=exc.field,
-                      allowed=allowed_values(rules, exc.field)) from None
+        raise refusal(rules, exc) from None
     return settings.model_copy(update={"options": options.model_dump()})
+
+
+def refusal(rules: Any, exc: InvalidOptions) -> Refused:
+    """Options the game refuses, as people read it: the game's own reason when a rule is
+    behind it ("8 players need a rank-9 character"), else the values the option allows."""
+    if exc.reason is not None:
+        return Refused(f"{rules.id}.options.{exc.reason}", **exc.params)
+    return Refused("errors.bad_option", option=exc.field, allowed=allowed_values(rules, exc.field))
+
+
+def seating_problem(record: GameRecord) -> Refused | None:
+    """Why the people seated now may not play the lobby's options (Citadels: the Queen with
+    4 players), or None."""
+    try:
+        record.rules.options(record.settings.options, players=len(record.seats))
+    except InvalidOptions as exc:
+        return refusal(record.rules, exc)
+    return None
 
 
 def allowed_values(rules: Any, field: str) -> str:

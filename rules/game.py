@@ -34,11 +34,16 @@ class IllegalAction(ValueError):
 
 
 class InvalidOptions(ValueError):
-    """Options or a player count the game does not allow; `field` names the culprit."""
+    """Options or a player count the game does not allow; `field` names the culprit. A game
+    rule behind it (not a value out of range) has a `reason` code and its `params`, which the
+    game's catalog words for players ("<game>.options.<reason>")."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, reason: str | None = None,
+                 **params: object) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.reason = reason
+        self.params: dict[str, Any] = dict(params)
 
 
 class GameEvent(Protocol):
@@ -98,6 +103,10 @@ class Game(ABC, Generic[S, A]):
             error = exc.errors()[0]
             name = ".".join(str(p) for p in error["loc"]) or "options"
             raise InvalidOptions(name, error["msg"]) from None
+
+    def seats_for(self, options: BaseModel) -> tuple[int, int]:
+        """The fewest and most seats `options` may be played by (a lobby's default size)."""
+        return self.min_players, self.max_players
 
     # -- playing ---------------------------------------------------------------------------
 

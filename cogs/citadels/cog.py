@@ -3,6 +3,7 @@ options and `rules`, the text of any character or district."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,6 +15,7 @@ from cogs.citadels import render
 from cogs.citadels.ui import UI
 from cogs.commands import GameCommands, choice
 from rules import citadels
+from rules.citadels import cast as casts
 from rules.citadels.game import GAME
 
 if TYPE_CHECKING:
@@ -37,10 +39,19 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         city_size=_str("city_size", "commands.new.city_size.name"),
         turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
         language=_str("language", "commands.new.language.name"),
-        thread=_str("thread", "commands.new.thread.name"))
+        thread=_str("thread", "commands.new.thread.name"),
+        cast=_str("cast", "commands.citadels.new.cast.name"),
+        rank9=_str("rank9", "commands.citadels.new.rank9.name"),
+        dark_districts=_str("dark_districts", "commands.citadels.new.dark_districts.name"))
     @app_commands.describe(
-        players=_str("Most players at the table (2-7)",
+        players=_str("Most players at the table (2-8; 8 with a rank-9 character)",
                      "commands.citadels.new.players.description"),
+        cast=_str("The characters: Classic, Dark City, or one of each rank at random",
+                  "commands.citadels.new.cast.description"),
+        rank9=_str("A ninth character: the Artist or the Queen (needed for 8 players)",
+                   "commands.citadels.new.rank9.description"),
+        dark_districts=_str("Add Dark City's 12 unique districts (on with Dark City characters)",
+                            "commands.citadels.new.dark_districts.description"),
         city_size=_str("Districts that complete a city", "commands.new.city_size.description"),
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
@@ -51,18 +62,33 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         city_size=[choice("7 (rulebook, 4+ players)", "commands.new.city_size.7", 7),
                    choice("8 (variant)", "commands.new.city_size.8", 8)],
         language=[choice("English", "commands.new.language.en", "en"),
-                  choice("Español", "commands.new.language.es", "es")])
+                  choice("Español", "commands.new.language.es", "es")],
+        cast=[choice("Classic", "commands.citadels.new.cast.classic", "classic"),
+              choice("Dark City", "commands.citadels.new.cast.dark_city", "dark_city"),
+              choice("Random mix", "commands.citadels.new.cast.random", "random")],
+        rank9=[choice("None", "commands.citadels.new.rank9.none", "none"),
+               choice("Artist", "commands.citadels.new.rank9.artist", "artist"),
+               choice("Queen", "commands.citadels.new.rank9.queen", "queen")])
     async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, GAME.min_players, GAME.max_players] = (
-                      GAME.max_players),
+                  players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
+                  = None,
                   city_size: app_commands.Choice[int] | None = None,
                   turn_limit: app_commands.Range[int, 0, 30] | None = None,
                   language: app_commands.Choice[str] | None = None,
-                  thread: bool = True) -> None:
+                  thread: bool = True,
+                  cast: app_commands.Choice[str] | None = None,
+                  rank9: app_commands.Choice[str] | None = None,
+                  dark_districts: bool | None = None) -> None:
+        options: dict[str, object] = {"city_size": city_size.value} if city_size else {}
+        nine = rank9.value if rank9 and rank9.value != "none" else None
+        if cast is not None or nine is not None:
+            options.update(casts.preset(cast.value if cast else "classic", nine,
+                                        random.SystemRandom().choice))
+        if dark_districts is not None:
+            options["dark_city_districts"] = dark_districts
         await self.open_lobby(
             interaction, players=players, turn_limit=turn_limit,
-            language=language.value if language else None, thread=thread,
-            options={"city_size": city_size.value} if city_size else {})
+            language=language.value if language else None, thread=thread, options=options)
 
     @app_commands.command(name=_str("rules", "commands.rules.name"),
                           description=_str("What a character or a district does",

@@ -11,6 +11,7 @@ from bot.records import GameRecord, Seat
 from bot.ui import Focus, Panel
 from cogs.citadels import codec, panel, render
 from cogs.citadels.render.names import character_tag
+from rules.citadels.state import Options
 from rules.game import GameEvent
 
 
@@ -40,7 +41,9 @@ class CitadelsUI:
         size = record.settings.options.get("city_size")
         city = (catalog.text("render.lobby.city.size", lang, size=size) if size
                 else catalog.text("render.lobby.city.default", lang))
-        return [catalog.text("render.lobby.city", lang, value=city)]
+        return [catalog.text("render.lobby.city", lang, value=city),
+                *render.cast_lines(Options.model_validate(record.settings.options), catalog,
+                                   lang)]
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:

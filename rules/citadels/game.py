@@ -25,9 +25,7 @@ ENGINE_VERSION = 2  # rules.citadels.ENGINE_VERSION: see there
 class Citadels(Game[GameState, Action]):
     id = "citadels"
     min_players = MIN_PLAYERS
-    # 7, not the engine's 8: the bot's lobby offers max_players seats with default (Classic)
-    # options, which 8 players may not play; 8 waits for a lobby that picks the cast.
-    max_players = min(MAX_PLAYERS, 7)
+    max_players = MAX_PLAYERS  # 8, with a rank-9 character (seats_for)
     Options = Options
     engine_version = ENGINE_VERSION
     state_schema = 2  # 2: this round's characters in `holders` (1 kept them in each player)
@@ -40,6 +38,10 @@ class Citadels(Game[GameState, Action]):
             assert isinstance(checked, Options)
             cast.check_players(checked, players)
         return checked
+
+    def seats_for(self, options: BaseModel) -> tuple[int, int]:
+        assert isinstance(options, Options)
+        return self.min_players, cast.most_players(options)
 
     def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
         # Game.options returns a BaseModel; here always an instance of Options (self.Options).

@@ -11,9 +11,12 @@ TYPE_EMOJI = {"noble": "🟨", "religious": "🟦", "trade": "🟩", "military":
 CHARACTER_EMOJI = {
     "assassin": "🗡️", "thief": "🦹", "magician": "🪄", "king": "🤴", "bishop": "⛪",
     "merchant": "⚖️", "architect": "📐", "warlord": "⚔️",
+    "witch": "🧙", "tax_collector": "🧾", "wizard": "🔮", "emperor": "🏛️", "abbot": "📿",
+    "alchemist": "⚗️", "navigator": "🧭", "diplomat": "🤝", "artist": "🎨", "queen": "👸",
 }
 CROWN, GOLD, CARDS, CITY = "👑", "💰", "🃏", "🏙️"
 MURDERED, ROBBED = "✝", "💸"
+BEWITCHED, BEAUTIFIED = "🧙", "✨"
 
 
 def data_language(lang: str | None) -> str:

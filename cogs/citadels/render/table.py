@@ -9,9 +9,13 @@ import discord
 from bot.embeds import FIELD_VALUE, add_lines, clip, fit
 from bot.i18n import Catalog
 from bot.records import Seat
+from rules.citadels.state import Options
 
+from .cast import cast_lines
 from .events import event_line
 from .names import (
+    BEAUTIFIED,
+    BEWITCHED,
     CARDS,
     CITY,
     CROWN,
@@ -51,8 +55,11 @@ def table_embed(view: View, seats: list[Seat], log: list[dict[str, Any]], catalo
     if recent:
         add_lines(embed, catalog.text("render.table.log", lang),
                   [clip("• " + line, FIELD_VALUE // LOG_LINES) for line in recent])
-    embed.set_footer(text=catalog.text("render.table.footer", lang, size=view["city_size"],
-                                       deck=view["deck_size"]))
+    footer = [catalog.text("render.table.footer", lang, size=view["city_size"],
+                           deck=view["deck_size"])]
+    if options := view.get("options"):
+        footer += cast_lines(Options.model_validate(options), catalog, lang)
+    embed.set_footer(text="\n".join(footer))
     return fit(embed)
 
 
@@ -82,6 +89,9 @@ def _summary(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list
         lines.append(t("murdered", mark=MURDERED, character=character(view["murdered"], lang)))
     if view["robbed"]:
         lines.append(t("robbed", mark=ROBBED, character=character(view["robbed"], lang)))
+    if view.get("bewitched"):
+        lines.append(t("bewitched", mark=BEWITCHED,
+                       character=character(view["bewitched"], lang)))
     if view["absent"]:
         lines.append(t("absent", characters=", ".join(character(c, lang)
                                                       for c in view["absent"])))
@@ -104,7 +114,10 @@ def _player_lines(view: View, p: dict[str, Any], catalog: Catalog, lang: str) ->
                  for c in p["revealed"]]
         lines.append(" · ".join(marks))
     if p["city"]:
-        lines.append(", ".join(district_tag(d, lang) for d in p["city"]))
+        lines.append(", ".join(district_tag(d, lang) + (BEAUTIFIED if d in p.get(
+            "beautified", ()) else "") for d in p["city"]))
     else:
         lines.append(catalog.text("render.table.empty_city", lang))
+    if p.get("museum_count"):
+        lines.append(catalog.text("render.table.museum", lang, count=p["museum_count"]))
     return lines
