@@ -193,12 +193,16 @@ class UseMuseum(Action):
     district: str
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (
+CLASSIC_ACTION_TYPES: tuple[type[Action], ...] = (
     PickCharacter, DiscardCharacter, TakeGold, DrawCards, KeepCard, Build, CollectIncome,
     Assassinate, Steal, SwapHands, DiscardAndDraw, Destroy, UseLaboratory, UseSmithy,
-    Graveyard, EndTurn, Bewitch, GiveCrown, Tribute, LookAtHand, TakeCard, CollectFromRichest,
-    NavigatorBonus, Exchange, Beautify, UseArmory, Greet, BellTower, Lighthouse, UseMuseum,
+    Graveyard, EndTurn,
 )
+DARK_CITY_ACTION_TYPES: tuple[type[Action], ...] = (
+    Bewitch, GiveCrown, Tribute, LookAtHand, TakeCard, CollectFromRichest, NavigatorBonus,
+    Exchange, Beautify, UseArmory, Greet, BellTower, Lighthouse, UseMuseum,
+)
+ACTION_TYPES = CLASSIC_ACTION_TYPES + DARK_CITY_ACTION_TYPES
 # A union built from the tuple above at run time, which a type checker cannot follow.
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(
     Annotated[Union[ACTION_TYPES], Field(discriminator="type")]  # type: ignore[arg-type]  # noqa: UP007

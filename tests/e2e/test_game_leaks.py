@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from bot.client import GameBot
+from bot.records import GameSettings
 from bot.service import Change
 from cogs.citadels import render
 from cogs.citadels.render.names import character, district
@@ -39,6 +40,11 @@ from tests.game_driver import Game, Player, play_out, start_game
 from tests.render_helpers import event_names, named, private_names, public_names
 
 LOG_FIELDS = {"Recent", "Últimas jugadas"}
+CAST = ("Characters: ", "Personajes: ")
+DARK_CITY_QUEEN = GameSettings(options={
+    "rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
+    "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat",
+    "rank9": "queen"})
 
 
 @dataclass
@@ -133,11 +139,15 @@ def _digest(message: SeenMessage) -> str:
 
 
 def _segments(message: SeenMessage) -> list[tuple[str, bool]]:
-    """The message's readable texts; True for the table's public log field."""
+    """The message's readable texts; True for the table's public log field. The cast line
+    ("Characters: 1 🧙 Witch, ...") names every character of the game and no holder: it is
+    left out of the check."""
     out: list[tuple[str, bool]] = [(message.content, False)]
     for embed in message.embeds:
+        footer = (embed.get("footer") or {}).get("text") or ""
+        footer = "\n".join(line for line in footer.split("\n") if not line.startswith(CAST))
         out.append(("\n".join([embed.get("title") or "", embed.get("description") or "",
-                               (embed.get("footer") or {}).get("text") or ""]), False))
+                               footer]), False))
         for f in embed.get("fields") or []:
             out.append((f"{f.get('name') or ''}\n{f.get('value') or ''}",
                         f.get("name") in LOG_FIELDS))
@@ -155,7 +165,9 @@ def bot(fast_bot: GameBot) -> GameBot:
 
 
 async def watched_game(bot: GameBot, discord_api: Discord, table: Table, humans: int,
-                       computers: tuple[str, ...], seed: int) -> tuple[Watch, dict[str, Player]]:
+                       computers: tuple[str, ...], seed: int,
+                       settings: GameSettings | None = None
+                       ) -> tuple[Watch, dict[str, Player]]:
     carla = await discord_api.user("carla", guild=table.guild)
     diego = await discord_api.user("diego", locale="es-ES", guild=table.guild)  # watches
     people = [table.alice, table.bruno, carla][:humans]
@@ -172,7 +184,7 @@ async def watched_game(bot: GameBot, discord_api: Discord, table: Table, humans:
 
     bot.service.listener = Tap()
     game = await start_game(bot, discord_api, table.guild, f"leaks-{seed}", people, computers,
-                            seed=seed)
+                            seed=seed, settings=settings)
     seats = {p.name: game.pid(p) for p in people}
     watch = Watch(game, {**{p.name: p for p in people}, "diego": diego}, seats)
     for change in changes:
@@ -185,15 +197,18 @@ async def watched_game(bot: GameBot, discord_api: Discord, table: Table, humans:
     return watch, players
 
 
-@pytest.mark.parametrize(("humans", "computers", "seed"), [
-    (2, ("random", "basic"), 1),
-    (3, ("basic", "random", "basic", "random"), 2),
-    (2, ("basic", "basic"), 3),
-], ids=["4 players", "7 players", "4 players again"])
+@pytest.mark.parametrize(("humans", "computers", "seed", "settings"), [
+    (2, ("random", "basic"), 1, None),
+    (3, ("basic", "random", "basic", "random"), 2, None),
+    (2, ("basic", "basic"), 3, None),
+    (3, ("basic", "random", "expert", "random", "basic"), 5, DARK_CITY_QUEEN),
+], ids=["4 players", "7 players", "4 players again", "8 players, Dark City"])
 async def test_nobody_sees_what_they_may_not_know(bot: GameBot, discord_api: Discord,
                                                  table: Table, humans: int,
-                                                 computers: tuple[str, ...], seed: int):
-    watch, players = await watched_game(bot, discord_api, table, humans, computers, seed)
+                                                 computers: tuple[str, ...], seed: int,
+                                                 settings: GameSettings | None):
+    watch, players = await watched_game(bot, discord_api, table, humans, computers, seed,
+                                        settings)
     await watch.check()
     ended = await play_out(watch.game, players, after=watch.check)
     await watch.check()

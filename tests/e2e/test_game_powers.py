@@ -9,24 +9,17 @@ made through a click at least once.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import pytest
 
 from bot.client import GameBot
 from fakediscord import Discord, Person
 from rules import citadels
+from rules.citadels.actions import CLASSIC_ACTION_TYPES
+from tests.e2e.scenarios import Scenarios
 from tests.fakediscord_fixtures import Table
 from tests.game_driver import EXERCISED, Game, has_button, rigged_state, start_game
 
-Scenario = Callable[[GameBot, Discord, Table], Awaitable[set[str]]]
-SCENARIOS: dict[str, Scenario] = {}
-RAN: dict[str, set[str]] = {}  # scenario -> action types it made through clicks
-
-
-def scenario(func: Scenario) -> Scenario:
-    SCENARIOS[func.__name__] = func
-    return func
+scenario = Scenarios()
 
 
 @pytest.fixture
@@ -310,22 +303,17 @@ async def final_scores_with_unique_districts(bot: GameBot, discord_api: Discord,
     return await game.ui_types()
 
 
-@pytest.mark.parametrize("name", list(SCENARIOS))
+@pytest.mark.parametrize("name", list(scenario.all))
 async def test_a_power_through_the_ui(name: str, bot: GameBot, discord_api: Discord,
                                       table: Table):
-    RAN[name] = await SCENARIOS[name](bot, discord_api, table)
-    assert await discord_api.failed_interactions() == []
-    assert await discord_api.errors() == []
+    await scenario.run(name, bot, discord_api, table)
 
 
 async def test_every_action_type_is_made_through_a_click(bot: GameBot, discord_api: Discord,
                                                          table: Table):
     """Over the scenarios (run here if this test runs alone), the store logged a click for
     every action type the engine has."""
-    for name, run in SCENARIOS.items():
-        if name not in RAN:
-            RAN[name] = await run(bot, discord_api, table)
-    every = {kind.model_fields["type"].default for kind in citadels.ACTION_TYPES}
-    made = set().union(*RAN.values())
+    every = {kind.model_fields["type"].default for kind in CLASSIC_ACTION_TYPES}
+    made = await scenario.made(bot, discord_api, table)
     assert made == every, sorted(every - made)
     assert made <= EXERCISED

@@ -9,7 +9,7 @@ import pytest
 
 from bot.client import GameBot
 from fakediscord import Discord, Person, Ref
-from fakediscord.testing import FakeDiscordError
+from fakediscord.testing import FakeDiscordError, SeenMessage
 from tests.fakediscord_fixtures import Table
 from tests.game_driver import click_id, lobby
 
@@ -29,20 +29,23 @@ async def reply(person: Person, channel: Ref, command: str, **options: object) -
 
 
 @pytest.mark.parametrize(("option", "value", "allowed"), [
-    ("players", 1, False), ("players", 2, True), ("players", 7, True), ("players", 8, False),
+    ("players", 1, False), ("players", 2, True), ("players", 8, True), ("players", 9, False),
     ("turn_limit", -1, False), ("turn_limit", 0, True), ("turn_limit", 30, True),
     ("turn_limit", 31, False),
 ])
 async def test_new_checks_each_range_again(citadels_bot: GameBot, table: Table, option: str,
                                            value: int, allowed: bool):
-    said = await reply(table.alice, table.general, "citadels new", **{option: value})
+    options: dict[str, object] = {option: value}
+    if (option, value) == ("players", 8):
+        options["rank9"] = "queen"  # eight need a ninth character
+    said = await reply(table.alice, table.general, "citadels new", **options)
     record = citadels_bot.service.in_channel(int(table.general.id))
     if allowed:
         assert said == "" and record is not None
         assert (record.max_players if option == "players" else record.settings.turn_limit
                 ) == value
     else:
-        low, high = (2, 7) if option == "players" else (0, 30)
+        low, high = (2, 8) if option == "players" else (0, 30)
         assert said == f"{option} must be between {low} and {high}; nothing was changed."
         assert record is None
 
@@ -156,5 +159,41 @@ async def test_a_host_who_leaves_the_game_hands_it_on(citadels_bot: GameBot, tab
 
 async def test_a_range_is_named_in_spanish_too(citadels_bot: GameBot, table: Table):
     said = await reply(table.bruno, table.general, "ciudadelas nueva", jugadores=9)
-    assert said == "jugadores debe estar entre 2 y 7; no se ha cambiado nada."
+    assert said == "jugadores debe estar entre 2 y 8; no se ha cambiado nada."
     assert citadels_bot.service.in_channel(int(table.general.id)) is None
+
+
+async def test_a_cast_the_table_may_not_play_is_refused_with_its_reason(citadels_bot: GameBot,
+                                                                       table: Table):
+    said = await reply(table.alice, table.general, "citadels new", players=8)
+    assert said == ("8 players need a rank-9 character: choose the Artist or the Queen.")
+    said = await reply(table.bruno, table.general, "ciudadelas nueva", jugadores=2,
+                       personajes="dark_city")
+    assert said == "Con 2 jugadores no se juega con el Emperador: elige el Rey."
+    assert citadels_bot.service.in_channel(int(table.general.id)) is None
+
+
+async def test_the_lobby_names_the_cast_and_why_it_may_not_start(citadels_bot: GameBot,
+                                                                discord_api: Discord,
+                                                                table: Table):
+    lobby = await (await table.alice.slash(table.general, "citadels new", cast="dark_city",
+                                           rank9="queen")).response()
+    assert "Characters: 1 🧙 Witch, 2 🧾 Tax Collector" in lobby.text
+    assert "9 👸 Queen" in lobby.text and "Dark City districts: all 12" in lobby.text
+    assert "Players: up to 8" in lobby.text
+    record = citadels_bot.service.in_channel(int(table.general.id))
+    assert record is not None
+    for _ in range(3):
+        lobby = await add_computer(table.alice, lobby)
+    assert "The Queen is not played by 4 players: she needs 5 or more." in lobby.text
+    start = next(b for b in lobby.buttons() if b["custom_id"].endswith(":lobby.start"))
+    refused = await (await table.alice.click(lobby, custom_id=start["custom_id"])).response()
+    assert "The Queen is not played by 4 players" in refused.text
+    assert citadels_bot.service.games[record.id].status == "lobby"
+    lobby = await add_computer(table.alice, lobby)
+    assert "Before the start" not in lobby.text and "Seats (5/8)" in lobby.text
+
+
+async def add_computer(host: Person, lobby: SeenMessage) -> SeenMessage:
+    add = next(s for s in lobby.selects() if s["custom_id"].endswith(":lobby.add"))
+    return await (await host.choose(lobby, ["basic"], custom_id=add["custom_id"])).response()

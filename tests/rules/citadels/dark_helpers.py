@@ -18,9 +18,11 @@ DARK: dict[str, Any] = {
 def dstart(n: int, chars: dict[str, list[str]] | None = None, *, seed: int = 0,
            hands: dict[str, list[str]] | None = None, gold: dict[str, int] | None = None,
            cities: dict[str, list[str]] | None = None, deck: list[str] | None = None,
-           crown: str | None = None, **options: Any) -> citadels.GameState:
-    """A game with the given options whose players hold `chars`, at round 1's first turn."""
-    state = citadels.new_game([*IDS, "hal"][:n], seed=seed,
+           crown: str | None = None, ids: list[str] | None = None, **options: Any
+           ) -> citadels.GameState:
+    """A game with the given options whose players hold `chars`, at round 1's first turn;
+    `ids` names the seats (default: the first `n` of IDS)."""
+    state = citadels.new_game(ids or [*IDS, "hal"][:n], seed=seed,
                               options=citadels.Options(**options))
     players = []
     for p in state.players:
