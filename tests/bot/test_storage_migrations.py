@@ -117,7 +117,7 @@ async def test_a_failing_step_changes_nothing(tmp_path: Path, monkeypatch: pytes
     path = tmp_path / "bot.sqlite3"
     await build(path, 1)
     before = schema(path)
-    broken = ("CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL")
+    broken = m.Step.same("CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL")
     monkeypatch.setattr(m, "STEPS", (m.STEPS[0], broken))
 
     async with aiosqlite.connect(path, isolation_level=None) as db:

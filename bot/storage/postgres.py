@@ -1,0 +1,260 @@
+"""The PostgreSQL store: a pool of connections to a server that several bot processes share.
+
+The same guarantees as the SQLite store, by other means:
+
+- a save is one statement (the version-checked UPDATE with the action's INSERT chained to it),
+  so it is atomic without a transaction block and costs one round trip; the version check is
+  the UPDATE's own WHERE, so two writers (in any processes) can never both win;
+- `synchronous_commit` is set on every connection (`on` by default, whatever the server's
+  default is): a save returns once its commit is flushed to the server's disk, so an
+  acknowledged action survives the server crashing too. The server itself groups the commits
+  of concurrent connections into one WAL flush, so the store needs no group commit of its own;
+- the one active game per channel is the same partial unique index;
+- recording an ended game and moving its ratings is one transaction holding an advisory lock
+  per server and game, so two games ending at once move the ratings one after the other
+  (read-compute-write on ratings would otherwise lose one of the updates);
+- the schema migrates in one transaction under an advisory lock, so processes starting
+  together migrate once.
+
+Shared SQL is written with `?` placeholders and numbered here (`$1`, `$2`, ...); none of it
+holds a `?` in a literal.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Literal
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from bot.finished import FinishedGame
+from bot.records import ActionEntry, GameRecord
+
+from . import history_sql as history
+from .base import ChannelBusy, StaleVersion
+from .connection import JsonText
+from .migrations import SCHEMA_VERSION, pending
+from .reads import (
+    ACTION_COLUMNS,
+    GAME_COLUMNS,
+    HOLDER,
+    SET_META,
+    STORED_VERSION,
+    UPDATE_GAME,
+    SqlStore,
+    action_row,
+    check_save,
+    game_columns,
+)
+
+Connection = asyncpg.Connection | PoolConnectionProxy
+SynchronousCommit = Literal["on", "remote_apply", "remote_write", "local", "off"]
+
+# Advisory lock keys: arbitrary constants, the same in every process of the bot.
+MIGRATION_LOCK = 0x0C17AD315
+FORGET_LOCK = 0x0C17AD316
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(query: str) -> str:
+    """`query` with its `?` placeholders numbered for PostgreSQL."""
+    counter = itertools.count(1)
+    return re.sub(r"\?", lambda _: f"${next(counter)}", query)
+
+
+def rowcount(status: str) -> int:
+    """Rows a command touched, from its status tag ("UPDATE 1", "INSERT 0 1")."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def postgres_json_text(column: str, key: str) -> str:
+    return f"({column}::json ->> '{key}')"
+
+
+class PostgresDb:
+    """An asyncpg connection as a `Db` (bot/storage/connection.py)."""
+
+    json_text: JsonText = staticmethod(postgres_json_text)
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
+        return rowcount(await self.conn.execute(numbered(query), *params))
+
+    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.conn.executemany(numbered(query), [tuple(row) for row in rows])
+
+    async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return [tuple(row) for row in await self.conn.fetch(numbered(query), *params)]
+
+
+_INSERT_GAME = numbered(
+    f"INSERT INTO games (id, {GAME_COLUMNS}) OVERRIDING SYSTEM VALUE"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+_NEXT_ID = "SELECT nextval(pg_get_serial_sequence('games', 'id'))"
+_UPDATE_GAME = numbered(UPDATE_GAME)
+# The action is inserted only if the version-checked update found its row: both or neither.
+_UPDATE_WITH_ACTION = numbered(
+    f"WITH saved AS ({UPDATE_GAME} RETURNING id) INSERT INTO actions ({ACTION_COLUMNS})"
+    " SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved")
+
+
+class PostgresStore(SqlStore):
+    """Games in a PostgreSQL database, reached through a connection pool."""
+
+    json_text = staticmethod(postgres_json_text)
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 10,
+        synchronous_commit: SynchronousCommit = "on",
+    ) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self.synchronous_commit = synchronous_commit
+        self._pool: asyncpg.Pool | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect the pool and migrate the database to the current schema."""
+        if self._pool is not None:
+            return
+        pool = await asyncpg.create_pool(
+            self.url, min_size=self.min_size, max_size=self.max_size,
+            server_settings={"synchronous_commit": self.synchronous_commit,
+                             "application_name": "citadels-bot"},
+        )
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("the store is not open")
+        return self._pool
+
+    # -- writes -------------------------------------------------------------------------------
+
+    async def create(self, record: GameRecord) -> GameRecord:
+        """Insert `record`; on success its id, created_at and updated_at are set (in place) and
+        it is returned. ChannelBusy, and `record` unchanged, if the channel has an active game.
+        The id is drawn first so the stored JSON carries it: one INSERT, no UPDATE after."""
+        now = time.time()
+        draft = record.model_copy(update={"created_at": now, "updated_at": now})
+        async with self.pool.acquire() as conn:
+            draft.id = int(await conn.fetchval(_NEXT_ID))
+            try:
+                await conn.execute(_INSERT_GAME, draft.id, *game_columns(draft),
+                                   draft.model_dump_json())
+            except asyncpg.UniqueViolationError as exc:
+                raise await _channel_busy(conn, draft.channel_id, exc) from None
+        record.id, record.created_at, record.updated_at = draft.id, now, now
+        return record
+
+    async def save(
+        self, record: GameRecord, *, expected_version: int, action: ActionEntry | None = None
+    ) -> None:
+        """Write `record` and append `action` in one statement, if the stored version is still
+        `expected_version`; otherwise StaleVersion and nothing is written. Sets updated_at."""
+        check_save(record, expected_version, action)
+        now = time.time()
+        draft = record.model_copy(update={"updated_at": now})
+        params = (*game_columns(draft), draft.model_dump_json(), draft.id, expected_version)
+        async with self.pool.acquire() as conn:
+            try:
+                if action is None:
+                    status = await conn.execute(_UPDATE_GAME, *params)
+                else:
+                    status = await conn.execute(_UPDATE_WITH_ACTION, *params, *action_row(action))
+            except asyncpg.UniqueViolationError as exc:
+                raise await _channel_busy(conn, draft.channel_id, exc) from None
+            if rowcount(status) != 1:
+                found = await conn.fetchval(numbered(STORED_VERSION), draft.id)
+                raise StaleVersion(draft.id, expected_version, found)
+        record.updated_at = now
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.pool.execute(numbered(SET_META), key, value)
+
+    async def record_finished(self, game: FinishedGame, rate: history.Rate) -> bool:
+        """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
+        transaction; False (nothing written) if it was kept before: exactly once."""
+        now = time.time()
+        async with self._transaction() as db:
+            # Shared with every other recording, exclusive against forgetting someone.
+            await db.conn.execute("SELECT pg_advisory_xact_lock_shared($1)", FORGET_LOCK)
+            await db.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+                                  f"ratings:{game.guild_id or 0}:{game.game}")
+            return await history.record(db, game, rate, now)
+
+    async def forget(self, user_id: int) -> int:
+        """Take a person's name and ratings out of the history; their results stay, as a
+        former player's. Returns how many ended games named them."""
+        async with self._transaction() as db:
+            await db.conn.execute("SELECT pg_advisory_xact_lock($1)", FORGET_LOCK)
+            return await history.forget(db, user_id)
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[PostgresDb]:
+        async with self.pool.acquire() as conn, conn.transaction():
+            yield PostgresDb(conn)
+
+    async def _fetch(self, query: str, params: Iterable[Any] = ()) -> Sequence[Sequence[Any]]:
+        return [tuple(row) for row in await self.pool.fetch(numbered(query), *params)]
+
+
+async def schema_version(conn: Connection) -> int:
+    """The database's schema version (0: empty); creates its bookkeeping table if missing."""
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
+
+
+async def migrate(conn: Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database up to `target` in one transaction (PostgreSQL's DDL is
+    transactional: a failing step leaves it as it was); returns the version it was at."""
+    pending(0, target, "postgres")  # an unknown target is refused before anything starts
+    async with conn.transaction():
+        # Processes starting together wait here; the later ones find the work done.
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        found = await schema_version(conn)
+        for statement in pending(found, target, "postgres"):
+            await conn.execute(statement)
+        if target > found:
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", target)
+    return found
+
+
+async def _channel_busy(conn: Connection, channel_id: int,
+                        exc: asyncpg.UniqueViolationError) -> Exception:
+    """ChannelBusy naming the game that holds the channel, if that is what `exc` is about."""
+    if exc.constraint_name != "games_active_channel":
+        return exc
+    holder = await conn.fetchval(numbered(HOLDER), channel_id)
+    return ChannelBusy(int(holder)) if holder is not None else exc
