@@ -39,13 +39,20 @@ def bin_dir() -> Path:
         return Path(initdb).resolve().parent
     found = [Path(d) for d in glob.glob("/usr/lib/postgresql/*/bin")
              if (Path(d) / "initdb").exists() and (Path(d) / "postgres").exists()]
-
-    def version(path: Path) -> tuple[int, ...]:
-        return tuple(int(n) for n in re.findall(r"\d+", path.parent.name))
-
     if not found:
         raise ServerUnavailable(INSTALL_HINT)
-    return max(found, key=version)
+    return max(found, key=_major)
+
+
+def _major(binaries: Path) -> int:
+    """The major version of binaries in a versioned directory (Debian's .../15/bin), else 0."""
+    digits = re.findall(r"\d+", binaries.parent.name)
+    return int(digits[0]) if digits else 0
+
+
+def server_major() -> int:
+    """The major version of the binaries `bin_dir` finds (0 if their directory does not say)."""
+    return _major(bin_dir())
 
 
 def _run_as() -> pwd.struct_passwd | None:

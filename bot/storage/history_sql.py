@@ -47,8 +47,8 @@ async def record(db: Db, game: FinishedGame, rate: Rate, now: float) -> bool:
         "INSERT INTO ratings (guild_id, game, identity, name, mu, sigma, ordinal, games, wins,"
         " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game,"
         " identity) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
-        " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = ratings.games + 1,"
+        " wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
         [(guild, game.game, i, names[i], mu, sigma, mu - 3 * sigma, int(i in wins), now)
          for i, (mu, sigma) in rated.items()])
     await db.executemany(

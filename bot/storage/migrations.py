@@ -182,6 +182,7 @@ STEPS: tuple[Step, ...] = (
             seats INTEGER NOT NULL,
             ended_at DOUBLE PRECISION NOT NULL,
             rating DOUBLE PRECISION,
+            roles TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (game_id, pid)
         )""",
             _SEATS_IDENTITY,

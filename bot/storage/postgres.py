@@ -37,21 +37,11 @@ from bot.finished import FinishedGame
 from bot.records import ActionEntry, GameRecord
 
 from . import history_sql as history
+from . import reads
 from .base import ChannelBusy, StaleVersion
 from .connection import JsonText
 from .migrations import SCHEMA_VERSION, pending
-from .reads import (
-    ACTION_COLUMNS,
-    GAME_COLUMNS,
-    HOLDER,
-    SET_META,
-    STORED_VERSION,
-    UPDATE_GAME,
-    SqlStore,
-    action_row,
-    check_save,
-    game_columns,
-)
+from .reads import SqlStore
 
 Connection = asyncpg.Connection | PoolConnectionProxy
 SynchronousCommit = Literal["on", "remote_apply", "remote_write", "local", "off"]
@@ -97,14 +87,14 @@ class PostgresDb:
 
 
 _INSERT_GAME = numbered(
-    f"INSERT INTO games (id, {GAME_COLUMNS}) OVERRIDING SYSTEM VALUE"
+    f"INSERT INTO games (id, {reads.GAME_COLUMNS}) OVERRIDING SYSTEM VALUE"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 _NEXT_ID = "SELECT nextval(pg_get_serial_sequence('games', 'id'))"
-_UPDATE_GAME = numbered(UPDATE_GAME)
+_UPDATE_GAME = numbered(reads.UPDATE_GAME)
 # The action is inserted only if the version-checked update found its row: both or neither.
 _UPDATE_WITH_ACTION = numbered(
-    f"WITH saved AS ({UPDATE_GAME} RETURNING id) INSERT INTO actions ({ACTION_COLUMNS})"
-    " SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved")
+    f"WITH saved AS ({reads.UPDATE_GAME} RETURNING id)"
+    f" INSERT INTO actions ({reads.ACTION_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved")
 
 
 class PostgresStore(SqlStore):
@@ -168,7 +158,7 @@ class PostgresStore(SqlStore):
         async with self.pool.acquire() as conn:
             draft.id = int(await conn.fetchval(_NEXT_ID))
             try:
-                await conn.execute(_INSERT_GAME, draft.id, *game_columns(draft),
+                await conn.execute(_INSERT_GAME, draft.id, *reads.game_columns(draft),
                                    draft.model_dump_json())
             except asyncpg.UniqueViolationError as exc:
                 raise await _channel_busy(conn, draft.channel_id, exc) from None
@@ -180,25 +170,26 @@ class PostgresStore(SqlStore):
     ) -> None:
         """Write `record` and append `action` in one statement, if the stored version is still
         `expected_version`; otherwise StaleVersion and nothing is written. Sets updated_at."""
-        check_save(record, expected_version, action)
+        reads.check_save(record, expected_version, action)
         now = time.time()
         draft = record.model_copy(update={"updated_at": now})
-        params = (*game_columns(draft), draft.model_dump_json(), draft.id, expected_version)
+        params = (*reads.game_columns(draft), draft.model_dump_json(), draft.id, expected_version)
         async with self.pool.acquire() as conn:
             try:
                 if action is None:
                     status = await conn.execute(_UPDATE_GAME, *params)
                 else:
-                    status = await conn.execute(_UPDATE_WITH_ACTION, *params, *action_row(action))
+                    row = reads.action_row(action)
+                    status = await conn.execute(_UPDATE_WITH_ACTION, *params, *row)
             except asyncpg.UniqueViolationError as exc:
                 raise await _channel_busy(conn, draft.channel_id, exc) from None
             if rowcount(status) != 1:
-                found = await conn.fetchval(numbered(STORED_VERSION), draft.id)
+                found = await conn.fetchval(numbered(reads.STORED_VERSION), draft.id)
                 raise StaleVersion(draft.id, expected_version, found)
         record.updated_at = now
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.pool.execute(numbered(SET_META), key, value)
+        await self.pool.execute(numbered(reads.SET_META), key, value)
 
     async def record_finished(self, game: FinishedGame, rate: history.Rate) -> bool:
         """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
@@ -256,5 +247,5 @@ async def _channel_busy(conn: Connection, channel_id: int,
     """ChannelBusy naming the game that holds the channel, if that is what `exc` is about."""
     if exc.constraint_name != "games_active_channel":
         return exc
-    holder = await conn.fetchval(numbered(HOLDER), channel_id)
+    holder = await conn.fetchval(numbered(reads.HOLDER), channel_id)
     return ChannelBusy(int(holder)) if holder is not None else exc

@@ -1,5 +1,5 @@
-"""What survives: closing and reopening, another connection holding the lock for a moment, and
-the process being killed right after a save returned."""
+"""What survives, on both backends: closing and reopening, another connection holding a lock for
+a moment, and the process being killed right after a save returned."""
 
 from __future__ import annotations
 
@@ -10,18 +10,20 @@ import signal
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.records import GameRecord
-from bot.storage import SqliteStore
+from bot.storage import Store
 from tests.storage_helpers import lobby, opened, play, start, step
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def running(store: SqliteStore, channel_id: int, moves: int) -> GameRecord:
+async def running(store: Store, channel_id: int, moves: int) -> GameRecord:
     record = await store.create(lobby(channel_id))
     await store.save(start(record), expected_version=0)
     await play(store, record, random.Random(channel_id), moves)
@@ -36,8 +38,8 @@ async def test_pragmas(tmp_path: Path):
                        "foreign_keys": 1}
 
 
-async def test_reopening_keeps_everything(tmp_path: Path):
-    path = tmp_path / "bot.sqlite3"
+async def test_reopening_keeps_everything(store_location: Path | str):
+    path = store_location
     async with opened(path) as store:
         games = [await running(store, channel, moves=12) for channel in (1, 2, 3)]
         finished = await running(store, 4, moves=None)  # type: ignore[arg-type]
@@ -68,7 +70,7 @@ async def release_after(other: sqlite3.Connection, seconds: float) -> None:
     other.close()
 
 
-async def save_next(store: SqliteStore, record: GameRecord) -> float:
+async def save_next(store: Store, record: GameRecord) -> float:
     """Play and save one move; returns how long the save took."""
     entry = step(record, random.Random(record.version))
     began = time.perf_counter()
@@ -124,13 +126,60 @@ async def test_reads_are_not_blocked_by_another_writer(tmp_path: Path):
             other.close()
 
 
+async def test_postgres_a_row_lock_held_for_half_a_second_delays_a_save_only(
+        postgres_databases: Callable[[], str]):
+    """Another session holding the game's row (a long transaction, a migration by hand) makes
+    a save wait, never fail; reads go on meanwhile (MVCC)."""
+    url = postgres_databases()
+    async with opened(url) as store:
+        record = await running(store, 1, moves=3)
+        other = await asyncpg.connect(url)
+        try:
+            lock = other.transaction()
+            await lock.start()
+            await other.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", record.id)
+            began = time.perf_counter()
+            assert await store.get(record.id) == record  # not blocked
+            assert time.perf_counter() - began < 0.3
+
+            async def release() -> None:
+                await asyncio.sleep(0.5)
+                await lock.commit()
+
+            took, _ = await asyncio.gather(save_next(store, record), release())
+        finally:
+            await other.close()
+        assert took >= 0.4  # it really waited for the other session
+        assert await store.get(record.id) == record
+        assert len(await store.actions(record.id)) == record.version - 1
+
+
+async def test_postgres_commits_are_flushed_whatever_the_server_default(
+        postgres_databases: Callable[[], str]):
+    """A server or database set to synchronous_commit=off would acknowledge commits that a
+    crash can lose: the store's connections say `on` regardless (like SQLite's FULL)."""
+    url = postgres_databases()
+    admin = await asyncpg.connect(url)
+    try:
+        database = await admin.fetchval("SELECT current_database()")
+        await admin.execute(f'ALTER DATABASE "{database}" SET synchronous_commit = off')
+    finally:
+        await admin.close()
+    async with opened(url) as store:
+        setting = await store.pool.fetchval("SHOW synchronous_commit")
+    assert setting == "on"
+    async with opened(url, synchronous_commit="off") as store:  # what the bench compares
+        assert await store.pool.fetchval("SHOW synchronous_commit") == "off"
+
+
 WRITER = """
 import asyncio, random, sys
 from pathlib import Path
 from tests.storage_helpers import lobby, opened, start, step
 
 async def main() -> None:
-    async with opened(Path(sys.argv[1])) as store:
+    location = sys.argv[1]
+    async with opened(location if "://" in location else Path(location)) as store:
         record = await store.create(lobby(1))
         await store.save(start(record), expected_version=0)
         rng = random.Random(3)
@@ -144,8 +193,8 @@ asyncio.run(main())
 """
 
 
-async def test_a_killed_process_keeps_what_it_saved(tmp_path: Path):
-    path = tmp_path / "bot.sqlite3"
+async def test_a_killed_process_keeps_what_it_saved(store_location: Path | str):
+    path = store_location
     writer = await asyncio.create_subprocess_exec(
         sys.executable, "-c", WRITER, str(path), "40", cwd=ROOT,
         stdout=asyncio.subprocess.PIPE)
@@ -156,8 +205,9 @@ async def test_a_killed_process_keeps_what_it_saved(tmp_path: Path):
         await writer.wait()
     assert writer.returncode == -signal.SIGKILL
     acknowledged = GameRecord.model_validate_json(line)
-    # No close() ran, so the write-ahead log was left behind: reopening must recover from it.
-    assert Path(f"{path}-wal").stat().st_size > 0
+    if isinstance(path, Path):
+        # No close() ran, so the write-ahead log was left behind: reopening must recover from it.
+        assert Path(f"{path}-wal").stat().st_size > 0
 
     async with opened(path) as store:
         assert await store.get(acknowledged.id) == acknowledged
