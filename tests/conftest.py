@@ -13,6 +13,7 @@ from tests.postgres_fixtures import (  # noqa: F401 (fixtures are found by name)
     backend,
     new_location,
     postgres_databases,
+    postgres_schemas,
     postgres_server,
     store_location,
 )

@@ -1,6 +1,10 @@
 """Fixtures for the store tests on both backends: `store_location` is a fresh SQLite file or a
-fresh database on a real PostgreSQL server (`postgres_server`, one per test process: each
-pytest-xdist worker starts its own, the first time a test needs it)."""
+fresh schema on a real PostgreSQL server (`postgres_server`, one per test process: each
+pytest-xdist worker starts its own, the first time a test needs it).
+
+A PostgreSQL location is a URL whose `search_path` names an empty schema of the server's
+`tests` database: making one takes a millisecond where a database takes a checkpoint. A test
+that needs a database of its own (to change its settings) asks `postgres_databases`."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import pytest
 from tests.postgres_server import PORT, PostgresServer, ServerUnavailable, bin_dir, server_major
 
 BACKENDS = ["sqlite", "postgres"]
+TESTS_DATABASE = "tests"
 _names = itertools.count(1)
 
 
@@ -23,7 +28,9 @@ def postgres_server() -> Iterator[PostgresServer]:
     server = PostgresServer()
     try:
         server.start()
+        _client(server, "createdb", TESTS_DATABASE)
     except ServerUnavailable as exc:
+        server.stop()
         pytest.fail(str(exc), pytrace=False)
     yield server
     server.stop()
@@ -53,6 +60,24 @@ def postgres_databases(postgres_server: PostgresServer) -> Iterator[Callable[[],
         _client(postgres_server, "dropdb", "--force", name)
 
 
+@pytest.fixture
+def postgres_schemas(postgres_server: PostgresServer) -> Iterator[Callable[[], str]]:
+    """Makes empty schemas in the `tests` database (dropped after the test); returns URLs
+    that put each first on the search path."""
+    made: list[str] = []
+
+    def new() -> str:
+        name = f"test{next(_names)}"
+        _client(postgres_server, "psql", "-d", TESTS_DATABASE, "-c", f"CREATE SCHEMA {name}")
+        made.append(name)
+        return f"{postgres_server.url(TESTS_DATABASE)}&search_path={name}"
+
+    yield new
+    if made:
+        _client(postgres_server, "psql", "-d", TESTS_DATABASE, "-c",
+                f"DROP SCHEMA {', '.join(made)} CASCADE")
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
@@ -63,8 +88,8 @@ def new_location(backend: str, request: pytest.FixtureRequest,
                  tmp_path: Path) -> Callable[[], Path | str]:
     """Makes fresh store locations of the test's backend: SQLite files or database URLs."""
     if backend == "postgres":
-        databases: Callable[[], str] = request.getfixturevalue("postgres_databases")
-        return databases
+        schemas: Callable[[], str] = request.getfixturevalue("postgres_schemas")
+        return schemas
     files = (tmp_path / f"store{n}.sqlite3" for n in itertools.count(1))
     return lambda: next(files)
 

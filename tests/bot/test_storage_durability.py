@@ -127,10 +127,10 @@ async def test_reads_are_not_blocked_by_another_writer(tmp_path: Path):
 
 
 async def test_postgres_a_row_lock_held_for_half_a_second_delays_a_save_only(
-        postgres_databases: Callable[[], str]):
+        postgres_schemas: Callable[[], str]):
     """Another session holding the game's row (a long transaction, a migration by hand) makes
     a save wait, never fail; reads go on meanwhile (MVCC)."""
-    url = postgres_databases()
+    url = postgres_schemas()
     async with opened(url) as store:
         record = await running(store, 1, moves=3)
         other = await asyncpg.connect(url)

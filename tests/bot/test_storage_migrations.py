@@ -37,7 +37,7 @@ def sqlite_schema(path: Path) -> Schema:
 
 
 async def postgres_schema(url: str) -> Schema:
-    """The recorded version and every column, constraint and index of the public schema."""
+    """The recorded version and every column, constraint and index of the URL's schema."""
     conn = await asyncpg.connect(url)
     try:
         has_version = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -46,13 +46,15 @@ async def postgres_schema(url: str) -> Schema:
         columns = await conn.fetch(
             "SELECT table_name, column_name, data_type || ' ' || is_nullable || ' ' ||"
             " coalesce(column_default, '') || is_identity FROM information_schema.columns"
-            " WHERE table_schema = 'public' ORDER BY table_name, column_name")
+            " WHERE table_schema = current_schema() ORDER BY table_name, column_name")
         indexes = await conn.fetch(
-            "SELECT tablename, indexname, indexdef FROM pg_indexes"
-            " WHERE schemaname = 'public' ORDER BY indexname")
+            "SELECT tablename, indexname, replace(indexdef, current_schema() || '.', '')"
+            " FROM pg_indexes"
+            " WHERE schemaname = current_schema() ORDER BY indexname")
         constraints = await conn.fetch(
             "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid)"
-            " FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY conname")
+            " FROM pg_constraint WHERE connamespace = current_schema()::regnamespace"
+            " ORDER BY conname")
     finally:
         await conn.close()
     return version, [tuple(r) for r in [*columns, *indexes, *constraints]]
@@ -197,8 +199,8 @@ async def test_migrate_reports_where_it_started(tmp_path: Path):
             await m.migrate(db, target=SCHEMA_VERSION + 1)
 
 
-async def test_postgres_migrate_reports_where_it_started(postgres_databases: Callable[[], str]):
-    conn = await asyncpg.connect(postgres_databases())
+async def test_postgres_migrate_reports_where_it_started(postgres_schemas: Callable[[], str]):
+    conn = await asyncpg.connect(postgres_schemas())
     try:
         assert await pg.migrate(conn, target=1) == 0
         assert await pg.migrate(conn) == 1
@@ -209,9 +211,9 @@ async def test_postgres_migrate_reports_where_it_started(postgres_databases: Cal
         await conn.close()
 
 
-async def test_processes_starting_together_migrate_once(postgres_databases: Callable[[], str]):
+async def test_processes_starting_together_migrate_once(postgres_schemas: Callable[[], str]):
     """Bot processes sharing a server start at once: each waits for the one migrating."""
-    url = postgres_databases()
+    url = postgres_schemas()
     stores = [pg.PostgresStore(url) for _ in range(4)]
     try:
         await asyncio.gather(*(store.open() for store in stores))
