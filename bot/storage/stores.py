@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, overload
 
+from bot.settings import POSTGRES_SCHEMES
+
 from .base import Store
 from .postgres import PostgresStore
 from .sqlite import SqliteStore
 
-SCHEMES = ("postgresql://", "postgres://")
-
 
 def is_postgres_url(location: str | Path) -> bool:
-    return isinstance(location, str) and location.startswith(SCHEMES)
+    return isinstance(location, str) and location.startswith(POSTGRES_SCHEMES)
 
 
 @overload

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import asyncpg
 import pytest
+from pydantic import ValidationError
 
 from bot.records import ActionEntry, GameRecord
+from bot.settings import Settings
 from bot.storage import (
     ChannelBusy,
     PostgresStore,
@@ -333,3 +335,18 @@ async def test_a_closed_store_refuses_work(store_location: Path | str):
     with pytest.raises(RuntimeError, match="not open"):
         await store.get(1)
     await store.close()  # closing twice is harmless
+
+
+async def test_database_url_chooses_postgres_and_sqlite_stays_the_default(
+        postgres_schemas: Callable[[], str], tmp_path: Path):
+    unset = Settings(_env_file=None, database_path=tmp_path / "x.sqlite3", database_url=" ")
+    assert unset.database() == tmp_path / "x.sqlite3"
+    url = postgres_schemas()
+    chosen = Settings(_env_file=None, database_url=url)
+    assert chosen.database() == url and url not in repr(chosen)  # a password stays hidden
+    async with opened(chosen.database()) as store:
+        assert isinstance(store, PostgresStore)
+    async with opened(unset.database()) as store:
+        assert isinstance(store, SqliteStore)
+    with pytest.raises(ValidationError, match="postgresql://"):
+        Settings(_env_file=None, database_url="mysql://bot@localhost/games")
