@@ -14,7 +14,12 @@ The same guarantees as the SQLite store, by other means:
   per server and game, so two games ending at once move the ratings one after the other
   (read-compute-write on ratings would otherwise lose one of the updates);
 - the schema migrates in one transaction under an advisory lock, so processes starting
-  together migrate once.
+  together migrate once;
+- a dropped connection (the server restarting, a failover, a proxy timing out) or a
+  serialization conflict is retried with backoff, as the SQLite store rides out a lock. A write
+  whose answer was lost may have committed: its retry recognises its own record (the JSON,
+  updated_at included, is unique to that write) and reports success instead of a conflict, so
+  the action is acknowledged and applied once.
 
 Shared SQL is written with `?` placeholders and numbered here (`$1`, `$2`, ...); none of it
 holds a `?` in a literal.
@@ -22,13 +27,15 @@ holds a `?` in a literal.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import itertools
+import logging
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -43,7 +50,21 @@ from .connection import JsonText
 from .migrations import SCHEMA_VERSION, pending
 from .reads import SqlStore
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 Connection = asyncpg.Connection | PoolConnectionProxy
+# Worth another try: the connection went away (server restart, failover, network), the server
+# is shutting down or starting, or the transaction lost a serialization conflict or deadlock.
+class ConnectionLost(Exception):
+    """A statement failed on a connection that was found closed after it (asyncpg reports a
+    connection the server ended while it sat in the pool in several ways)."""
+
+
+TRANSIENT: tuple[type[BaseException], ...] = (
+    ConnectionLost, asyncpg.PostgresConnectionError, asyncpg.exceptions.AdminShutdownError,
+    asyncpg.exceptions.CrashShutdownError, asyncpg.exceptions.CannotConnectNowError,
+    asyncpg.exceptions.TransactionRollbackError, OSError,
+)
 SynchronousCommit = Literal["on", "remote_apply", "remote_write", "local", "off"]
 
 # Advisory lock keys: arbitrary constants, the same in every process of the bot.
@@ -109,11 +130,15 @@ class PostgresStore(SqlStore):
         min_size: int = 1,
         max_size: int = 10,
         synchronous_commit: SynchronousCommit = "on",
+        retries: int = 6,
+        backoff: float = 0.05,
     ) -> None:
         self.url = url
         self.min_size = min_size
         self.max_size = max_size
         self.synchronous_commit = synchronous_commit
+        self.retries = retries  # further attempts after a transient error
+        self.backoff = backoff  # seconds before the first retry; doubles each time (3 s in all)
         self._pool: asyncpg.Pool | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -155,13 +180,22 @@ class PostgresStore(SqlStore):
         The id is drawn first so the stored JSON carries it: one INSERT, no UPDATE after."""
         now = time.time()
         draft = record.model_copy(update={"created_at": now, "updated_at": now})
-        async with self.pool.acquire() as conn:
-            draft.id = int(await conn.fetchval(_NEXT_ID))
-            try:
-                await conn.execute(_INSERT_GAME, draft.id, *reads.game_columns(draft),
-                                   draft.model_dump_json())
-            except asyncpg.UniqueViolationError as exc:
-                raise await _channel_busy(conn, draft.channel_id, exc) from None
+        draft.id = int((await self._fetch(_NEXT_ID))[0][0])
+        text = draft.model_dump_json()
+        attempts = 0
+
+        async def insert() -> None:
+            nonlocal attempts
+            attempts += 1
+            async with self._connection() as conn:
+                try:
+                    await conn.execute(_INSERT_GAME, draft.id, *reads.game_columns(draft), text)
+                except asyncpg.UniqueViolationError as exc:
+                    if attempts > 1 and await _landed(conn, draft.id, text):
+                        return  # an earlier attempt committed; its answer was lost
+                    raise await _channel_busy(conn, draft.channel_id, exc) from None
+
+        await self._retrying(insert)
         record.id, record.created_at, record.updated_at = draft.id, now, now
         return record
 
@@ -173,51 +207,102 @@ class PostgresStore(SqlStore):
         reads.check_save(record, expected_version, action)
         now = time.time()
         draft = record.model_copy(update={"updated_at": now})
-        params = (*reads.game_columns(draft), draft.model_dump_json(), draft.id, expected_version)
-        async with self.pool.acquire() as conn:
-            try:
-                if action is None:
-                    status = await conn.execute(_UPDATE_GAME, *params)
-                else:
-                    row = reads.action_row(action)
-                    status = await conn.execute(_UPDATE_WITH_ACTION, *params, *row)
-            except asyncpg.UniqueViolationError as exc:
-                raise await _channel_busy(conn, draft.channel_id, exc) from None
-            if rowcount(status) != 1:
+        text = draft.model_dump_json()
+        params = (*reads.game_columns(draft), text, draft.id, expected_version)
+        attempts = 0
+
+        async def update() -> None:
+            nonlocal attempts
+            attempts += 1
+            async with self._connection() as conn:
+                try:
+                    if action is None:
+                        status = await conn.execute(_UPDATE_GAME, *params)
+                    else:
+                        row = reads.action_row(action)
+                        status = await conn.execute(_UPDATE_WITH_ACTION, *params, *row)
+                except asyncpg.UniqueViolationError as exc:
+                    raise await _channel_busy(conn, draft.channel_id, exc) from None
+                if rowcount(status) == 1:
+                    return
+                if attempts > 1 and await _landed(conn, draft.id, text, action):
+                    return  # an earlier attempt committed; its answer was lost
                 found = await conn.fetchval(numbered(reads.STORED_VERSION), draft.id)
                 raise StaleVersion(draft.id, expected_version, found)
+
+        await self._retrying(update)
         record.updated_at = now
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.pool.execute(numbered(reads.SET_META), key, value)
+        await self._fetch(reads.SET_META, (key, value))
 
     async def record_finished(self, game: FinishedGame, rate: history.Rate) -> bool:
         """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
         transaction; False (nothing written) if it was kept before: exactly once."""
         now = time.time()
-        async with self._transaction() as db:
-            # Shared with every other recording, exclusive against forgetting someone.
-            await db.conn.execute("SELECT pg_advisory_xact_lock_shared($1)", FORGET_LOCK)
-            await db.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
-                                  f"ratings:{game.guild_id or 0}:{game.game}")
-            return await history.record(db, game, rate, now)
+
+        async def record() -> bool:
+            async with self._transaction() as db:
+                # Shared with every other recording, exclusive against forgetting someone.
+                await db.conn.execute("SELECT pg_advisory_xact_lock_shared($1)", FORGET_LOCK)
+                await db.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+                                      f"ratings:{game.guild_id or 0}:{game.game}")
+                return await history.record(db, game, rate, now)
+
+        # A retry after a lost answer finds the game kept: False, and nothing counted twice.
+        return await self._retrying(record)
 
     async def forget(self, user_id: int) -> int:
         """Take a person's name and ratings out of the history; their results stay, as a
         former player's. Returns how many ended games named them."""
-        async with self._transaction() as db:
-            await db.conn.execute("SELECT pg_advisory_xact_lock($1)", FORGET_LOCK)
-            return await history.forget(db, user_id)
+        async def forget() -> int:
+            async with self._transaction() as db:
+                await db.conn.execute("SELECT pg_advisory_xact_lock($1)", FORGET_LOCK)
+                return await history.forget(db, user_id)
+
+        return await self._retrying(forget)
 
     # -- plumbing -----------------------------------------------------------------------------
 
     @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[PoolConnectionProxy]:
+        """A pooled connection; a failure that leaves it closed is ConnectionLost."""
+        async with self.pool.acquire() as conn:
+            try:
+                yield conn
+            except (asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError) as exc:
+                if conn.is_closed():
+                    raise ConnectionLost(f"{type(exc).__name__}: {exc}") from exc
+                raise
+
+    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[PostgresDb]:
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self._connection() as conn, conn.transaction():
             yield PostgresDb(conn)
 
     async def _fetch(self, query: str, params: Iterable[Any] = ()) -> Sequence[Sequence[Any]]:
-        return [tuple(row) for row in await self.pool.fetch(numbered(query), *params)]
+        values = tuple(params)
+
+        async def fetch() -> list[asyncpg.Record]:
+            async with self._connection() as conn:
+                return await conn.fetch(numbered(query), *values)
+
+        return [tuple(row) for row in await self._retrying(fetch)]
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run `attempt` again, after a growing pause, while it fails transiently (a dead
+        pooled connection is dropped by the pool, so the next attempt gets a fresh one)."""
+        for n in range(self.retries + 1):
+            try:
+                return await attempt()
+            except TRANSIENT as exc:
+                if n == self.retries:
+                    raise
+                delay = self.backoff * 2**n
+                log.warning("PostgreSQL: %s: %s; retrying in %.2fs",
+                            type(exc).__name__, exc, delay)
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable")
 
 
 async def schema_version(conn: Connection) -> int:
@@ -240,6 +325,21 @@ async def migrate(conn: Connection, target: int = SCHEMA_VERSION) -> int:
             await conn.execute("DELETE FROM schema_version")
             await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", target)
     return found
+
+
+async def _landed(conn: Connection, game_id: int, text: str,
+                  action: ActionEntry | None = None) -> bool:
+    """Whether a write committed: the stored game is exactly `text` (no other write makes the
+    same JSON: its updated_at is that write's), or the log holds exactly its `action` (which
+    stays there, even once a later save changed the game)."""
+    if await conn.fetchval("SELECT record = $2 FROM games WHERE id = $1", game_id, text):
+        return True
+    if action is None:
+        return False
+    logged = await conn.fetchval(
+        "SELECT at = $3 AND action = $4 FROM actions WHERE game_id = $1 AND version = $2",
+        action.game_id, action.version, action.at, reads.action_row(action)[6])
+    return bool(logged)
 
 
 async def _channel_busy(conn: Connection, channel_id: int,

@@ -212,3 +212,69 @@ async def test_a_killed_process_keeps_what_it_saved(store_location: Path | str):
     async with opened(path) as store:
         assert await store.get(acknowledged.id) == acknowledged
         assert len(await store.actions(acknowledged.id)) == 40
+
+
+def lose_answers(monkeypatch: pytest.MonkeyPatch, prefix: str, times: int = 1) -> list[str]:
+    """The next `times` statements starting with `prefix` run (and commit) but their answer
+    is lost, as when the connection drops right after the commit; returns what was lost."""
+    lost: list[str] = []
+    real = asyncpg.connection.Connection.execute
+
+    async def execute(self: asyncpg.Connection, query: str, *args: object,
+                      **kwargs: object) -> str:
+        status = await real(self, query, *args, **kwargs)
+        if query.startswith(prefix) and len(lost) < times:
+            lost.append(query)
+            raise asyncpg.exceptions.ConnectionDoesNotExistError("connection lost (test)")
+        return status
+
+    monkeypatch.setattr(asyncpg.connection.Connection, "execute", execute)
+    return lost
+
+
+async def test_postgres_a_save_whose_answer_was_lost_is_acknowledged_and_applied_once(
+        postgres_schemas: Callable[[], str], monkeypatch: pytest.MonkeyPatch):
+    async with opened(postgres_schemas(), backoff=0.01) as store:
+        record = await running(store, 1, moves=3)
+        lost = lose_answers(monkeypatch, "WITH saved")  # the save's statement
+        await save_next(store, record)  # retried, and recognised as landed: no StaleVersion
+        assert len(lost) == 1
+        assert await store.get(record.id) == record
+        assert [e.version for e in await store.actions(record.id)] == list(
+            range(2, record.version + 1))
+        # Lost again, and meanwhile another save moved the game on: the log still shows it.
+        lose_answers(monkeypatch, "WITH saved")
+        await save_next(store, record)
+        await save_next(store, record)
+        assert len(await store.actions(record.id)) == record.version - 1
+
+
+async def test_postgres_a_create_whose_answer_was_lost_keeps_its_game(
+        postgres_schemas: Callable[[], str], monkeypatch: pytest.MonkeyPatch):
+    async with opened(postgres_schemas(), backoff=0.01) as store:
+        lost = lose_answers(monkeypatch, "INSERT INTO games")
+        record = await store.create(lobby(100))  # not ChannelBusy: the lobby is its own
+        assert len(lost) == 1
+        assert [g.id for g in await store.active_games()] == [record.id]
+        assert await store.get(record.id) == record
+
+
+async def test_postgres_connections_dropped_by_the_server_are_replaced(
+        postgres_schemas: Callable[[], str], caplog: pytest.LogCaptureFixture):
+    """The server restarting (or a failover) ends every pooled connection: the next actions
+    wait for new ones rather than fail."""
+    url = postgres_schemas()
+    async with opened(url, min_size=3, backoff=0.01) as store:
+        record = await running(store, 1, moves=3)
+        admin = await asyncpg.connect(url)
+        try:
+            ended = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE application_name = 'citadels-bot' AND pid <> pg_backend_pid()")
+        finally:
+            await admin.close()
+        assert ended >= 3
+        with caplog.at_level(logging.WARNING, logger="bot.storage.postgres"):
+            await save_next(store, record)
+            assert await store.get(record.id) == record
+        assert len(await store.actions(record.id)) == record.version - 1
