@@ -182,20 +182,16 @@ class PostgresStore(SqlStore):
         draft = record.model_copy(update={"created_at": now, "updated_at": now})
         draft.id = int((await self._fetch(_NEXT_ID))[0][0])
         text = draft.model_dump_json()
-        attempts = 0
 
-        async def insert() -> None:
-            nonlocal attempts
-            attempts += 1
-            async with self._connection() as conn:
-                try:
-                    await conn.execute(_INSERT_GAME, draft.id, *reads.game_columns(draft), text)
-                except asyncpg.UniqueViolationError as exc:
-                    if attempts > 1 and await _landed(conn, draft.id, text):
-                        return  # an earlier attempt committed; its answer was lost
-                    raise await _channel_busy(conn, draft.channel_id, exc) from None
+        async def insert(conn: PoolConnectionProxy, retried: bool) -> None:
+            try:
+                await conn.execute(_INSERT_GAME, draft.id, *reads.game_columns(draft), text)
+            except asyncpg.UniqueViolationError as exc:
+                if retried and await _landed(conn, draft.id, text):
+                    return  # an earlier attempt committed; its answer was lost
+                raise await _channel_busy(conn, draft.channel_id, exc) from None
 
-        await self._retrying(insert)
+        await self._writing(insert)
         record.id, record.created_at, record.updated_at = draft.id, now, now
         return record
 
@@ -209,28 +205,24 @@ class PostgresStore(SqlStore):
         draft = record.model_copy(update={"updated_at": now})
         text = draft.model_dump_json()
         params = (*reads.game_columns(draft), text, draft.id, expected_version)
-        attempts = 0
 
-        async def update() -> None:
-            nonlocal attempts
-            attempts += 1
-            async with self._connection() as conn:
-                try:
-                    if action is None:
-                        status = await conn.execute(_UPDATE_GAME, *params)
-                    else:
-                        row = reads.action_row(action)
-                        status = await conn.execute(_UPDATE_WITH_ACTION, *params, *row)
-                except asyncpg.UniqueViolationError as exc:
-                    raise await _channel_busy(conn, draft.channel_id, exc) from None
-                if rowcount(status) == 1:
-                    return
-                if attempts > 1 and await _landed(conn, draft.id, text, action):
-                    return  # an earlier attempt committed; its answer was lost
-                found = await conn.fetchval(numbered(reads.STORED_VERSION), draft.id)
-                raise StaleVersion(draft.id, expected_version, found)
+        async def update(conn: PoolConnectionProxy, retried: bool) -> None:
+            try:
+                if action is None:
+                    status = await conn.execute(_UPDATE_GAME, *params)
+                else:
+                    row = reads.action_row(action)
+                    status = await conn.execute(_UPDATE_WITH_ACTION, *params, *row)
+            except asyncpg.UniqueViolationError as exc:
+                raise await _channel_busy(conn, draft.channel_id, exc) from None
+            if rowcount(status) == 1:
+                return
+            if retried and await _landed(conn, draft.id, text, action):
+                return  # an earlier attempt committed; its answer was lost
+            found = await conn.fetchval(numbered(reads.STORED_VERSION), draft.id)
+            raise StaleVersion(draft.id, expected_version, found)
 
-        await self._retrying(update)
+        await self._writing(update)
         record.updated_at = now
 
     async def set_meta(self, key: str, value: str) -> None:
@@ -288,6 +280,19 @@ class PostgresStore(SqlStore):
                 return await conn.fetch(numbered(query), *values)
 
         return [tuple(row) for row in await self._retrying(fetch)]
+
+    async def _writing(self, body: Callable[[PoolConnectionProxy, bool], Awaitable[T]]) -> T:
+        """`body(connection, retried)`, retried while it fails transiently; `retried` tells it
+        that an earlier attempt may have committed before its answer was lost."""
+        attempts = 0
+
+        async def attempt() -> T:
+            nonlocal attempts
+            attempts += 1
+            async with self._connection() as conn:
+                return await body(conn, attempts > 1)
+
+        return await self._retrying(attempt)
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """Run `attempt` again, after a growing pause, while it fails transiently (a dead
