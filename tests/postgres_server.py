@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 PORT = 5432  # names the socket file in our own directory; no TCP port is opened
 INSTALL_HINT = (
@@ -76,6 +77,7 @@ class PostgresServer:
         self.user = user  # the database superuser's name
         self.directory: Path | None = None
         self._process: subprocess.Popen[bytes] | None = None
+        self._ids: dict[str, Any] = {}  # who the server runs as (subprocess's user, group)
 
     def __enter__(self) -> PostgresServer:
         self.start()
@@ -93,33 +95,52 @@ class PostgresServer:
         owner = _run_as()
         directory = Path(tempfile.mkdtemp(prefix="citadels-pg-"))
         self.directory = directory
-        ids: dict[str, int] = {}
         if owner is not None:
             os.chown(directory, owner.pw_uid, owner.pw_gid)
-            ids = {"user": owner.pw_uid, "group": owner.pw_gid, "extra_groups": []}
-        data = directory / "data"
-        log = directory / "server.log"
+            self._ids = {"user": owner.pw_uid, "group": owner.pw_gid, "extra_groups": []}
         try:
             subprocess.run(
-                [str(binaries / "initdb"), "-D", str(data), "-U", self.user, "-A", "trust",
-                 "-E", "UTF8", "--locale=C", "--no-sync"],
-                cwd=directory, check=True, capture_output=True, **ids)
-            settings = ["-k", str(directory), "-p", str(PORT), "-c", "listen_addresses=",
-                        "-c", "max_connections=200", "-c", "shared_buffers=32MB"]
-            if not self.fsync:
-                settings += ["-c", "fsync=off", "-c", "full_page_writes=off"]
-            with open(log, "wb") as out:
-                if owner is not None:
-                    os.chown(log, owner.pw_uid, owner.pw_gid)
-                self._process = subprocess.Popen(
-                    [str(binaries / "postgres"), "-D", str(data), *settings],
-                    cwd=directory, stdout=out, stderr=subprocess.STDOUT, **ids)
-            self._wait_ready(binaries, log, timeout)
+                [str(binaries / "initdb"), "-D", str(directory / "data"), "-U", self.user,
+                 "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+                cwd=directory, check=True, capture_output=True, **self._ids)
+            self._launch(timeout)
         except BaseException as exc:
             self.stop()
             if isinstance(exc, subprocess.CalledProcessError):
                 raise ServerUnavailable(f"initdb failed: {exc.stderr.decode()}") from exc
             raise
+
+    def _launch(self, timeout: float) -> None:
+        """Start the server on the directory's data and wait until it takes connections."""
+        assert self.directory is not None
+        binaries, log = bin_dir(), self.directory / "server.log"
+        settings = ["-k", str(self.directory), "-p", str(PORT), "-c", "listen_addresses=",
+                    "-c", "max_connections=200", "-c", "shared_buffers=32MB"]
+        if not self.fsync:
+            settings += ["-c", "fsync=off", "-c", "full_page_writes=off"]
+        with open(log, "ab") as out:
+            if "user" in self._ids:
+                os.chown(log, self._ids["user"], self._ids["group"])
+            self._process = subprocess.Popen(
+                [str(binaries / "postgres"), "-D", str(self.directory / "data"), *settings],
+                cwd=self.directory, stdout=out, stderr=subprocess.STDOUT, **self._ids)
+        self._wait_ready(binaries, log, timeout)
+
+    def crash_and_restart(self, timeout: float = 30.0) -> None:
+        """Kill the server at once (SIGKILL: no shutdown, unflushed buffers lost), then start
+        it again on the same data, which recovers from its write-ahead log."""
+        assert self._process is not None
+        self._process.kill()
+        self._process.wait()
+        deadline = time.monotonic() + timeout
+        while True:  # its backends notice their postmaster is gone and exit within moments
+            try:
+                self._launch(timeout)
+                return
+            except ServerUnavailable:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def _wait_ready(self, binaries: Path, log: Path, timeout: float) -> None:
         assert self._process is not None and self.directory is not None

@@ -17,7 +17,8 @@ import asyncpg
 import pytest
 
 from bot.records import GameRecord
-from bot.storage import Store
+from bot.storage import PostgresStore, Store
+from tests.postgres_server import PostgresServer
 from tests.storage_helpers import lobby, opened, play, start, step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -278,3 +279,31 @@ async def test_postgres_connections_dropped_by_the_server_are_replaced(
             await save_next(store, record)
             assert await store.get(record.id) == record
         assert len(await store.actions(record.id)) == record.version - 1
+
+
+async def test_postgres_acknowledged_saves_survive_the_server_being_killed():
+    """A burst of saves from eight games, then the server is killed (SIGKILL: no shutdown,
+    nothing flushed on the way out) and restarted: every acknowledged save is there, because
+    each commit's WAL was written before the store answered (synchronous_commit=on; with off,
+    the last ones are lost)."""
+    server = PostgresServer()  # its own: this one gets killed
+    await asyncio.to_thread(server.start)
+    try:
+        store = PostgresStore(server.url(), retries=0)
+        await store.open()
+        records = [await running(store, channel, moves=0) for channel in range(1, 9)]
+
+        async def burst(record: GameRecord) -> None:
+            for _ in range(10):
+                await save_next(store, record)
+
+        await asyncio.gather(*(burst(record) for record in records))
+        acknowledged = [record.model_copy(deep=True) for record in records]
+        await asyncio.to_thread(server.crash_and_restart)
+        store.pool.terminate()  # its connections died with the server
+        async with opened(server.url()) as again:
+            for record in acknowledged:
+                assert await again.get(record.id) == record
+                assert len(await again.actions(record.id)) == record.version - 1 == 10
+    finally:
+        await asyncio.to_thread(server.stop)
