@@ -126,12 +126,15 @@ class PostgresServer:
                 cwd=self.directory, stdout=out, stderr=subprocess.STDOUT, **self._ids)
         self._wait_ready(binaries, log, timeout)
 
-    def crash_and_restart(self, timeout: float = 30.0) -> None:
-        """Kill the server at once (SIGKILL: no shutdown, unflushed buffers lost), then start
-        it again on the same data, which recovers from its write-ahead log."""
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL: no shutdown, unflushed buffers lost); its data
+        stays for `restart`."""
         assert self._process is not None
         self._process.kill()
         self._process.wait()
+
+    def restart(self, timeout: float = 30.0) -> None:
+        """Start a killed server again on its data, which recovers from its write-ahead log."""
         deadline = time.monotonic() + timeout
         while True:  # its backends notice their postmaster is gone and exit within moments
             try:

@@ -1,4 +1,4 @@
-"""The PostgreSQL store: a pool of connections to a server that several bot processes share.
+"""The PostgreSQL store: a pool of connections to a server that several bot processes can share.
 
 The same guarantees as the SQLite store, by other means:
 
@@ -18,8 +18,8 @@ The same guarantees as the SQLite store, by other means:
 - a dropped connection (the server restarting, a failover, a proxy timing out) or a
   serialization conflict is retried with backoff, as the SQLite store rides out a lock. A write
   whose answer was lost may have committed: its retry recognises its own record (the JSON,
-  updated_at included, is unique to that write) and reports success instead of a conflict, so
-  the action is acknowledged and applied once.
+  updated_at included, is unique to that write) or its action in the log, and reports success
+  instead of a conflict, so the action is acknowledged and applied once.
 
 Shared SQL is written with `?` placeholders and numbered here (`$1`, `$2`, ...); none of it
 holds a `?` in a literal.
@@ -53,13 +53,15 @@ from .reads import SqlStore
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 Connection = asyncpg.Connection | PoolConnectionProxy
-# Worth another try: the connection went away (server restart, failover, network), the server
-# is shutting down or starting, or the transaction lost a serialization conflict or deadlock.
+
+
 class ConnectionLost(Exception):
     """A statement failed on a connection that was found closed after it (asyncpg reports a
     connection the server ended while it sat in the pool in several ways)."""
 
 
+# Worth another try: the connection went away (server restart, failover, network), the server
+# is shutting down or starting, or the transaction lost a serialization conflict or deadlock.
 TRANSIENT: tuple[type[BaseException], ...] = (
     ConnectionLost, asyncpg.PostgresConnectionError, asyncpg.exceptions.AdminShutdownError,
     asyncpg.exceptions.CrashShutdownError, asyncpg.exceptions.CannotConnectNowError,
@@ -147,11 +149,12 @@ class PostgresStore(SqlStore):
         """Connect the pool and migrate the database to the current schema."""
         if self._pool is not None:
             return
-        pool = await asyncpg.create_pool(
+        # A server still starting (the bot and the database started together) is waited for.
+        pool = await self._retrying(lambda: asyncpg.create_pool(
             self.url, min_size=self.min_size, max_size=self.max_size,
             server_settings={"synchronous_commit": self.synchronous_commit,
                              "application_name": "citadels-bot"},
-        )
+        ))
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)

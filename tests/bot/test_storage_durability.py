@@ -299,11 +299,34 @@ async def test_postgres_acknowledged_saves_survive_the_server_being_killed():
 
         await asyncio.gather(*(burst(record) for record in records))
         acknowledged = [record.model_copy(deep=True) for record in records]
-        await asyncio.to_thread(server.crash_and_restart)
+        await asyncio.to_thread(server.kill)
+        await asyncio.to_thread(server.restart)
         store.pool.terminate()  # its connections died with the server
         async with opened(server.url()) as again:
             for record in acknowledged:
                 assert await again.get(record.id) == record
                 assert len(await again.actions(record.id)) == record.version - 1 == 10
+    finally:
+        await asyncio.to_thread(server.stop)
+
+
+async def test_postgres_a_store_opening_waits_for_a_server_still_starting():
+    """The bot and its database started together: the store waits for the server."""
+    server = PostgresServer()
+    await asyncio.to_thread(server.start)
+    try:
+        await asyncio.to_thread(server.kill)
+        store = PostgresStore(server.url())
+
+        async def start_later() -> None:
+            await asyncio.sleep(0.5)
+            await asyncio.to_thread(server.restart)
+
+        await asyncio.gather(store.open(), start_later())
+        try:
+            record = await store.create(lobby(1))
+            assert await store.get(record.id) == record
+        finally:
+            await store.close()
     finally:
         await asyncio.to_thread(server.stop)
