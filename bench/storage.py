@@ -1,11 +1,17 @@
-"""Store speed: save latency and the start-up load of every active game.
+"""Store speed: save latency and the start-up load of every active game, per backend.
 
-    python -m bench.storage [--games N] [--saves N] [--dir PATH]
+    python -m bench.storage [--store sqlite|postgres] [--url URL] [--games N] [--saves N]
+                            [--dir PATH]
 
-Fills a fresh SQLite file with N 5-player games a random number of moves in (with a
-recent-events log, as the bot keeps), then prints the latency of a save with its action-log
-entry (p50/p99, for synchronous=FULL, the default, and NORMAL) and the time to open the file
-and load every active game, as a restarted bot does.
+Fills a fresh store with N 5-player games a random number of moves in (with a recent-events
+log, as the bot keeps), then prints the latency of a save with its action-log entry (p50/p99)
+for the durable setting (the default) and the faster one, the same saves from 20 games at once
+(what a busy bot sends), and the time to open the store and load every active game, as a
+restarted bot does.
+
+`--store sqlite` (the default) measures the SQLite file. `--store postgres` measures SQLite
+and PostgreSQL side by side: the server at `--url`, or else a temporary one started from this
+machine's PostgreSQL binaries (fsync on, reached over its Unix socket).
 """
 
 from __future__ import annotations
@@ -16,11 +22,39 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.records import ActionEntry, GameRecord, GameSettings, Seat
-from bot.storage import SqliteStore, initial_state, open_store
+from bot.storage import Store, initial_state, open_store
 from rules.citadels import ENGINE_VERSION, apply, random_action, to_act
+
+WRITERS = 20  # games saving at once in the concurrent figure
+
+
+@dataclass(frozen=True)
+class Backend:
+    """A store to measure, and its two settings: durable (the default) and the faster one."""
+
+    name: str
+    location: Path | str
+    durable: tuple[str, dict[str, Any]]
+    fast: tuple[str, dict[str, Any]]
+
+
+def sqlite(directory: Path) -> Backend:
+    return Backend("sqlite", directory / "bench.sqlite3",
+                   ("synchronous=FULL", {"synchronous": "FULL"}),
+                   ("synchronous=NORMAL", {"synchronous": "NORMAL"}))
+
+
+def postgres(url: str) -> Backend:
+    return Backend("postgres", url,
+                   ("synchronous_commit=on", {"synchronous_commit": "on"}),
+                   ("synchronous_commit=off", {"synchronous_commit": "off"}))
 
 
 def new_record(channel_id: int, seed: int, players: int = 5) -> GameRecord:
@@ -48,17 +82,18 @@ def advance(record: GameRecord, rng: random.Random) -> ActionEntry | None:
                        at=time.time())
 
 
-async def start(store: SqliteStore, channel_id: int, rng: random.Random) -> GameRecord:
+async def start(store: Store, channel_id: int, rng: random.Random) -> GameRecord:
     record = await store.create(new_record(channel_id, rng.randrange(1 << 30)))
     record.status, record.state, record.version = "running", initial_state(record), 1
     await store.save(record, expected_version=0)
     return record
 
 
-async def fill(path: Path, games: int, rng: random.Random) -> None:
+async def fill(backend: Backend, games: int, rng: random.Random) -> None:
     """`games` running games, each 10 to 80 moves in. The moves are played in memory and saved
-    once per game, without an fsync per commit: the action log's size does not affect the load."""
-    async with SqliteStore(path, synchronous="NORMAL") as store:
+    once per game, with the fast setting: the action log's size does not affect the load."""
+    store = await open_store(backend.location, **backend.fast[1])
+    try:
         for channel_id in range(1, games + 1):
             record = await start(store, channel_id, rng)
             version = record.version
@@ -67,32 +102,50 @@ async def fill(path: Path, games: int, rng: random.Random) -> None:
                     break
             record.version = version + 1
             await store.save(record, expected_version=version)
+    finally:
+        await store.close()
 
 
-async def save_latencies(path: Path, saves: int, synchronous: str, rng: random.Random
-                         ) -> list[float]:
-    """Milliseconds per save (record + action-log entry), over fresh games as they end."""
+async def play_saves(store: Store, saves: int, channel_id: int, rng: random.Random
+                     ) -> list[float]:
+    """Milliseconds per save (record + action-log entry) of one game after another, each
+    started in the next channel once the previous one ends."""
     latencies: list[float] = []
-    async with SqliteStore(path, synchronous=synchronous) as store:  # type: ignore[arg-type]
-        channel_id = 1_000_000 if synchronous == "FULL" else 2_000_000
-        record = await start(store, channel_id, rng)
-        while len(latencies) < saves:
-            entry = advance(record, rng)
-            if entry is None:  # finished: it was saved as the last move; start another
-                channel_id += 1
-                record = await start(store, channel_id, rng)
-                continue
-            began = time.perf_counter()
-            await store.save(record, expected_version=record.version - 1, action=entry)
-            latencies.append((time.perf_counter() - began) * 1000)
+    record = await start(store, channel_id, rng)
+    while len(latencies) < saves:
+        entry = advance(record, rng)
+        if entry is None:  # finished: it was saved as the last move; start another
+            channel_id += 1
+            record = await start(store, channel_id, rng)
+            continue
+        began = time.perf_counter()
+        await store.save(record, expected_version=record.version - 1, action=entry)
+        latencies.append((time.perf_counter() - began) * 1000)
     return latencies
 
 
-async def load_time(path: Path) -> tuple[float, float, float, int]:
-    """Seconds to open the file, to load every active game (wall clock and this process's CPU,
-    which a busy machine does not inflate), and how many games there were."""
+async def save_latencies(backend: Backend, options: dict[str, Any], saves: int, writers: int,
+                         channel_id: int, rng: random.Random) -> tuple[list[float], float]:
+    """Every save's milliseconds, `writers` games saving at once, and saves per second."""
+    store = await open_store(backend.location, **options)
+    try:
+        each = max(1, saves // writers)
+        began = time.perf_counter()
+        runs = await asyncio.gather(*(
+            play_saves(store, each, channel_id + n * 10_000, random.Random(rng.random()))
+            for n in range(writers)))
+        elapsed = time.perf_counter() - began
+    finally:
+        await store.close()
+    latencies = [ms for run in runs for ms in run]
+    return latencies, len(latencies) / elapsed
+
+
+async def load_time(location: Path | str) -> tuple[float, float, float, int]:
+    """Seconds to open the store, to load every active game (wall clock and this process's
+    CPU, which a busy machine does not inflate), and how many games there were."""
     began = time.perf_counter()
-    store = await open_store(path)
+    store = await open_store(location)
     opened, cpu = time.perf_counter(), time.process_time()
     try:
         games = await store.active_games()
@@ -106,39 +159,66 @@ def percentile(values: list[float], p: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1]
 
 
-async def run(directory: Path, games: int, saves: int, seed: int) -> None:
-    path = directory / "bench.sqlite3"
+async def measure(backend: Backend, games: int, saves: int, seed: int) -> None:
     rng = random.Random(seed)
     began = time.perf_counter()
-    await fill(path, games, rng)
-    print(f"filled {games} games in {time.perf_counter() - began:.1f} s "
-          f"({path.stat().st_size / 1e6:.1f} MB)")
-    for synchronous in ("FULL", "NORMAL"):
-        ms = await save_latencies(path, saves, synchronous, rng)
-        print(f"save, synchronous={synchronous:<6}  p50 {percentile(ms, 50):6.2f} ms   "
-              f"p99 {percentile(ms, 99):6.2f} ms   ({len(ms)} saves)")
+    await fill(backend, games, rng)
+    print(f"{backend.name}: filled {games} games in {time.perf_counter() - began:.1f} s")
+    channel_id = 1_000_000
+    for label, options in (backend.durable, backend.fast):
+        for writers in (1, WRITERS):
+            channel_id += 1_000_000
+            ms, rate = await save_latencies(backend, options, saves, writers, channel_id, rng)
+            print(f"  save, {label:<22} {writers:>2} at once   p50 {percentile(ms, 50):6.2f} ms"
+                  f"   p99 {percentile(ms, 99):6.2f} ms   {rate:6.0f} saves/s ({len(ms)})")
     for _ in range(3):
-        open_s, load_s, cpu_s, count = await load_time(path)
-        print(f"open {open_s * 1000:6.1f} ms   load {count} active games "
+        open_s, load_s, cpu_s, count = await load_time(backend.location)
+        print(f"  open {open_s * 1000:6.1f} ms   load {count} active games "
               f"{load_s * 1000:6.1f} ms, {cpu_s * 1000:.0f} ms CPU "
               f"({load_s / count * 1e6:.0f} us per game)")
 
 
+@contextmanager
+def postgres_location(url: str | None) -> Iterator[str]:
+    """`url`, or a temporary server's database made from the machine's binaries."""
+    if url is not None:
+        yield url
+        return
+    from tests.postgres_server import PostgresServer  # the tests' helper: machine binaries
+
+    with PostgresServer(fsync=True) as server:
+        yield server.url()
+
+
+async def run(directory: Path, store: str, url: str | None, games: int, saves: int,
+              seed: int) -> None:
+    await measure(sqlite(directory), games, saves, seed)
+    if store == "postgres":
+        with postgres_location(url) as location:
+            await measure(postgres(location), games, saves, seed)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite",
+                        help="postgres: measure PostgreSQL beside SQLite")
+    parser.add_argument("--url", default=None,
+                        help="PostgreSQL database to fill (default: a temporary server); "
+                             "use an empty one")
     parser.add_argument("--games", type=int, default=1000, help="running games to load")
     parser.add_argument("--saves", type=int, default=500, help="saves timed per setting")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", type=Path, default=None,
-                        help="where to put the file (default: a temporary directory); "
+                        help="where to put the SQLite file (default: a temporary directory); "
                              "fsync cost depends on the disk")
     args = parser.parse_args()
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
-        asyncio.run(run(args.dir, args.games, args.saves, args.seed))
+        asyncio.run(run(args.dir, args.store, args.url, args.games, args.saves, args.seed))
         return
     with tempfile.TemporaryDirectory() as directory:
-        asyncio.run(run(Path(directory), args.games, args.saves, args.seed))
+        asyncio.run(run(Path(directory), args.store, args.url, args.games, args.saves,
+                        args.seed))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_sync import SyncedTreeStore, SyncOutcome, sync_commands
+from bot.command_sync import StoreFingerprints, SyncedTreeStore, SyncOutcome, sync_commands
 from bot.command_translator import CatalogTranslator
 from bot.errors import report_error
 from bot.i18n import Catalog
@@ -83,7 +83,7 @@ class GameBot(commands.Bot):
         self.resumed_at: float | None = None  # perf_counter when every stored game was resumed
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database_path)
+        self.store = await open_store(self.settings.database())
         pause = self.settings.computer_pause if self.computer_pause is None else self.computer_pause
         self.service = GameService(self.store, computer_pause=pause)
         self.service.listener = self.publisher
@@ -93,7 +93,8 @@ class GameBot(commands.Bot):
         assert self.application_id is not None  # login fetched the application
         self.sync_outcome = await sync_commands(
             self.tree,
-            SyncedTreeStore(self.settings.database_path),
+            StoreFingerprints(self.store) if self.settings.database_url
+            else SyncedTreeStore(self.settings.database_path),
             application_id=self.application_id,
             dev_guild_id=self.settings.dev_guild_id,
             force=self.force_sync,

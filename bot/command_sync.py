@@ -11,11 +11,14 @@ import hashlib
 import json
 import logging
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import aiosqlite
 import discord
 from discord import app_commands
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +36,27 @@ async def tree_fingerprint(tree: app_commands.CommandTree) -> str:
     ]
     encoded = json.dumps(payload, sort_keys=True, default=str).encode()
     return hashlib.sha256(encoded).hexdigest()
+
+
+class Fingerprints(Protocol):
+    """Where the fingerprint of the last global sync is kept."""
+
+    async def get(self, application_id: int) -> str | None: ...
+
+    async def put(self, application_id: int, fingerprint: str) -> None: ...
+
+
+class StoreFingerprints:
+    """The fingerprint in the game store's metadata: with PostgreSQL, one for every process."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get(self, application_id: int) -> str | None:
+        return await self.store.get_meta(f"command_tree:{application_id}")
+
+    async def put(self, application_id: int, fingerprint: str) -> None:
+        await self.store.set_meta(f"command_tree:{application_id}", fingerprint)
 
 
 class SyncedTreeStore:
@@ -73,7 +97,7 @@ class SyncedTreeStore:
 
 async def sync_commands(
     tree: app_commands.CommandTree,
-    store: SyncedTreeStore,
+    store: Fingerprints,
     *,
     application_id: int,
     dev_guild_id: int | None = None,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Language = Literal["en", "es"]
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class Settings(BaseSettings):
@@ -16,6 +17,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token")
     database_path: Path = Field(default=Path("citadels.sqlite3"), description="SQLite file")
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="PostgreSQL server for games and history (postgresql://user:password@host/db)"
+                    "; when unset, the SQLite file")
     dev_guild_id: int | None = Field(
         default=None, description="Guild whose commands are synced at every start (development)"
     )
@@ -37,6 +42,24 @@ class Settings(BaseSettings):
     computer_pause: float = Field(
         default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
     )
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        """Blank is unset; anything else must be a PostgreSQL URL."""
+        text = value.get_secret_value() if isinstance(value, SecretStr) else value
+        if text is None or (isinstance(text, str) and not text.strip()):
+            return None
+        if not isinstance(text, str) or not text.strip().startswith(POSTGRES_SCHEMES):
+            raise ValueError("must be a postgresql:// URL; leave it empty to use DATABASE_PATH")
+        return text.strip()
+
+    def database(self) -> Path | str:
+        """Where the store lives: DATABASE_URL when set, else the SQLite file (bot.storage's
+        open_store tells them apart)."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
 
     def token(self) -> str | None:
         """The token, or None when it is missing or blank."""

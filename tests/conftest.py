@@ -1,4 +1,5 @@
-"""Shared fixtures. Emulator fixtures live in tests/fakediscord_fixtures.py."""
+"""Shared fixtures. Emulator fixtures live in tests/fakediscord_fixtures.py, the storage
+backends' (SQLite files, a real PostgreSQL server) in tests/postgres_fixtures.py."""
 
 from tests.fakediscord_fixtures import (  # noqa: F401 (fixtures are found by name)
     bot_rest,
@@ -7,4 +8,12 @@ from tests.fakediscord_fixtures import (  # noqa: F401 (fixtures are found by na
     emulator,
     fast_bot,
     table,
+)
+from tests.postgres_fixtures import (  # noqa: F401 (fixtures are found by name)
+    backend,
+    new_location,
+    postgres_databases,
+    postgres_schemas,
+    postgres_server,
+    store_location,
 )

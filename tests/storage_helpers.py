@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.records import ActionEntry, GameRecord, GameSettings, Seat
-from bot.storage import SqliteStore, Store, initial_state, open_store
+from bot.storage import Store, initial_state, open_store
 from rules.citadels import ENGINE_VERSION, apply, random_action, to_act
 
 
@@ -58,10 +58,11 @@ async def play(store: Store, record: GameRecord, rng: random.Random,
 
 
 @asynccontextmanager
-async def opened(path: Path, **options: Any) -> AsyncIterator[SqliteStore]:
-    """A store that is closed afterwards even if the test fails: an open aiosqlite connection
-    keeps a non-daemon thread alive, which would hang the test process at exit."""
-    store = await open_store(path, **options)
+async def opened(location: Path | str, **options: Any) -> AsyncIterator[Any]:
+    """A store on `location` (a SQLite file or a PostgreSQL URL) that is closed afterwards even
+    if the test fails: an open aiosqlite connection keeps a non-daemon thread alive, which
+    would hang the test process at exit."""
+    store = await open_store(location, **options)
     try:
         yield store
     finally:

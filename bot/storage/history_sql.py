@@ -1,7 +1,9 @@
-"""The history's SQL for SQLite: ended games, their seats' results and the ratings they move.
+"""The history's SQL, for both backends: ended games, their seats' results and the ratings they
+move.
 
-Each function takes a connection inside the caller's transaction (writes) or runs one query
-(reads); `SqliteStore` wraps them with its lock and retries.
+Each write function takes a `Db` inside the caller's transaction; the read queries are strings
+with `?` placeholders (those that read JSON are built for the backend's dialect). The stores
+wrap them with their locks, retries and pools.
 """
 
 from __future__ import annotations
@@ -9,34 +11,33 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiosqlite
-
 from bot.finished import FORMER, FinishedGame, RatingRow, ResultRow
 
 from .base import Rate
+from .connection import Db, JsonText
 
 
 def _guild(guild_id: int | None) -> int:
     return guild_id or 0
 
 
-async def record(db: aiosqlite.Connection, game: FinishedGame, rate: Rate, now: float) -> bool:
+async def record(db: Db, game: FinishedGame, rate: Rate, now: float) -> bool:
     """Keep `game` and, if it counts, move its players' ratings; False if it was kept before
     (the primary key makes recording exactly once, whoever tries again)."""
     summary = game.model_copy(update={"rounds": []}).model_dump_json()
-    cursor = await db.execute(
+    inserted = await db.execute(
         "INSERT INTO finished_games (game_id, guild_id, game, counted, ended_at, summary, rounds)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
         (game.game_id, _guild(game.guild_id), game.game, int(game.counted), game.ended_at,
          summary, json.dumps(game.rounds, separators=(",", ":"))))
-    if cursor.rowcount == 0:
+    if inserted == 0:
         return False
     if not game.counted:
         return True
     guild = _guild(game.guild_id)
     who = sorted({s.identity for s in game.seats})
     marks = ", ".join("?" * len(who))
-    current = {row[0]: (row[1], row[2]) for row in await db.execute_fetchall(
+    current = {row[0]: (row[1], row[2]) for row in await db.fetch(
         f"SELECT identity, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
         f"AND identity IN ({marks})", (guild, game.game, *who))}
     rated = rate(game, current)
@@ -46,8 +47,8 @@ async def record(db: aiosqlite.Connection, game: FinishedGame, rate: Rate, now: 
         "INSERT INTO ratings (guild_id, game, identity, name, mu, sigma, ordinal, games, wins,"
         " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game,"
         " identity) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
-        " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = ratings.games + 1,"
+        " wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
         [(guild, game.game, i, names[i], mu, sigma, mu - 3 * sigma, int(i in wins), now)
          for i, (mu, sigma) in rated.items()])
     await db.executemany(
@@ -61,23 +62,33 @@ async def record(db: aiosqlite.Connection, game: FinishedGame, rate: Rate, now: 
     return True
 
 
-UNRECORDED = (
-    "SELECT id FROM games WHERE status IN ('finished', 'cancelled')"
-    " AND json_extract(record, '$.state') IS NOT NULL"
-    " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id")
+def unrecorded(json_text: JsonText) -> str:
+    return ("SELECT id FROM games WHERE status IN ('finished', 'cancelled')"
+            " AND id NOT IN (SELECT game_id FROM finished_games)"
+            f" AND {json_text('record', 'state')} IS NOT NULL ORDER BY id")
 
-# The result message is posted after the game is kept: its id is read from the game's record.
-_LINKED = ("SELECT f.summary, f.rounds, json_extract(g.record, '$.result_message_id')"
-           " FROM finished_games f LEFT JOIN games g ON g.id = f.game_id")
-HISTORY = (_LINKED + " WHERE f.guild_id = ? AND f.game = ?"
-           " ORDER BY f.ended_at DESC LIMIT ? OFFSET ?")
-ONE_GAME = _LINKED + " WHERE f.game_id = ?"
+
+def _linked(json_text: JsonText) -> str:
+    """The result message is posted after the game is kept: its id is read from the game's
+    record."""
+    return (f"SELECT f.summary, f.rounds, {json_text('g.record', 'result_message_id')}"
+            " FROM finished_games f LEFT JOIN games g ON g.id = f.game_id")
+
+
+def history(json_text: JsonText) -> str:
+    return (_linked(json_text) + " WHERE f.guild_id = ? AND f.game = ?"
+            " ORDER BY f.ended_at DESC LIMIT ? OFFSET ?")
+
+
+def one_game(json_text: JsonText) -> str:
+    return _linked(json_text) + " WHERE f.game_id = ?"
 
 
 def finished(row: Any, rounds: bool) -> FinishedGame:
     summary, raw_rounds, result_message_id = row
     game = FinishedGame.model_validate_json(summary)
-    update: dict[str, Any] = {"result_message_id": result_message_id or game.result_message_id}
+    linked = int(result_message_id) if result_message_id is not None else None  # JSON text
+    update: dict[str, Any] = {"result_message_id": linked or game.result_message_id}
     if rounds:
         update["rounds"] = json.loads(raw_rounds)
     return game.model_copy(update=update)
@@ -112,19 +123,18 @@ def result_row(row: Any) -> ResultRow:
                      rating=rating, roles=roles.split(",") if roles else [])
 
 
-async def forget(db: aiosqlite.Connection, user_id: int) -> int:
+async def forget(db: Db, user_id: int) -> int:
     """Take a person out of the history: their ratings go; their seats stay, as a former
     player's, without name or id; returns how many ended games named them."""
     who = f"user:{user_id}"
-    games = [row[0] for row in await db.execute_fetchall(
+    games = [row[0] for row in await db.fetch(
         "SELECT DISTINCT game_id FROM seat_results WHERE identity = ?"
         " UNION SELECT game_id FROM finished_games WHERE summary LIKE ?",
         (who, f'%"{who}"%'))]
     await db.execute("DELETE FROM ratings WHERE identity = ?", (who,))
     await db.execute("UPDATE seat_results SET identity = ? WHERE identity = ?", (FORMER, who))
     for game_id in games:
-        rows = list(await db.execute_fetchall(
-            "SELECT summary FROM finished_games WHERE game_id = ?", (game_id,)))
+        rows = await db.fetch("SELECT summary FROM finished_games WHERE game_id = ?", (game_id,))
         if not rows:
             continue
         game = FinishedGame.model_validate_json(rows[0][0])
@@ -136,9 +146,9 @@ async def forget(db: aiosqlite.Connection, user_id: int) -> int:
     return len(games)
 
 
-async def _unname_records(db: aiosqlite.Connection, user_id: int) -> None:
+async def _unname_records(db: Db, user_id: int) -> None:
     """The ended games' own records keep no name of the person either."""
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         "SELECT id, record FROM games WHERE status IN ('finished', 'cancelled')"
         " AND record LIKE ?", (f'%"user_id":{user_id}%',))
     for game_id, raw in rows:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gc
-import json
 import logging
 import sqlite3
 import time
@@ -16,12 +14,25 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
-from bot.finished import FinishedGame, RatingRow, ResultRow
-from bot.records import ACTIVE, ActionEntry, GameRecord
+from bot.finished import FinishedGame
+from bot.records import ActionEntry, GameRecord
 
 from . import history_sql as history
 from .base import ChannelBusy, StaleVersion
+from .connection import SqliteDb, sqlite_json_text
 from .migrations import migrate
+from .reads import (
+    GAME_COLUMNS,
+    HOLDER,
+    INSERT_ACTION,
+    SET_META,
+    STORED_VERSION,
+    UPDATE_GAME,
+    SqlStore,
+    action_row,
+    check_save,
+    game_columns,
+)
 from .sql import is_lock_error, transaction
 
 log = logging.getLogger(__name__)
@@ -29,12 +40,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 Synchronous = Literal["NORMAL", "FULL"]
 
-_ACTIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in ACTIVE))
-_GAME_COLUMNS = "guild_id, channel_id, status, version, created_at, updated_at, record"
-_ACTION_COLUMNS = "game_id, version, pid, user_id, by, engine_version, action, at"
 
 
-class SqliteStore:
+class SqliteStore(SqlStore):
     """Games in one SQLite file.
 
     synchronous=FULL by default: with WAL, NORMAL already survives a killed process (a commit is
@@ -42,6 +50,8 @@ class SqliteStore:
     acknowledged action also survives a power cut or an OS crash. Saves are a few per human
     decision, so the fsync (see bench/storage.py) is affordable.
     """
+
+    json_text = staticmethod(sqlite_json_text)
 
     def __init__(
         self,
@@ -63,13 +73,6 @@ class SqliteStore:
         self._lock = asyncio.Lock()
         self._queue: list[_Save] = []
         self._flusher: asyncio.Task[None] | None = None
-
-    async def __aenter__(self) -> SqliteStore:
-        await self.open()
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -115,8 +118,8 @@ class SqliteStore:
         async def insert(db: aiosqlite.Connection) -> int:
             try:
                 cursor = await db.execute(
-                    f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
-                    _game_columns(draft),
+                    f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
+                    game_columns(draft),
                 )
             except sqlite3.IntegrityError as exc:
                 raise await _channel_busy(db, draft.channel_id, exc) from None
@@ -144,7 +147,7 @@ class SqliteStore:
         in flight (the service holds its lock), so a busy bot pays one commit per batch
         instead of one per click.
         """
-        _check_save(record, expected_version, action)
+        check_save(record, expected_version, action)
         now = time.time()
         draft = record.model_copy(update={"updated_at": now})
         pending = _Save(draft, expected_version, action, draft.model_dump_json(),
@@ -176,14 +179,14 @@ class SqliteStore:
     async def _save_alone(self, item: _Save) -> Exception | None:
         async def write(db: aiosqlite.Connection) -> None:
             try:
-                cursor = await db.execute(_UPDATE_GAME, _update_params(item))
+                cursor = await db.execute(UPDATE_GAME, _update_params(item))
             except sqlite3.IntegrityError as exc:
                 raise await _channel_busy(db, item.record.channel_id, exc) from None
             if cursor.rowcount != 1:
                 found = await _stored_version(db, item.record.id)
                 raise StaleVersion(item.record.id, item.expected, found)
             if item.action is not None:
-                await db.execute(_INSERT_ACTION, _action_row(item.action))
+                await db.execute(INSERT_ACTION, action_row(item.action))
 
         try:
             await self._write(write)
@@ -193,35 +196,9 @@ class SqliteStore:
 
     async def set_meta(self, key: str, value: str) -> None:
         async def upsert(db: aiosqlite.Connection) -> None:
-            await db.execute(
-                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+            await db.execute(SET_META, (key, value))
 
         await self._write(upsert)
-
-    # -- reads --------------------------------------------------------------------------------
-
-    async def get(self, game_id: int) -> GameRecord | None:
-        rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
-        return _records(rows)[0] if rows else None
-
-    async def active_games(self) -> list[GameRecord]:
-        """Every lobby and running game, oldest first: what a restarted bot resumes."""
-        rows = await self._fetch(f"SELECT record FROM games WHERE {_ACTIVE_SQL} ORDER BY id")
-        return _records(rows)
-
-    async def actions(self, game_id: int) -> list[ActionEntry]:
-        rows = await self._fetch(
-            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY version",
-            (game_id,),
-        )
-        return [_action_entry(row) for row in rows]
-
-    async def get_meta(self, key: str) -> str | None:
-        rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
-        return str(rows[0][0]) if rows else None
 
     # -- history ------------------------------------------------------------------------------
 
@@ -229,53 +206,12 @@ class SqliteStore:
         """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
         transaction; False (nothing written) if it was kept before: exactly once."""
         now = time.time()
-        return await self._write(lambda db: history.record(db, game, rate, now))
-
-    async def unrecorded_games(self) -> list[int]:
-        """Ended games that were played but are not kept yet (the bot stopped in between)."""
-        return [int(row[0]) for row in await self._fetch(history.UNRECORDED)]
-
-    async def finished_game(self, game_id: int) -> FinishedGame | None:
-        rows = await self._fetch(history.ONE_GAME, (game_id,))
-        return history.finished(rows[0], rounds=True) if rows else None
-
-    async def finished_games(self, guild_id: int | None, game: str, *, limit: int,
-                             offset: int = 0) -> list[FinishedGame]:
-        """A server's ended games of one game, newest first, without their rounds."""
-        rows = await self._fetch(history.HISTORY, (guild_id or 0, game, limit, offset))
-        return [history.finished(row, rounds=False) for row in rows]
-
-    async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int,
-                          limit: int, offset: int = 0) -> tuple[list[RatingRow], int]:
-        """A page of a server's ratings, best first, and how many there are in all."""
-        params = (guild_id or 0, game, min_games)
-        rows = await self._fetch(history.BOARD, (*params, limit, offset))
-        [(total,)] = await self._fetch(history.BOARD_SIZE, params)
-        return [history.rating_row(r) for r in rows], int(total)
-
-    async def standing(self, guild_id: int | None, game: str, identity: str, *,
-                       min_games: int) -> tuple[int | None, RatingRow | None]:
-        """An identity's place on the leaderboard (None below the minimum) and rating."""
-        rows = await self._fetch(history.ONE, (guild_id or 0, game, identity))
-        if not rows:
-            return None, None
-        row = history.rating_row(rows[0])
-        if row.games < min_games:
-            return None, row
-        [(ahead,)] = await self._fetch(history.AHEAD, (guild_id or 0, game, min_games,
-                                                       row.ordinal, row.ordinal, identity))
-        return int(ahead) + 1, row
-
-    async def results(self, guild_id: int | None, game: str, identity: str
-                      ) -> list[ResultRow]:
-        """Every counted game of an identity on a server, oldest first."""
-        rows = await self._fetch(history.RESULTS, (guild_id or 0, game, identity))
-        return [history.result_row(r) for r in rows]
+        return await self._write(lambda db: history.record(SqliteDb(db), game, rate, now))
 
     async def forget(self, user_id: int) -> int:
         """Take a person's name and ratings out of the history; their results stay, as a
         former player's. Returns how many ended games named them."""
-        return await self._write(lambda db: history.forget(db, user_id))
+        return await self._write(lambda db: history.forget(SqliteDb(db), user_id))
 
     # -- plumbing -----------------------------------------------------------------------------
 
@@ -319,30 +255,6 @@ class SqliteStore:
         raise AssertionError("unreachable")
 
 
-async def open_store(path: Path, **options: Any) -> SqliteStore:
-    """An open SqliteStore on `path`, created or migrated as needed."""
-    store = SqliteStore(path, **options)
-    await store.open()
-    return store
-
-
-def _check_save(record: GameRecord, expected_version: int, action: ActionEntry | None) -> None:
-    """Programming errors that would silently break the version guard or the log."""
-    # A save without an action may keep the version: it records bot metadata (message ids)
-    # that must not make the players' panels stale.
-    same_ok = action is None and record.version == expected_version
-    if record.version != expected_version + 1 and not same_ok:
-        raise ValueError(
-            f"game {record.id}: saving version {record.version} over {expected_version}; "
-            "bump the version by one per change"
-        )
-    if action is not None and (action.game_id, action.version) != (record.id, record.version):
-        raise ValueError(
-            f"action for game {action.game_id} v{action.version} saved with game {record.id} "
-            f"v{record.version}"
-        )
-
-
 @dataclass
 class _Save:
     record: GameRecord
@@ -352,15 +264,8 @@ class _Save:
     done: asyncio.Future[None]
 
 
-_UPDATE_GAME = (
-    "UPDATE games SET guild_id = ?, channel_id = ?, status = ?, version = ?, created_at = ?, "
-    "updated_at = ?, record = ? WHERE id = ? AND version = ?"
-)
-_INSERT_ACTION = f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-
-
 def _update_params(item: _Save) -> tuple[Any, ...]:
-    return (*_game_columns(item.record), item.json, item.record.id, item.expected)
+    return (*game_columns(item.record), item.json, item.record.id, item.expected)
 
 
 def _in_thread(db: aiosqlite.Connection, body: Callable[[sqlite3.Connection], T]
@@ -401,43 +306,13 @@ def _save_rows(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception |
             results.append(None)
         else:
             results.append(StaleVersion(item.record.id, item.expected, found))
-    conn.executemany(_UPDATE_GAME, [_update_params(i) for i in current])
-    conn.executemany(_INSERT_ACTION, [_action_row(i.action) for i in current if i.action])
+    conn.executemany(UPDATE_GAME, [_update_params(i) for i in current])
+    conn.executemany(INSERT_ACTION, [action_row(i.action) for i in current if i.action])
     return results
 
 
-def _game_columns(r: GameRecord) -> tuple[Any, ...]:
-    return (r.guild_id, r.channel_id, r.status, r.version, r.created_at, r.updated_at)
-
-
-def _records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
-    # Parsing a thousand games at start-up makes objects that all stay alive, so the cyclic
-    # collector's passes meanwhile free nothing; pausing it cuts the load by about a third.
-    # Nothing else runs on the event loop meanwhile (no await here).
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return [GameRecord.model_validate_json(row[0]) for row in rows]
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _action_row(a: ActionEntry) -> tuple[Any, ...]:
-    action = json.dumps(a.action, separators=(",", ":"))
-    return (a.game_id, a.version, a.pid, a.user_id, a.by, a.engine_version, action, a.at)
-
-
-def _action_entry(row: sqlite3.Row) -> ActionEntry:
-    game_id, version, pid, user_id, by, engine_version, action, at = row
-    return ActionEntry(
-        game_id=game_id, version=version, pid=pid, user_id=user_id, by=by,
-        engine_version=engine_version, action=json.loads(action), at=at,
-    )
-
-
 async def _stored_version(db: aiosqlite.Connection, game_id: int) -> int | None:
-    async with db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
+    async with db.execute(STORED_VERSION, (game_id,)) as cursor:
         row = await cursor.fetchone()
     return int(row[0]) if row else None
 
@@ -448,7 +323,6 @@ async def _channel_busy(
     """ChannelBusy naming the game that holds the channel, if that is what `exc` is about."""
     if "games.channel_id" not in str(exc):
         return exc
-    query = f"SELECT id FROM games WHERE channel_id = ? AND {_ACTIVE_SQL}"
-    async with db.execute(query, (channel_id,)) as cursor:
+    async with db.execute(HOLDER, (channel_id,)) as cursor:
         row = await cursor.fetchone()
     return ChannelBusy(int(row[0])) if row else exc

@@ -1,5 +1,6 @@
 """Every ended game kept once, with its whole public log; OpenSkill ratings per server and game;
-leaderboards, results and forgetting a person, on a real SQLite store."""
+leaderboards, results and forgetting a person, on a real store of each backend (SQLite, and a
+real PostgreSQL server)."""
 
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ def citadels_ui() -> None:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    svc = GameService(await open_store(tmp_path / "games.sqlite3"), computer_pause=0)
+async def service(store_location: Path | str) -> AsyncIterator[GameService]:
+    svc = GameService(await open_store(store_location), computer_pause=0)
     yield svc
     await svc.close()
     await svc.store.close()
@@ -110,7 +111,7 @@ async def test_ratings_move_once_per_game_even_when_recorded_again(service: Game
     assert after == before
 
 
-async def ended_unkept(path: Path, seed: int) -> int:
+async def ended_unkept(path: Path | str, seed: int) -> int:
     """A game played to its end by a bot stopped before it could keep it; its id."""
     svc = GameService(await open_store(path), computer_pause=0)
     svc.history.ended = lambda record: None  # type: ignore[method-assign]
@@ -120,8 +121,9 @@ async def ended_unkept(path: Path, seed: int) -> int:
     return game
 
 
-async def test_a_game_ended_while_the_bot_stopped_is_kept_at_the_next_start(tmp_path: Path):
-    path = tmp_path / "games.sqlite3"
+async def test_a_game_ended_while_the_bot_stopped_is_kept_at_the_next_start(
+        store_location: Path | str):
+    path = store_location
     game = await ended_unkept(path, seed=5)
     assert await (store := await open_store(path)).finished_game(game) is None
     await store.close()
@@ -171,8 +173,8 @@ def test_a_player_who_keeps_winning_rises_and_ties_share_the_rating():
     assert set(twins) == {"ai:basic", "user:6"}
 
 
-async def test_leaderboard_pages_minimum_and_standing(tmp_path: Path):
-    store = await open_store(tmp_path / "board.sqlite3")
+async def test_leaderboard_pages_minimum_and_standing(store_location: Path | str):
+    store = await open_store(store_location)
     people = [f"user:{i}" for i in range(1, 8)]
     for n in range(12):  # user:1 always first, user:7 plays once
         order = people[:6] if n else people
@@ -194,8 +196,9 @@ async def test_leaderboard_pages_minimum_and_standing(tmp_path: Path):
     await store.close()
 
 
-async def test_forgetting_a_person_keeps_results_without_their_name(tmp_path: Path):
-    store = await open_store(tmp_path / "forget.sqlite3")
+async def test_forgetting_a_person_keeps_results_without_their_name(
+        store_location: Path | str):
+    store = await open_store(store_location)
     for n in range(3):
         await store.record_finished(ended(n + 1, seat("user:1", 1), seat("user:2", 2)),
                                     history.rate)
@@ -229,8 +232,9 @@ asyncio.run(main())
 """
 
 
-async def test_killed_while_recording_the_game_counts_once_after_restart(tmp_path: Path):
-    path = tmp_path / "games.sqlite3"
+async def test_killed_while_recording_the_game_counts_once_after_restart(
+        store_location: Path | str):
+    path = store_location
     game = await ended_unkept(path, seed=6)
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-c", KILLED_WHILE_RECORDING, str(path), str(game))
@@ -249,8 +253,9 @@ async def test_killed_while_recording_the_game_counts_once_after_restart(tmp_pat
     await again.store.close()
 
 
-async def test_recording_a_game_is_one_transaction_under_concurrency(tmp_path: Path):
-    store = await open_store(tmp_path / "once.sqlite3")
+async def test_recording_a_game_is_one_transaction_under_concurrency(
+        store_location: Path | str):
+    store = await open_store(store_location)
     game = ended(1, seat("user:1", 1), seat("user:2", 2))
     results = await asyncio.gather(*(store.record_finished(game, history.rate)
                                      for _ in range(5)))
@@ -258,3 +263,35 @@ async def test_recording_a_game_is_one_transaction_under_concurrency(tmp_path: P
     board, _ = await store.leaderboard(7, "citadels", min_games=0, limit=10)
     assert [r.games for r in board] == [1, 1]
     await store.close()
+
+
+def counting(game: FinishedGame, current: dict[str, history.Rating]) -> dict[str, history.Rating]:
+    """A rating that counts games in mu: any lost update shows as a smaller mu at the end."""
+    return {s.identity: (current.get(s.identity, (0.0, 1.0))[0] + 1, 1.0) for s in game.seats}
+
+
+async def test_games_ending_together_move_the_ratings_one_after_the_other(
+        store_location: Path | str):
+    """Each recording reads the ratings, rates and writes them back: two at once must not
+    both start from the same ratings (on PostgreSQL they run on separate connections)."""
+    store = await open_store(store_location)
+    try:
+        games = [ended(n, seat("user:1", 1), seat("user:2", 2), seat(f"user:{n + 10}", 3))
+                 for n in range(1, 13)]
+        results = await asyncio.gather(*(store.record_finished(g, counting) for g in games))
+        assert results == [True] * len(games)
+        board, total = await store.leaderboard(7, "citadels", min_games=0, limit=50)
+        mu = {r.identity: r.mu for r in board}
+        assert total == 2 + len(games)
+        assert (mu["user:1"], mu["user:2"]) == (len(games), len(games))
+        assert {r.identity: r.games for r in board}["user:1"] == len(games)
+        # ...and forgetting someone meanwhile leaves nothing of theirs behind.
+        more = [ended(n, seat("user:1", 1), seat("user:3", 2)) for n in range(20, 26)]
+        await asyncio.gather(store.forget(3), *(store.record_finished(g, counting)
+                                                for g in more))
+        await store.forget(3)
+        assert await store.results(7, "citadels", "user:3") == []
+        assert await store.standing(7, "citadels", "user:3", min_games=0) == (None, None)
+        assert (await store.standing(7, "citadels", "user:1", min_games=0))[1].mu == 18
+    finally:
+        await store.close()

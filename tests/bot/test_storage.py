@@ -1,19 +1,23 @@
-"""The game store: create/get/save, the version guard, one active game per channel, the action
-log and its replay, history queries and metadata."""
+"""The game store, on both backends (SQLite and a real PostgreSQL server): create/get/save, the
+version guard, one active game per channel, the action log and its replay, and metadata."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
+from pydantic import ValidationError
 
 from bot.records import ActionEntry, GameRecord
+from bot.settings import Settings
 from bot.storage import (
     ChannelBusy,
+    PostgresStore,
     SqliteStore,
     StaleVersion,
     Store,
@@ -25,12 +29,12 @@ from tests.storage_helpers import lobby, opened, play, start, step
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    async with opened(tmp_path / "bot.sqlite3") as store:
+async def store(store_location: Path | str) -> AsyncIterator[Store]:
+    async with opened(store_location) as store:
         yield store
 
 
-async def running(store: SqliteStore, channel_id: int = 100, *, moves: int = 0,
+async def running(store: Store, channel_id: int = 100, *, moves: int = 0,
                   seed: int = 7, **kwargs: object) -> GameRecord:
     """A started game in `channel_id`, `moves` random actions in, all saved."""
     record = await store.create(lobby(channel_id, seed=seed, **kwargs))  # type: ignore[arg-type]
@@ -39,11 +43,12 @@ async def running(store: SqliteStore, channel_id: int = 100, *, moves: int = 0,
     return record
 
 
-async def test_the_sqlite_store_implements_the_interface(store: SqliteStore):
+async def test_each_store_implements_the_interface(store: Store, backend: str):
     assert isinstance(store, Store)
+    assert type(store) is {"sqlite": SqliteStore, "postgres": PostgresStore}[backend]
 
 
-async def test_create_assigns_id_and_times(store: SqliteStore):
+async def test_create_assigns_id_and_times(store: Store):
     record = lobby(100)
     created = await store.create(record)
     other = await store.create(lobby(200))
@@ -55,7 +60,7 @@ async def test_create_assigns_id_and_times(store: SqliteStore):
     assert await store.get(other.id + 1) is None
 
 
-async def test_round_trip_with_a_real_game_state(store: SqliteStore):
+async def test_round_trip_with_a_real_game_state(store: Store):
     record = await running(store, moves=30)
 
     loaded = await store.get(record.id)
@@ -67,7 +72,7 @@ async def test_round_trip_with_a_real_game_state(store: SqliteStore):
     assert await store.active_games() == [record]
 
 
-async def test_save_sets_updated_at(store: SqliteStore):
+async def test_save_sets_updated_at(store: Store):
     record = await store.create(lobby())
     before = record.updated_at
     record.version += 1
@@ -79,7 +84,7 @@ async def test_save_sets_updated_at(store: SqliteStore):
     assert await store.get(record.id) == record
 
 
-async def test_a_stale_version_writes_nothing(store: SqliteStore):
+async def test_a_stale_version_writes_nothing(store: Store):
     record = await running(store, moves=3)
     stored, log = await store.get(record.id), await store.actions(record.id)
     stale = stored.model_copy(deep=True)
@@ -97,7 +102,7 @@ async def test_a_stale_version_writes_nothing(store: SqliteStore):
     assert stale.updated_at == updated_at
 
 
-async def test_saving_an_unknown_game_is_stale(store: SqliteStore):
+async def test_saving_an_unknown_game_is_stale(store: Store):
     ghost = lobby()
     ghost.id, ghost.version = 42, 1
     with pytest.raises(StaleVersion) as caught:
@@ -106,7 +111,7 @@ async def test_saving_an_unknown_game_is_stale(store: SqliteStore):
     assert await store.get(42) is None
 
 
-async def test_save_refuses_a_version_that_was_not_bumped_by_one(store: SqliteStore):
+async def test_save_refuses_a_version_that_was_not_bumped_by_one(store: Store):
     record = await store.create(lobby())
     record.version = 2
     with pytest.raises(ValueError, match="bump"):
@@ -114,7 +119,7 @@ async def test_save_refuses_a_version_that_was_not_bumped_by_one(store: SqliteSt
     assert (await store.get(record.id)).version == 0
 
 
-async def test_a_save_without_an_action_may_keep_the_version(store: SqliteStore):
+async def test_a_save_without_an_action_may_keep_the_version(store: Store):
     """Message ids and timer flags are not game changes: panels built on v stay valid."""
     record = await running(store, moves=2)
     record.table_message_id = 555
@@ -128,7 +133,7 @@ async def test_a_save_without_an_action_may_keep_the_version(store: SqliteStore)
         await store.save(record, expected_version=record.version, action=entry)
 
 
-async def test_save_refuses_an_action_for_another_version(store: SqliteStore):
+async def test_save_refuses_an_action_for_another_version(store: Store):
     record = await running(store)
     entry = step(record, random.Random(1))
     entry.version += 1
@@ -137,7 +142,7 @@ async def test_save_refuses_an_action_for_another_version(store: SqliteStore):
     assert await store.actions(record.id) == []
 
 
-async def test_one_active_game_per_channel(store: SqliteStore):
+async def test_one_active_game_per_channel(store: Store):
     first = await store.create(lobby(100))
 
     with pytest.raises(ChannelBusy) as caught:
@@ -154,7 +159,7 @@ async def test_one_active_game_per_channel(store: SqliteStore):
 
 
 @pytest.mark.parametrize("status", ["finished", "cancelled"])
-async def test_an_ended_game_frees_its_channel(store: SqliteStore, status: str):
+async def test_an_ended_game_frees_its_channel(store: Store, status: str):
     first = await running(store)
     first.status, first.version = status, first.version + 1
     await store.save(first, expected_version=first.version - 1)
@@ -165,7 +170,7 @@ async def test_an_ended_game_frees_its_channel(store: SqliteStore, status: str):
     assert (await store.get(first.id)).status == status
 
 
-async def test_a_failed_create_leaves_the_record_alone(store: SqliteStore):
+async def test_a_failed_create_leaves_the_record_alone(store: Store):
     await store.create(lobby(100))
     record = lobby(100)
     with pytest.raises(ChannelBusy):
@@ -173,7 +178,7 @@ async def test_a_failed_create_leaves_the_record_alone(store: SqliteStore):
     assert (record.id, record.created_at, record.updated_at) == (0, 0.0, 0.0)
 
 
-async def test_moving_a_game_into_a_busy_channel_is_refused(store: SqliteStore):
+async def test_moving_a_game_into_a_busy_channel_is_refused(store: Store):
     busy = await store.create(lobby(100))
     mover = await store.create(lobby(200))
     mover.channel_id, mover.version = 100, 1
@@ -185,7 +190,7 @@ async def test_moving_a_game_into_a_busy_channel_is_refused(store: SqliteStore):
     assert (await store.get(mover.id)).channel_id == 200
 
 
-async def test_concurrent_creates_in_one_store(store: SqliteStore):
+async def test_concurrent_creates_in_one_store(store: Store):
     results = await asyncio.gather(*(store.create(lobby(100)) for _ in range(5)),
                                    return_exceptions=True)
     winners = [r for r in results if isinstance(r, GameRecord)]
@@ -194,10 +199,9 @@ async def test_concurrent_creates_in_one_store(store: SqliteStore):
                for r in results if r not in winners)
 
 
-async def test_concurrent_creates_from_two_connections(tmp_path: Path):
-    """Each store has its own connection and thread, so the creates really race."""
-    path = tmp_path / "bot.sqlite3"
-    async with opened(path) as a, opened(path) as b:
+async def test_concurrent_creates_from_two_connections(store_location: Path | str):
+    """Each store has its own connection (and thread, or pool), so the creates really race."""
+    async with opened(store_location) as a, opened(store_location) as b:
         for channel in range(1, 21):
             results = await asyncio.gather(a.create(lobby(channel)), b.create(lobby(channel)),
                                            return_exceptions=True)
@@ -208,16 +212,27 @@ async def test_concurrent_creates_from_two_connections(tmp_path: Path):
         assert len(await a.active_games()) == 20
 
 
-async def test_the_database_itself_refuses_a_second_active_game(store: SqliteStore,
-                                                                tmp_path: Path):
+INSERT_BY_HAND = ("INSERT INTO games (guild_id, channel_id, status, version, created_at, "
+                  "updated_at, record) VALUES (1, 100, 'running', 0, 0, 0, '{}')")
+
+
+async def test_the_database_itself_refuses_a_second_active_game(store: Store,
+                                                                store_location: Path | str):
     await store.create(lobby(100))
-    db = sqlite3.connect(tmp_path / "bot.sqlite3")
+    if isinstance(store_location, Path):
+        db = sqlite3.connect(store_location)
+        try:
+            with pytest.raises(sqlite3.IntegrityError):
+                db.execute(INSERT_BY_HAND)
+        finally:
+            db.close()
+        return
+    conn = await asyncpg.connect(store_location)
     try:
-        with pytest.raises(sqlite3.IntegrityError):
-            db.execute("INSERT INTO games (guild_id, channel_id, status, version, created_at, "
-                       "updated_at, record) VALUES (1, 100, 'running', 0, 0, 0, '{}')")
+        with pytest.raises(asyncpg.UniqueViolationError, match="games_active_channel"):
+            await conn.execute(INSERT_BY_HAND)
     finally:
-        db.close()
+        await conn.close()
 
 
 def test_initial_state_follows_the_seats():
@@ -234,7 +249,7 @@ def test_initial_state_follows_the_seats():
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2), (7, 3)])
-async def test_the_action_log_replays_to_the_snapshot(store: SqliteStore, players: int,
+async def test_the_action_log_replays_to_the_snapshot(store: Store, players: int,
                                                       seed: int):
     record = await running(store, players=players, seed=seed, moves=None)
     rng = random.Random(seed)
@@ -251,7 +266,7 @@ async def test_the_action_log_replays_to_the_snapshot(store: SqliteStore, player
     assert replay_state(stored, entries[:half]) != stored.state
 
 
-async def test_a_prefix_of_the_log_replays_to_that_version(store: SqliteStore):
+async def test_a_prefix_of_the_log_replays_to_that_version(store: Store):
     record = await running(store, moves=10)
     snapshot = record.state
     await play(store, record, random.Random(5), 10)
@@ -272,7 +287,7 @@ def test_replay_refuses_another_engine_version():
         replay_state(record, [entry, entry])
 
 
-async def test_ended_games_stay_in_the_file(store: SqliteStore):
+async def test_ended_games_stay_in_the_file(store: Store):
     finished: list[GameRecord] = []
     for channel, guild in [(1, 10), (2, 20), (3, 10), (4, 10)]:
         record = await running(store, channel, guild_id=guild, moves=None)
@@ -289,13 +304,13 @@ async def test_ended_games_stay_in_the_file(store: SqliteStore):
     assert len(await store.actions(finished[0].id)) == finished[0].version - 1
 
 
-async def test_actions_of_a_game_without_any(store: SqliteStore):
+async def test_actions_of_a_game_without_any(store: Store):
     record = await store.create(lobby())
     assert await store.actions(record.id) == []
     assert await store.actions(record.id + 1) == []
 
 
-async def test_actions_keep_who_and_when(store: SqliteStore):
+async def test_actions_keep_who_and_when(store: Store):
     record = await running(store)
     entry = step(record, random.Random(2))
     entry = entry.model_copy(update={"user_id": None, "by": "timer", "at": 1234.5})
@@ -305,7 +320,7 @@ async def test_actions_keep_who_and_when(store: SqliteStore):
     assert await store.actions(record.id) == [ActionEntry.model_validate(entry.model_dump())]
 
 
-async def test_meta(store: SqliteStore):
+async def test_meta(store: Store):
     assert await store.get_meta("k") is None
     await store.set_meta("k", "one")
     await store.set_meta("other", "x")
@@ -314,9 +329,24 @@ async def test_meta(store: SqliteStore):
     assert await store.get_meta("other") == "x"
 
 
-async def test_a_closed_store_refuses_work(tmp_path: Path):
-    async with opened(tmp_path / "bot.sqlite3") as store:
+async def test_a_closed_store_refuses_work(store_location: Path | str):
+    async with opened(store_location) as store:
         pass
     with pytest.raises(RuntimeError, match="not open"):
         await store.get(1)
     await store.close()  # closing twice is harmless
+
+
+async def test_database_url_chooses_postgres_and_sqlite_stays_the_default(
+        postgres_schemas: Callable[[], str], tmp_path: Path):
+    unset = Settings(_env_file=None, database_path=tmp_path / "x.sqlite3", database_url=" ")
+    assert unset.database() == tmp_path / "x.sqlite3"
+    url = postgres_schemas()
+    chosen = Settings(_env_file=None, database_url=url)
+    assert chosen.database() == url and url not in repr(chosen)  # a password stays hidden
+    async with opened(chosen.database()) as store:
+        assert isinstance(store, PostgresStore)
+    async with opened(unset.database()) as store:
+        assert isinstance(store, SqliteStore)
+    with pytest.raises(ValidationError, match="postgresql://"):
+        Settings(_env_file=None, database_url="mysql://bot@localhost/games")

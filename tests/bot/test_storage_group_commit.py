@@ -1,4 +1,5 @@
-"""Group commit: saves that arrive together share one transaction, each with its own check."""
+"""Saves that arrive together (SQLite: one group commit; PostgreSQL: one statement each on the
+pool's connections) each keep their own version check, and are answered only once committed."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from bot.storage import StaleVersion, replay_state
 from tests.storage_helpers import lobby, opened, start, step
 
 
-async def test_concurrent_saves_commit_together_and_a_stale_one_alone_fails(tmp_path: Path):
-    async with opened(tmp_path / "games.sqlite3") as store:
+async def test_concurrent_saves_commit_together_and_a_stale_one_alone_fails(
+        store_location: Path | str):
+    async with opened(store_location) as store:
         records = []
         for channel in range(20):
             record = await store.create(lobby(channel_id=100 + channel))
@@ -41,8 +43,8 @@ async def test_concurrent_saves_commit_together_and_a_stale_one_alone_fails(tmp_
             assert replay_state(stored, entries) == stored.state
 
 
-async def test_a_save_waits_for_the_batch_it_joined(tmp_path: Path):
-    async with opened(tmp_path / "games.sqlite3") as store:
+async def test_a_save_waits_for_the_batch_it_joined(store_location: Path | str):
+    async with opened(store_location) as store:
         record = await store.create(lobby())
         start(record)
         task = asyncio.create_task(store.save(record, expected_version=record.version - 1))
