@@ -16,7 +16,7 @@ from rules import citadels
 from rules.citadels.cards import CHARACTERS, DISTRICTS
 
 LANGS = ("en", "es")
-NAMES = ["Ana", "Bruno", "Carmen", "Dario", "Elena", "Fermin", "Gloria"]
+NAMES = ["Ana", "Bruno", "Carmen", "Dario", "Elena", "Fermin", "Gloria", "Hugo"]
 
 
 @cache
@@ -39,9 +39,10 @@ def seats(n: int) -> list[Seat]:
     return out
 
 
-def play(n: int, seed: int) -> Iterator[tuple[citadels.GameState, list[citadels.Event]]]:
+def play(n: int, seed: int, options: citadels.Options | None = None
+         ) -> Iterator[tuple[citadels.GameState, list[citadels.Event]]]:
     """Every state of one random game (the first with no events), with the events leading to it."""
-    state = citadels.new_game(pids(n), seed=seed)
+    state = citadels.new_game(pids(n), seed=seed, options=options)
     rng = random.Random(seed)
     yield state, []
     while not state.finished:
@@ -115,9 +116,30 @@ def _effect_texts(lang: str) -> list[str]:
 def named(text: str, lang: str) -> set[str]:
     """Ids of the characters and districts whose names appear in text (effect texts, which are
     public constants naming other cards, removed first)."""
-    for effect in _effect_texts(lang):
+    effects = _effect_texts(lang)
+    for effect in effects:
         text = text.replace(effect, " ")
+    text = "\n".join(_unclipped(line, effects) for line in text.split("\n")
+                     if not line.startswith(CAST))
     return {key for key, pattern in _patterns(lang) if pattern.search(text)}
+
+
+# The cast line of the lobby and the table ("Characters: 1 🧙 Witch, ...") names every
+# character in the game and no holder: it says nothing secret.
+CAST = ("Characters: ", "Personajes: ")
+
+
+def _unclipped(line: str, effects: list[str]) -> str:
+    """`line` without the start of an effect text cut short with an ellipsis (a select
+    option's description holds 100 characters)."""
+    if not line.endswith("…"):
+        return line
+    body = line[:-1]
+    for effect in effects:
+        start = body.find(effect[:12])
+        if start >= 0 and effect.startswith(body[start:]):
+            return body[:start]
+    return line
 
 
 def ids_in(value: Any) -> set[str]:
@@ -135,7 +157,7 @@ def public_names(view: dict[str, Any]) -> set[str]:
     """Card and character ids a spectator may read: the view's public parts only."""
     out = set(view["faceup_discards"]) | set(view["revealed"]) | set(view["absent"])
     out |= {c for c in (view["murdered"], view["robbed"], view["current_character"],
-                        view["graveyard_card"]) if c}
+                        view["graveyard_card"], view.get("bewitched")) if c}
     for p in view["players"]:
         out |= set(p["city"]) | set(p["revealed"])
     return out

@@ -6,12 +6,14 @@ collects its cases, so the other tests still see the real registry.
 
 from __future__ import annotations
 
+import random
 import zlib
 from typing import Any
 
 import pytest
 
 from rules import registry
+from rules.citadels import cast
 from tests.games.nim import registered
 
 from .checks import (
@@ -45,23 +47,31 @@ VIEW_SAMPLES = 6  # states per playout whose views are checked
 # Option sets beyond one option at a time: whole Dark City casts (Citadels' expansion).
 _DARK = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
          "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
+# The lobby's presets (Dark City with the Artist or the Queen, a random mix) and two more.
 EXTRA_OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "citadels": [{**_DARK, "rank9": "artist"}, {**_DARK, "rank9": "queen"},
+                 cast.preset("random", "artist", random.Random(7).choice),
                  {**_DARK, "rank4": "king", "rank9": "artist", "nine_with_two": True},
                  {"rank9": "queen", "city_size": 8}],
 }
+SPREAD = 2  # player counts each single-option variant is played at (turn by turn over all)
 
 
 def cases() -> list[Any]:
-    """Every option set (defaults, each option at its bounds and choices, and the game's
-    extra sets) at every player count that may play it."""
+    """The defaults and the game's extra sets at every player count that may play them; each
+    option at its bounds and choices at SPREAD of its counts, taken in turn so that over the
+    variants every count is played (the suite stays fast as games gain options)."""
     out = []
     for game in GAMES:
-        for options in option_sets(game) + EXTRA_OPTION_SETS.get(game.id, []):
+        variants = option_sets(game)[1:]
+        for i, options in enumerate([{}, *EXTRA_OPTION_SETS.get(game.id, []), *variants]):
+            counts = allowed_counts(game, options)
+            if options in variants and len(counts) > SPREAD:
+                counts = sorted({counts[(i + k * len(counts) // SPREAD) % len(counts)]
+                                 for k in range(SPREAD)})
             label = "".join(f"-{name}={value}" for name, value in options.items())
-            for players in allowed_counts(game, options):
-                out.append(pytest.param(game, players, options,
-                                        id=f"{game.id}-{players}p{label}"))
+            out.extend(pytest.param(game, players, options, id=f"{game.id}-{players}p{label}")
+                       for players in counts)
     return out
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cogs.citadels import render
 from cogs.citadels.panel import panel_embed
 from rules import citadels
+from rules.citadels import cast
 from rules.citadels.scoring import decide_winner
 from tests.render_helpers import (
     LANGS,
@@ -21,16 +24,22 @@ from tests.render_helpers import (
     seats,
 )
 
-GAMES = [(n, seed) for n in range(2, 8) for seed in (1, 2)]
+DARK_CITY = citadels.Options(
+    rank1="witch", rank2="tax_collector", rank3="wizard", rank4="emperor", rank5="abbot",
+    rank6="alchemist", rank7="navigator", rank8="diplomat", rank9="queen")
+RANDOM_MIX = citadels.Options(**cast.preset("random", "artist", random.Random(3).choice))
+# Classic games at 2-7 players; Dark City ones (the Queen at 5+, a mix with the Artist below).
+GAMES = [(n, 1, None) for n in range(2, 8)] + [
+    (n, 2, DARK_CITY if n >= 5 else RANDOM_MIX) for n in range(3, 9)]
 LOG = 6
 
 
-@pytest.mark.parametrize(("n", "seed"), GAMES)
-def test_tables_and_panels_of_whole_games(n: int, seed: int):
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.Options | None):
     cat, table_seats = catalog(), seats(n)
     log: list[dict] = []
     steps = 0
-    for step, (state, events) in enumerate(play(n, seed)):
+    for step, (state, events) in enumerate(play(n, seed, options)):
         lang = LANGS[step % 2]
         public = [e.visible_to(None) for e in events]
         log = (log + public)[-3 * LOG:]
