@@ -39,6 +39,9 @@ class Handler(Protocol):
     async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool
                           ) -> None: ...
 
+    async def lobby_options(self, interaction: discord.Interaction, game: int, name: str,
+                            values: list[str]) -> None: ...
+
 
 def handler(interaction: discord.Interaction) -> Handler:
     cog: Any = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
@@ -145,6 +148,23 @@ class LobbySelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
                                          values[0] if values else "")
 
 
+class LobbyOptionSelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                        template=GAME + r":lobby\.o\.(?P<name>[a-z0-9_]{1,20})"):
+    """One of the game's options in the lobby (the host's to change): its values are the
+    game's own (bot.ui.GameUI.lobby_selects)."""
+
+    def __init__(self, game: int, name: str, options: Sequence[discord.SelectOption],
+                 placeholder: str, *, min_values: int = 1, max_values: int = 1,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"cz:{game}:lobby.o.{name}", row=row, placeholder=placeholder,
+            options=list(options), min_values=min_values, max_values=max_values))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).lobby_options(interaction, self.game, self.fields["name"],
+                                                 list(self.item.values))
+
+
 class EndButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=GAME + r":end\.(?P<answer>yes|no)"):
     """The answer to `/… end`'s confirmation."""
@@ -227,7 +247,8 @@ class ForgetButton(_Plain, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, EndButton,
+    ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, LobbyOptionSelect,
+    EndButton,
     BoardButton, ReplayButton, ForgetButton)
 
 

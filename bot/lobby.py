@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.components import LobbyButton, LobbySelect, unstored
+from bot.components import LobbyButton, LobbyOptionSelect, LobbySelect, unstored
 from bot.computers import strengths
 from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
@@ -79,14 +79,18 @@ def lobby_message(record: GameRecord, catalog: Catalog
     view = discord.ui.View(timeout=None)
     style = discord.ButtonStyle
     for op, colour in (("join", style.success), ("leave", style.secondary),
-                       ("start", style.primary), ("cancel", style.danger)):
+                       ("start", style.primary), ("cancel", style.danger),
+                       ("remove", style.secondary)):
         view.add_item(LobbyButton(record.id, op, text(f"lobby.{op}", lang), colour, row=0))
     options = [discord.SelectOption(label=text(f"strength.{s}", lang), value=s,
                                     description=text(f"strength.{s}.about", lang))
                for s in strengths(record.game)]
     view.add_item(LobbySelect(record.id, options, text("lobby.add", lang), row=1))
-    view.add_item(LobbyButton(record.id, "remove", text("lobby.remove", lang),
-                              style.secondary, row=2))
+    for row, select in enumerate(ui_for(record.game).lobby_selects(record, catalog, lang)[:3],
+                                 start=2):
+        view.add_item(LobbyOptionSelect(record.id, select.name, select.options,
+                                        select.placeholder, min_values=select.min_values,
+                                        max_values=select.max_values, row=row))
     return embed, unstored(view)
 
 

@@ -176,6 +176,16 @@ class GameService:
             return await self._commit(record, self._bump(record, seats=[*record.seats, seat]),
                                       "lobby")
 
+    async def set_options(self, game_id: int, user_id: int, options: dict[str, Any]
+                          ) -> Change:
+        """The host changes the game's options in the lobby; checked as `open_lobby` checks
+        them (Refused, with the game's reason, if the table may not play them)."""
+        async with self.lock(game_id):
+            record = self._lobby(game_id, host=user_id)
+            settings = _checked(record.game, record.settings.model_copy(
+                update={"options": options}))
+            return await self._commit(record, self._bump(record, settings=settings), "lobby")
+
     async def remove_computer(self, game_id: int, user_id: int) -> Change:
         async with self.lock(game_id):
             record = self._lobby(game_id, host=user_id)

@@ -37,6 +37,18 @@ class Focus:
     value: str | None
 
 
+@dataclass(frozen=True)
+class OptionSelect:
+    """A lobby select of a game's options: its name, choices (those chosen now marked as
+    defaults) and how many may be chosen."""
+
+    name: str
+    options: list[discord.SelectOption]
+    placeholder: str
+    min_values: int = 1
+    max_values: int = 1
+
+
 class GameUI(Protocol):
     game_id: str
 
@@ -62,6 +74,17 @@ class GameUI(Protocol):
 
     def option_lines(self, record: GameRecord, catalog: Catalog, lang: str) -> list[str]:
         """The game's options as the lobby shows them."""
+        ...
+
+    def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
+                      ) -> list[OptionSelect]:
+        """The game's options the host may change in the lobby, as selects (at most 3)."""
+        ...
+
+    def lobby_choice(self, record: GameRecord, name: str, values: list[str]
+                     ) -> dict[str, Any] | None:
+        """The game's options after the host chose `values` in the select `name`; None if
+        the values are none of that select's."""
         ...
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
@@ -90,6 +113,26 @@ class GameUI(Protocol):
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
         """The action (or panel focus) a select's values name; None if malformed."""
         ...
+
+
+class OptionalUI:
+    """What a game's UI may leave out: a base for one that has no lobby options, no roles and
+    no log of its own."""
+
+    def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
+                      ) -> list[OptionSelect]:
+        return []
+
+    def lobby_choice(self, record: GameRecord, name: str, values: list[str]
+                     ) -> dict[str, Any] | None:
+        return None
+
+    def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
+        return role  # never asked: a game without roles names none (Game.role_played)
+
+    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> list[str]:
+        return []
 
 
 _UIS: dict[str, GameUI] = {}

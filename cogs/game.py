@@ -160,8 +160,13 @@ class GameCog(commands.Cog):
             "start": lambda: self._start(interaction, game),
             "cancel": lambda: service.cancel(game, user.id),
         }
+        await self.lobby_change(interaction, game, calls[op])
+
+    async def lobby_change(self, interaction: discord.Interaction, game: int,
+                           call: Callable[[], Awaitable[Change]]) -> None:
+        """A change to the lobby, its message edited in the answer (or why not)."""
         try:
-            change = await in_time(interaction, calls[op]())
+            change = await in_time(interaction, call())
         except Refused as refusal:
             await self.refused(interaction, game, refusal)
             return
@@ -170,6 +175,18 @@ class GameCog(commands.Cog):
             await interaction.edit_original_response(embed=embed, view=view)
         else:
             await interaction.response.edit_message(embed=embed, view=view)
+
+    async def lobby_options(self, interaction: discord.Interaction, game: int, name: str,
+                            values: list[str]) -> None:
+        """The host changed one of the game's options in the lobby."""
+        record = self.bot.service.games.get(game)
+        options = ui_for(record.game).lobby_choice(record, name, values) if record else None
+        if record is None or options is None:
+            await self.refuse(interaction, "errors.unknown_component")
+            return
+        service, user = self.bot.service, interaction.user
+        await self.lobby_change(interaction, game,
+                                lambda: service.set_options(game, user.id, options))
 
     async def _start(self, interaction: discord.Interaction, game: int) -> Change:
         """Start the game, in a new thread from the lobby message if asked and allowed; one

@@ -8,8 +8,8 @@ import discord
 
 from bot.i18n import Catalog
 from bot.records import GameRecord, Seat
-from bot.ui import Focus, Panel
-from cogs.citadels import codec, panel, render
+from bot.ui import Focus, OptionSelect, Panel
+from cogs.citadels import codec, lobby, panel, render
 from cogs.citadels.render.names import character_tag
 from rules.citadels.state import Options
 from rules.game import GameEvent
@@ -44,6 +44,14 @@ class CitadelsUI:
         return [catalog.text("render.lobby.city", lang, value=city),
                 *render.cast_lines(Options.model_validate(record.settings.options), catalog,
                                    lang)]
+
+    def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
+                      ) -> list[OptionSelect]:
+        return lobby.lobby_selects(record, catalog, lang)
+
+    def lobby_choice(self, record: GameRecord, name: str, values: list[str]
+                     ) -> dict[str, Any] | None:
+        return lobby.lobby_choice(record, name, values)
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:

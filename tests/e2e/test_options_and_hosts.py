@@ -197,3 +197,43 @@ async def test_the_lobby_names_the_cast_and_why_it_may_not_start(citadels_bot: G
 async def add_computer(host: Person, lobby: SeenMessage) -> SeenMessage:
     add = next(s for s in lobby.selects() if s["custom_id"].endswith(":lobby.add"))
     return await (await host.choose(lobby, ["basic"], custom_id=add["custom_id"])).response()
+
+
+async def test_the_host_picks_the_cast_in_the_lobby(citadels_bot: GameBot, discord_api: Discord,
+                                                    table: Table):
+    lobby = await (await table.alice.slash(table.general, "citadels new")).response()
+    assert "Characters:" not in lobby.text  # the Classic game needs no words
+    lobby = await choose(table.alice, lobby, "cast", ["witch", "wizard"])
+    assert "Characters: 1 🧙 Witch, 2 🦹 Thief, 3 🔮 Wizard, 4 🤴 King" in lobby.text
+    assert "Dark City districts: all 12" in lobby.text  # on with a Dark City character
+    cast = next(s for s in lobby.selects() if s["custom_id"].endswith(":lobby.o.cast"))
+    assert [o["value"] for o in cast["options"] if o.get("default")] == ["witch", "wizard"]
+    lobby = await choose(table.alice, lobby, "districts", ["park", "museum"])
+    assert "Dark City districts: 2 (without Armory, Ball Room" in lobby.text
+    lobby = await choose(table.alice, lobby, "ninth", ["queen"])
+    assert "9 👸 Queen" in lobby.text and "Players: up to 8" in lobby.text
+    # Only the host; and only values the select offers.
+    join = next(b for b in lobby.buttons() if b["custom_id"].endswith(":lobby.join"))
+    lobby = await (await table.bruno.click(lobby, custom_id=join["custom_id"])).response()
+    refused = await (await table.bruno.choose(lobby, ["artist"], custom_id=select_id(
+        lobby, "ninth"))).response()
+    assert refused.ephemeral and "anfitrión" in refused.text
+    record = citadels_bot.service.in_channel(int(table.general.id))
+    assert record is not None and record.settings.options["rank9"] == "queen"
+    assert record.settings.options["rank1"] == "witch"
+    assert record.settings.options["leave_out"] == [
+        "armory", "ball_room", "bell_tower", "factory", "hospital", "lighthouse", "poor_house",
+        "quarry", "throne_room", "wishing_well"]
+    lobby = await choose(table.alice, lobby, "districts", [])
+    assert "Dark City districts: none" in lobby.text
+    assert await discord_api.failed_interactions() == []
+
+
+def select_id(lobby: SeenMessage, name: str) -> str:
+    return next(s["custom_id"] for s in lobby.selects()
+                if s["custom_id"].endswith(f":lobby.o.{name}"))
+
+
+async def choose(host: Person, lobby: SeenMessage, name: str, values: list[str]) -> SeenMessage:
+    chosen = await host.choose(lobby, values, custom_id=select_id(lobby, name))
+    return await chosen.response()

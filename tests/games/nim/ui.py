@@ -10,11 +10,11 @@ from bot.components import ActionButton, unstored
 from bot.i18n import Catalog
 from bot.names import who
 from bot.records import GameRecord, Seat
-from bot.ui import Focus, Panel
+from bot.ui import Focus, OptionalUI, Panel
 from rules.game import GameEvent
 
 
-class NimUI:
+class NimUI(OptionalUI):
     game_id = "nim"
 
     def _heaps(self, view: dict[str, Any], catalog: Catalog, lang: str) -> str:

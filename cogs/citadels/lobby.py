@@ -1,0 +1,71 @@
+"""Citadels' options in the lobby: which Dark City characters replace the Classic ones, the
+ninth character and the Dark City districts in the deck (the host's to change)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Catalog
+from bot.records import GameRecord
+from bot.ui import OptionSelect
+from cogs.citadels.render.names import character, character_tag, district, language
+from rules.citadels import cast
+from rules.citadels.cards import DARK_DISTRICTS, RANK_CHOICES
+from rules.citadels.state import Options
+
+NINTH = ("none", "artist", "queen")
+
+
+def lobby_selects(record: GameRecord, catalog: Catalog, lang: str) -> list[OptionSelect]:
+    lang = language(catalog, lang)
+    options = Options.model_validate(record.settings.options)
+    chosen = cast.cast(options)
+    in_deck = set(cast.deck(options))
+
+    def t(key: str, **params: object) -> str:
+        return catalog.text(f"lobby.citadels.{key}", lang, **params)
+
+    swaps = [discord.SelectOption(
+        label=character_tag(dark, lang)[:100], value=dark, default=dark in chosen,
+        description=t("instead", character=character(classic, lang))[:100])
+        for rank, (classic, dark) in _pairs()]
+    ninth = [discord.SelectOption(label=t(f"ninth.{n}") if n == "none" else
+                                  character_tag(n, lang), value=n,
+                                  default=(options.rank9 or "none") == n) for n in NINTH]
+    districts = [discord.SelectOption(label=district(d, lang)[:100], value=d,
+                                      default=d in in_deck) for d in DARK_DISTRICTS]
+    return [
+        OptionSelect("cast", swaps, t("cast"), min_values=0, max_values=len(swaps)),
+        OptionSelect("ninth", ninth, t("ninth")),
+        OptionSelect("districts", districts, t("districts"), min_values=0,
+                     max_values=len(districts)),
+    ]
+
+
+def lobby_choice(record: GameRecord, name: str, values: list[str]) -> dict[str, Any] | None:
+    """The options after the host's choice; None for values the select never offered."""
+    current = dict(record.settings.options)
+    if name == "cast":
+        pairs = dict(_pairs())
+        if not set(values) <= {dark for _, dark in pairs.values()}:
+            return None
+        return {**current, **{f"rank{rank}": dark if dark in values else classic
+                              for rank, (classic, dark) in pairs.items()}}
+    if name == "ninth":
+        if len(values) != 1 or values[0] not in NINTH:
+            return None
+        return {**current, "rank9": None if values[0] == "none" else values[0]}
+    if name == "districts":
+        if not set(values) <= set(DARK_DISTRICTS):
+            return None
+        return {**current, "dark_city_districts": bool(values),
+                "leave_out": [d for d in DARK_DISTRICTS if d not in values] if values else []}
+    return None
+
+
+def _pairs() -> list[tuple[int, tuple[str, str]]]:
+    """Ranks 1-8: the Classic character and the Dark City one that may replace it."""
+    return [(rank, (choices[0], choices[1])) for rank, choices in RANK_CHOICES.items()
+            if rank <= 8]
