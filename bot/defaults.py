@@ -8,6 +8,7 @@ it can never break `/<game> new`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.settings import Settings
@@ -27,21 +28,30 @@ class ServerDefaults:
     turn_limit: int
     ping_after: int | None  # seconds before a mention; 0 at once, None never
     min_games: int = DEFAULT_MIN_GAMES
+    preset: str | None = None  # the game's named options for new games (its UI's presets)
 
 
 def _key(guild_id: int | None, name: str) -> str:
     return f"guild:{guild_id}:{name}"
 
 
-async def load(store: Store, guild_id: int | None, settings: Settings) -> ServerDefaults:
+async def load(store: Store, guild_id: int | None, settings: Settings, game: str = "",
+               presets: Collection[str] = ()) -> ServerDefaults:
+    """The server's defaults; its preset for `game` only if it is one of `presets`."""
     limit = _valid(await store.get_meta(_key(guild_id, "turn_limit")), TURN_LIMIT, guild_id)
     raw_ping = await store.get_meta(_key(guild_id, "ping_after"))
     ping = None if raw_ping == NEVER else _valid(raw_ping, (0, PING_SECONDS[1]), guild_id)
     games = _valid(await store.get_meta(_key(guild_id, "min_games")), MIN_GAMES, guild_id)
+    preset = await store.get_meta(_key(guild_id, f"preset:{game}")) if game else None
+    if preset is not None and preset not in presets:
+        if presets:
+            log.warning("Guild %s: ignoring a stored preset no game offers: %r", guild_id,
+                        preset)
+        preset = None
     return ServerDefaults(
         turn_limit=settings.turn_limit if limit is None else limit,
         ping_after=ping if raw_ping == NEVER or ping is not None else settings.ping_after,
-        min_games=DEFAULT_MIN_GAMES if games is None else games)
+        min_games=DEFAULT_MIN_GAMES if games is None else games, preset=preset)
 
 
 def _valid(raw: str | None, bounds: tuple[int, int], guild_id: int | None) -> int | None:
@@ -58,8 +68,11 @@ def _valid(raw: str | None, bounds: tuple[int, int], guild_id: int | None) -> in
     return None
 
 
-async def save(store: Store, guild_id: int | None, defaults: ServerDefaults) -> None:
+async def save(store: Store, guild_id: int | None, defaults: ServerDefaults, game: str = ""
+               ) -> None:
     await store.set_meta(_key(guild_id, "turn_limit"), str(defaults.turn_limit))
     ping = NEVER if defaults.ping_after is None else str(defaults.ping_after)
     await store.set_meta(_key(guild_id, "ping_after"), ping)
     await store.set_meta(_key(guild_id, "min_games"), str(defaults.min_games))
+    if game and defaults.preset is not None:
+        await store.set_meta(_key(guild_id, f"preset:{game}"), defaults.preset)

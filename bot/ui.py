@@ -81,6 +81,14 @@ class GameUI(Protocol):
         """The game's options the host may change in the lobby, as selects (at most 3)."""
         ...
 
+    def presets(self, catalog: Catalog, lang: str) -> dict[str, str]:
+        """Named sets of options a server may take as its default (key -> name)."""
+        ...
+
+    def preset_options(self, key: str) -> dict[str, Any] | None:
+        """The options of a preset (drawn anew each time if it is random); None if unknown."""
+        ...
+
     def lobby_choice(self, record: GameRecord, name: str, values: list[str]
                      ) -> dict[str, Any] | None:
         """The game's options after the host chose `values` in the select `name`; None if
@@ -125,6 +133,12 @@ class OptionalUI:
 
     def lobby_choice(self, record: GameRecord, name: str, values: list[str]
                      ) -> dict[str, Any] | None:
+        return None
+
+    def presets(self, catalog: Catalog, lang: str) -> dict[str, str]:
+        return {}
+
+    def preset_options(self, key: str) -> dict[str, Any] | None:
         return None
 
     def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:

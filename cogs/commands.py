@@ -82,7 +82,9 @@ class GameCommands(commands.GroupCog):
                                            server.TURN_LIMIT)):
             return
         lang = self.bot.catalog.language_of(language or interaction.guild_locale)
-        here = await server.load(self.bot.store, interaction.guild_id, self.bot.settings)
+        here = await self.server_defaults(interaction)
+        if here.preset is not None:  # the server's preset, under the options given here
+            options = {**(ui_for(self.game_id).preset_options(here.preset) or {}), **options}
         settings = GameSettings.model_validate({
             "max_players": players, "language": lang, "options": options, "thread": thread,
             "turn_limit": here.turn_limit if turn_limit is None else turn_limit,
@@ -148,7 +150,8 @@ class GameCommands(commands.GroupCog):
         turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
         pings=_str("pings", "commands.defaults.pings.name"),
         ping_after=_str("ping_after", "commands.defaults.ping_after.name"),
-        min_games=_str("min_games", "commands.defaults.min_games.name"))
+        min_games=_str("min_games", "commands.defaults.min_games.name"),
+        preset=_str("preset", "commands.defaults.preset.name"))
     @app_commands.describe(
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
@@ -157,7 +160,9 @@ class GameCommands(commands.GroupCog):
         ping_after=_str("Seconds a turn waits without a click before the mention",
                         "commands.defaults.ping_after.description"),
         min_games=_str("Games a player needs to be on the leaderboard",
-                       "commands.defaults.min_games.description"))
+                       "commands.defaults.min_games.description"),
+        preset=_str("Named options for new games, from the list",
+                    "commands.defaults.preset.description"))
     @app_commands.choices(pings=[
         choice("Each turn, at once", "commands.defaults.pings.each", "each"),
         choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
@@ -166,14 +171,19 @@ class GameCommands(commands.GroupCog):
                        turn_limit: app_commands.Range[int, 0, 30] | None = None,
                        pings: app_commands.Choice[str] | None = None,
                        ping_after: app_commands.Range[int, 5, 600] | None = None,
-                       min_games: app_commands.Range[int, 1, 100] | None = None) -> None:
+                       min_games: app_commands.Range[int, 1, 100] | None = None,
+                       preset: str | None = None) -> None:
         """Show the server's defaults, or change those given (members who manage the server)."""
-        here = await server.load(self.bot.store, interaction.guild_id, self.bot.settings)
-        if turn_limit is None and pings is None and ping_after is None and min_games is None:
+        here = await self.server_defaults(interaction)
+        if (turn_limit is None and pings is None and ping_after is None and min_games is None
+                and preset is None):
             await self.reply(interaction, "defaults.now", **self._described(interaction, here))
             return
         if not interaction.permissions.manage_guild:
             await self.reply(interaction, "errors.manage_server_only")
+            return
+        if preset is not None and preset not in self._presets(interaction):
+            await self.reply(interaction, "errors.bad_choice")
             return
         if (await self.refuse_range(interaction, "new.turn_limit", turn_limit, server.TURN_LIMIT)
                 or await self.refuse_range(interaction, "defaults.ping_after", ping_after,
@@ -191,9 +201,24 @@ class GameCommands(commands.GroupCog):
             after = ping_after or here.ping_after or self.bot.settings.ping_after or 20
         new = server.ServerDefaults(
             turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after,
-            min_games=here.min_games if min_games is None else min_games)
-        await server.save(self.bot.store, interaction.guild_id, new)
+            min_games=here.min_games if min_games is None else min_games,
+            preset=preset or here.preset)
+        await server.save(self.bot.store, interaction.guild_id, new, self.game_id)
         await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
+
+    @defaults.autocomplete("preset")
+    async def _preset_autocomplete(self, interaction: discord.Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name[:100], value=key)
+                for key, name in self._presets(interaction).items()
+                if current.lower() in name.lower()][:25]
+
+    def _presets(self, interaction: discord.Interaction) -> dict[str, str]:
+        return ui_for(self.game_id).presets(self.bot.catalog, interaction.locale.value)
+
+    async def server_defaults(self, interaction: discord.Interaction) -> server.ServerDefaults:
+        return await server.load(self.bot.store, interaction.guild_id, self.bot.settings,
+                                 self.game_id, self._presets(interaction))
 
     def _described(self, interaction: discord.Interaction, here: server.ServerDefaults
                    ) -> dict[str, str]:
@@ -205,7 +230,10 @@ class GameCommands(commands.GroupCog):
             pings = self.text(interaction, "defaults.pings.each")
         else:
             pings = self.text(interaction, "defaults.pings.late", seconds=here.ping_after)
-        return {"limit": limit, "pings": pings, "games": str(here.min_games)}
+        preset = self._presets(interaction).get(here.preset or "")
+        return {"limit": limit, "pings": pings, "games": str(here.min_games),
+                "preset": self.text(interaction, "defaults.preset", name=preset) if preset
+                else ""}
 
     @app_commands.command(name=_str("hand", "commands.hand.name"),
                           description=_str("Your hand and what you may do (only you see it)",

@@ -3,6 +3,7 @@ ninth character and the Dark City districts in the deck (the host's to change)."
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
@@ -69,3 +70,20 @@ def _pairs() -> list[tuple[int, tuple[str, str]]]:
     """Ranks 1-8: the Classic character and the Dark City one that may replace it."""
     return [(rank, (choices[0], choices[1])) for rank, choices in RANK_CHOICES.items()
             if rank <= 8]
+
+
+PRESETS = ("classic", "dark_city_artist", "dark_city_queen", "random")
+
+
+def presets(catalog: Catalog, lang: str) -> dict[str, str]:
+    """The casts a server may take for its new games."""
+    return {key: catalog.text(f"lobby.citadels.preset.{key}", language(catalog, lang))
+            for key in PRESETS}
+
+
+def preset_options(key: str) -> dict[str, Any] | None:
+    """A preset's rank options; the random mix is drawn anew for each game."""
+    if key not in PRESETS:
+        return None
+    name, _, ninth = key.rpartition("_") if key.startswith("dark_city") else (key, "", "")
+    return cast.preset(name, ninth or None, random.SystemRandom().choice)

@@ -53,6 +53,12 @@ class CitadelsUI:
                      ) -> dict[str, Any] | None:
         return lobby.lobby_choice(record, name, values)
 
+    def presets(self, catalog: Catalog, lang: str) -> dict[str, str]:
+        return lobby.presets(catalog, lang)
+
+    def preset_options(self, key: str) -> dict[str, Any] | None:
+        return lobby.preset_options(key)
+
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
         return panel.player_panel(record, seat.pid, catalog, lang, notes, focus)
