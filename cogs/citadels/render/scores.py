@@ -11,6 +11,7 @@ from bot.i18n import Catalog
 from bot.records import Seat
 from rules.citadels import Score
 from rules.citadels.cards import CHARACTERS
+from rules.citadels.scoring import BREAKDOWN
 
 from .names import character, district_type, language, who
 
@@ -18,6 +19,8 @@ View = dict[str, Any]
 STANDINGS_COLOUR = discord.Colour.blurple()
 FINAL_COLOUR = discord.Colour.gold()
 MEDALS = ("🥇", "🥈", "🥉")
+# Every part of a score beyond its districts, in the engine's order: each on its own line.
+BONUSES = tuple(part for part in BREAKDOWN if part != "districts")
 
 
 def scores_from_view(view: View) -> dict[str, Score]:
@@ -101,7 +104,7 @@ def _place(i: int) -> str:
 def _details(sc: Score, catalog: Catalog, lang: str) -> str:
     """'20 + 3 + 4': the parts of a total that are not zero, compactly."""
     parts = [catalog.text("render.score.short.districts", lang, points=sc.districts)]
-    for key in ("five_types", "first_complete", "complete", "map_room", "imperial_treasury"):
+    for key in BONUSES:
         points = getattr(sc, key)
         if points:
             parts.append(catalog.text(f"render.score.short.{key}", lang, points=points))
@@ -119,7 +122,7 @@ def _breakdown(sc: Score, catalog: Catalog, lang: str) -> list[str]:
                               type=district_type(sc.haunted_quarter_as, lang)))
         else:
             lines.append(line("five_types", sc.five_types))
-    for key in ("first_complete", "complete", "map_room", "imperial_treasury"):
+    for key in BONUSES[1:]:
         points = getattr(sc, key)
         if points:
             lines.append(line(key, points))

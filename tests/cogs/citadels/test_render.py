@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -73,6 +74,12 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
     assert state.finished and steps > 20
     final = render.final_embed(citadels.view(state, None), table_seats, cat, "es")
     check_embed(final)
+    # Every part of each score has its line, and the lines add up to the total.
+    for field in final.fields:
+        points = [int(n) for n in re.findall(r": \+?(\d+)", field.value or "")]
+        assert sum(points) == int(re.findall(r"(\d+)", field.name or "")[-1]), field
+    assert sorted(int(re.findall(r"(\d+)", f.name or "")[-1]) for f in final.fields) == sorted(
+        s.total for s in citadels.scores(state).values())
 
 
 @pytest.mark.parametrize("n", range(2, 8))
