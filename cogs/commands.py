@@ -251,7 +251,15 @@ class GameCommands(commands.GroupCog):
                           description=_str("Current public standings",
                                            "commands.score.description"))
     async def score(self, interaction: discord.Interaction) -> None:
+        """The scores so far; after the end, the last game's final result in this channel."""
         record = self._game_here(interaction)
+        if record is None:
+            ended = await self.bot.store.last_finished(interaction.channel_id or 0)
+            if ended is not None and ended.game == self.game_id and ended.state is not None:
+                embed = ui_for(ended.game).final(ended, self.bot.catalog,
+                                                 interaction.locale.value)
+                await interaction.response.send_message(embed=embed, ephemeral=True)
+                return
         if record is None or record.state is None:
             await self._no_game(interaction)
             return

@@ -202,6 +202,8 @@ STEPS: tuple[Step, ...] = (
             _RATINGS_BOARD,
         ),
     ),
+    # 4: a channel's games, newest first (`/<game> score` after the end: the last one's result).
+    Step.same("CREATE INDEX games_channel ON games (channel_id, id)"),
 )
 
 SCHEMA_VERSION = len(STEPS)

@@ -60,6 +60,14 @@ class SqlStore:
         rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
         return records(rows)[0] if rows else None
 
+    async def last_finished(self, channel_id: int) -> GameRecord | None:
+        """The newest game played to its end in `channel_id` (the thread it was played in, or
+        the channel itself)."""
+        rows = await self._fetch(
+            "SELECT record FROM games WHERE channel_id = ? AND status = 'finished'"
+            " ORDER BY id DESC LIMIT 1", (channel_id,))
+        return records(rows)[0] if rows else None
+
     async def active_games(self) -> list[GameRecord]:
         """Every lobby and running game, oldest first: what a restarted bot resumes."""
         rows = await self._fetch(f"SELECT record FROM games WHERE {ACTIVE_SQL} ORDER BY id")

@@ -170,6 +170,20 @@ async def test_an_ended_game_frees_its_channel(store: Store, status: str):
     assert (await store.get(first.id)).status == status
 
 
+async def test_a_channels_last_finished_game(store: Store):
+    assert await store.last_finished(100) is None
+    ids = []
+    for status in ("finished", "finished", "cancelled"):
+        game = await running(store)
+        game.status, game.version = status, game.version + 1
+        await store.save(game, expected_version=game.version - 1)
+        ids.append(game.id)
+    await running(store)  # one still being played there
+    last = await store.last_finished(100)
+    assert last is not None and last.id == ids[1]  # the newest finished, not the cancelled one
+    assert await store.last_finished(200) is None
+
+
 async def test_a_failed_create_leaves_the_record_alone(store: Store):
     await store.create(lobby(100))
     record = lobby(100)

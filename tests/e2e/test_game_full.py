@@ -37,6 +37,10 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
         assert not final.ephemeral
         assert f"**{winner}** wins with" in final.text
         assert all(render.seat_name(s, catalog, "en") in final.text for s in record.seats)
+    # After the end, /citadels score there shows that result (privately).
+    score = await (await people[0].slash(game.channel, "citadels score")).response()
+    assert score.ephemeral and score.embeds[0]["title"] == "🏆 Final scores"
+    assert f"**{winner}** wins with" in score.text
     assert await discord_api.failed_interactions() == []
     assert await discord_api.errors() == []
 
