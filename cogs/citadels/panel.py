@@ -255,18 +255,23 @@ def _components(record: GameRecord, seen: dict, legal: list[Action], catalog: Ca
     by_type: dict[str, list[Action]] = defaultdict(list)
     for action in legal:
         by_type[action.type].append(action)
-    buttons = [a for t in BUTTON_TYPES for a in by_type.get(t, [])]
+    # The main actions first; "End turn" alone on the last row, never above a select.
+    end = by_type.get("end_turn", [])
+    last = MAX_ROWS - 1 if end else MAX_ROWS
+    buttons = [a for t in BUTTON_TYPES if t != "end_turn" for a in by_type.get(t, [])]
     rows = 0
-    for i, action in enumerate(buttons[:MAX_ROWS * 5]):
+    for i, action in enumerate(buttons[:last * 5]):
         view.add_item(_button(record, seen, action, catalog, lang, row=i // 5))
         rows = i // 5 + 1
     for type_, kind in SELECT_KINDS.items():
-        if type_ not in by_type or rows >= MAX_ROWS:
+        if type_ not in by_type or rows >= last:
             continue
         select = _select(record, seen, kind, by_type[type_], catalog, lang, focus)
         select.row = rows
         view.add_item(select)
         rows += 1
+    for action in end:
+        view.add_item(_button(record, seen, action, catalog, lang, row=rows))
     return unstored(view)
 
 

@@ -92,7 +92,8 @@ async def test_table_is_posted_again_at_the_bottom(game: Game, table: Table):
     acting = game.people[game.record.state.awaiting or ""]  # type: ignore[union-attr]
     await game.do(acting, {"type": "take_gold"})
     fresh = await acting.message(new.id)
-    assert fresh.edited and "takes 2 gold" in fresh.text
+    gold = game.record.state.player(game.pid(acting)).gold  # type: ignore[union-attr]
+    assert fresh.edited and f"{gold} 💰" in fresh.text and fresh.text != new.text
 
 
 @pytest.mark.parametrize(("who", "command", "option", "typed", "label", "key", "title"), [

@@ -14,7 +14,7 @@ CHARACTER_EMOJI = {
     "witch": "🧙", "tax_collector": "🧾", "wizard": "🔮", "emperor": "🏛️", "abbot": "📿",
     "alchemist": "⚗️", "navigator": "🧭", "diplomat": "🤝", "artist": "🎨", "queen": "👸",
 }
-CROWN, GOLD, CARDS, CITY = "👑", "💰", "🃏", "🏙️"
+CROWN, GOLD, CARDS, CITY, POINTS = "👑", "💰", "🃏", "🏙️", "⭐"
 MURDERED, ROBBED = "✝", "💸"
 BEWITCHED, BEAUTIFIED = "🧙", "✨"
 

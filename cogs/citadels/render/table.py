@@ -21,6 +21,7 @@ from .names import (
     CROWN,
     GOLD,
     MURDERED,
+    POINTS,
     ROBBED,
     character,
     character_tag,
@@ -31,7 +32,12 @@ from .names import (
 )
 
 View = dict[str, Any]
-LOG_LINES = 6
+LOG_LINES = 3
+# Steps the table already shows (whose turn, revealed characters, gold and hands) or that are
+# routine: "Recent" keeps the events that matter (a build, a power used, a murder revealed).
+ROUTINE = frozenset({"character_picked", "character_discarded", "character_revealed",
+                     "gold_taken", "cards_drawn", "cards_kept", "round_started", "draft_turn",
+                     "turn_ended"})
 COLOURS = {
     "draft": discord.Colour.blurple(),
     "turns": discord.Colour.green(),
@@ -51,7 +57,8 @@ def table_embed(view: View, seats: list[Seat], log: list[dict[str, Any]], catalo
     for p in view["players"]:
         add_lines(embed, _player_title(view, p, seats, catalog, lang),
                   _player_lines(view, p, catalog, lang))
-    recent = [line for e in log if (line := event_line(e, seats, catalog, lang))][-LOG_LINES:]
+    recent = [line for e in log if e.get("type") not in ROUTINE
+              and (line := event_line(e, seats, catalog, lang))][-LOG_LINES:]
     if recent:
         add_lines(embed, catalog.text("render.table.log", lang),
                   [clip("• " + line, FIELD_VALUE // LOG_LINES) for line in recent])
@@ -103,7 +110,8 @@ def _player_title(view: View, p: dict[str, Any], seats: list[Seat], catalog: Cat
     crown = f"{CROWN} " if view["crown"] == p["id"] else ""
     first = " 🏁" if view.get("first_complete") == p["id"] else ""
     turn = "▶️ " if view["to_act"] and view["to_act"][0] == p["id"] else ""
-    return (f"{turn}{crown}{who(p['id'], seats, catalog, lang)}{first} · {p['gold']} {GOLD} · "
+    return (f"{turn}{crown}{who(p['id'], seats, catalog, lang)}{first} · "
+            f"{p['score']['total']} {POINTS} · {p['gold']} {GOLD} · "
             f"{p['hand_size']} {CARDS} · {len(p['city'])}/{view['city_size']} {CITY}")
 
 

@@ -9,7 +9,7 @@ from bot.records import GameRecord, GameSettings
 from cogs.citadels.panel import MAX_OPTIONS, player_panel
 from rules import citadels
 from rules.citadels.actions import Destroy
-from tests.render_helpers import catalog, pids, seats
+from tests.render_helpers import catalog, pids, play, seats
 from tests.rules.citadels.helpers import act, start
 
 CITY = ["manor", "temple", "tavern", "market", "docks", "harbor"]
@@ -47,3 +47,31 @@ def test_the_warlord_names_a_player_then_a_district(focus: str | None) -> None:
                    for o in destroy.options)
     else:  # no focus, or one naming nobody or another kind: choose the player first
         assert "s.n_destroy" in kinds and "s.destroy" not in kinds
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (4, None), (7, None),
+    (6, citadels.Options(rank1="witch", rank3="wizard", rank4="emperor", rank8="diplomat",
+                         rank9="artist", dark_city_districts=True)),
+])
+def test_end_turn_is_alone_on_the_last_row(n: int, options: citadels.Options | None) -> None:
+    """On every panel of whole random games: the main actions first, "End turn" by itself on
+    the last row, never above a select; at most five rows, each select within Discord's
+    limits."""
+    ends = 0
+    for version, (state, _) in enumerate(play(n, 5, options)):
+        record = GameRecord(id=1, channel_id=1, host_id=1, status="running", version=version,
+                            settings=GameSettings(), seats=seats(n), state=state)
+        for pid in citadels.to_act(state):
+            view = player_panel(record, pid, catalog(), "en").view
+            assert view is not None
+            items = [getattr(c, "item", c) for c in view.children]
+            rows = [c.row or 0 for c in items]
+            assert max(rows) < 5 and all(
+                0 < len(c.options) <= MAX_OPTIONS for c in items
+                if isinstance(c, discord.ui.Select))
+            end = [c for c in items if str(c.custom_id).endswith(":end")]
+            if end:
+                ends += 1
+                assert end[0].row == max(rows) and rows.count(end[0].row) == 1
+    assert ends > 20

@@ -8,6 +8,7 @@ from bot.lobby import lobby_embed
 from bot.records import GameRecord, GameSettings, Seat
 from cogs.citadels import render
 from cogs.citadels.panel import panel_embed
+from cogs.citadels.render.table import LOG_LINES
 from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
@@ -56,7 +57,7 @@ def test_a_crowded_seven_player_table_fits(lang: str):
     text = embed_text(embed)
     for did in LONGEST[lang]:
         assert DISTRICTS[did].name[lang] in text
-    assert text.count("• ") == 6, "the last six events"
+    assert text.count("• ") == LOG_LINES == 3, "the last three events that matter"
     # Every player's districts are listed whole: nothing was cut.
     assert "…" not in text
     # Short lines for a phone: no line longer than a city's list.
