@@ -18,6 +18,7 @@ from bot.lobby import lobby_message
 from bot.records import GameRecord, GameSettings
 from bot.storage import ChannelBusy
 from bot.ui import ui_for
+from cogs import history as history_cog
 from cogs.game import GameCog, in_time
 from cogs.history import HistoryCog
 from rules import registry
@@ -402,6 +403,25 @@ class GameCommands(commands.GroupCog):
             return
         await interaction.response.send_message(embed=shown[0], view=shown[1],
                                                 ephemeral=not share)
+
+    @app_commands.command(name=_str("log", "commands.log.name"),
+                          description=_str("The public log of this channel's game, round by "
+                                           "round (only you see it)",
+                                           "commands.log.description"))
+    async def log(self, interaction: discord.Interaction) -> None:
+        """The current game's public log here (or the last finished one's), from its latest
+        round, paged by round."""
+        record = self._game_here(interaction)
+        if record is None or record.state is None:
+            record = await self.bot.store.last_finished(interaction.channel_id or 0)
+        if record is None or record.game != self.game_id or record.state is None:
+            await self._no_game(interaction)
+            return
+        shown = await self._history().replay(interaction, record.id, history_cog.LATEST)
+        if shown is None:
+            await self._no_game(interaction)
+            return
+        await interaction.response.send_message(embed=shown[0], view=shown[1], ephemeral=True)
 
     @replay.autocomplete("game")
     async def _replay_games(self, interaction: discord.Interaction, current: str

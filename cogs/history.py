@@ -11,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from bot import defaults as server
+from bot import history
 from bot.components import BoardButton, ForgetButton, ReplayButton, unstored
 from bot.embeds import add_lines, fit
 from bot.finished import FORMER, FinishedGame, RatingRow, ResultRow
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 PAGE = 10      # leaderboard rows per page
 RECENT = 10    # games /history lists
 TREND = 5      # games the rating trend looks back over
+LATEST = 10**6  # the page of a game's latest round
 
 
 class HistoryCog(commands.Cog):
@@ -157,12 +159,18 @@ class HistoryCog(commands.Cog):
 
     async def replay(self, interaction: discord.Interaction, game_id: int, page: int
                      ) -> tuple[discord.Embed, discord.ui.View] | None:
-        """A page of a finished game's replay: its rounds' public events, then the result."""
+        """A page of a game's public log: its rounds' public events, then the result (for a
+        game still being played, its log so far). A page past the end is the last one."""
         game = await self.bot.store.finished_game(game_id)
+        live = self.bot.service.games.get(game_id)
+        if game is None and live is not None and live.state is not None:
+            game = history.finished_game(live, await self.bot.store.actions(game_id))
+        else:
+            live = None
         if game is None or game.guild_id != interaction.guild_id:
             return None
         last = len(game.rounds)  # pages 0..last-1 are rounds; `last` is the end
-        page = max(0, min(page, last))
+        page = max(0, min(page, last - 1 if page == LATEST else last))
         lang = interaction.locale.value
         seats = [Seat(pid=s.pid, name=s.name or self.t(interaction, "former"),
                       user_id=s.user_id, ai=s.ai) for s in game.seats]
@@ -172,6 +180,9 @@ class HistoryCog(commands.Cog):
                                  rounds=last)
             lines = ui_for(game.game).log_lines(game.rounds[page], seats, self.bot.catalog, lang)
             embed.description = "\n".join(lines) or "—"
+        elif live is not None:
+            embed.title = self.t(interaction, "replay.end", game=game_id)
+            embed.description = self.t(interaction, "replay.live")
         else:
             embed.title = self.t(interaction, "replay.end", game=game_id)
             order = sorted(game.seats, key=lambda s: (s.rank is None, s.rank or 0))

@@ -20,7 +20,8 @@ async def test_commands_are_synced_with_spanish_names(citadels_bot: GameBot,
                            "leave": "salir", "end": "terminar", "dms": "md",
                            "defaults": "ajustes", "stats": "estadísticas",
                            "leaderboard": "clasificación", "history": "historial",
-                           "replay": "repetición", "forget-me": "olvídame"}
+                           "replay": "repetición", "forget-me": "olvídame",
+                           "log": "registro"}
 
 
 async def test_about_answers_in_english_privately(

@@ -127,3 +127,26 @@ async def test_forget_me(bot: GameBot, discord_api: Discord, table: Table):
     assert "un antiguo jugador" in recent.text and "alice" not in recent.text
     record = await bot.store.get(game.id)
     assert record is not None and "alice" not in record.model_dump_json()
+
+
+async def test_the_log_of_the_game_being_played_and_of_the_last_one(
+        bot: GameBot, discord_api: Discord, table: Table):
+    none = await said(table.alice, table, "citadels log")
+    assert "no game" in none.text.lower()
+    game = await start_game(bot, discord_api, table.guild, "log", [table.alice, table.bruno],
+                            ("basic", "random"), seed=3)
+    players = {pid: Player(person, random.Random(i), hasty=0.2)
+               for i, (pid, person) in enumerate(game.people.items())}
+    live = await said(table.bruno, game, "ciudadelas registro")
+    assert "ronda 1 de 1" in live.text
+    nxt = next(b for b in live.buttons() if b["custom_id"].endswith(":n"))
+    end = await (await table.bruno.click(live, custom_id=nxt["custom_id"])).response()
+    assert "La partida sigue" in end.text
+    await play_out(game, players)
+    await bot.service.history.idle()
+    kept = await bot.store.finished_game(game.id)
+    assert kept is not None
+    last = await said(table.alice, game, "citadels log")
+    rounds = len(kept.rounds)
+    assert f"round {rounds} of {rounds}" in last.text
+    assert "Your hand" not in last.text and "Tu mano" not in last.text
