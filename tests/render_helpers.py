@@ -160,7 +160,7 @@ def public_names(view: dict[str, Any]) -> set[str]:
                         view["graveyard_card"], view.get("bewitched")) if c}
     for p in view["players"]:
         out |= set(p["city"]) | set(p["revealed"])
-    return out
+    return out | ids_in(view.get("final_reveal"))  # once over, the last round is shown
 
 
 def private_names(view: dict[str, Any], legal: Iterable[citadels.Action] = ()) -> set[str]:

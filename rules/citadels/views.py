@@ -37,8 +37,10 @@ from .state import GameState, Player
 def view(state: GameState, pid: str | None) -> dict[str, Any]:
     """A JSON-ready dict of everything pid may know; pid None gives the public view.
 
-    Never included: other players' hands and unrevealed characters, the deck order, face-down
-    discards, cards another player is choosing among, and the generator state.
+    Never included while the game goes on: other players' hands and unrevealed characters, the
+    deck order, face-down discards, cards another player is choosing among, and the generator
+    state. Once it is over, `final_reveal` shows the last round's characters and face-down
+    discards.
     """
     s = state
     acting = to_act(state)
@@ -68,9 +70,17 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "first_complete": s.first_complete,
         "finished": s.finished,
         "winner": s.winner,
+        "final_reveal": _final_reveal(s) if s.finished else None,
         **_dark(s, pid, acting),
     }
     return v
+
+
+def _final_reveal(s: GameState) -> dict[str, Any]:
+    """Once the game is over everything of the last round is shown: who held which
+    character (the murdered one's holder too) and the face-down discards."""
+    return {"holders": {c: s.holders[c] for c in s.cast if c in s.holders},
+            "facedown": list(s.facedown)}
 
 
 def _dark(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any]:

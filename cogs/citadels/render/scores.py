@@ -13,7 +13,7 @@ from rules.citadels import Score
 from rules.citadels.cards import CHARACTERS
 from rules.citadels.scoring import BREAKDOWN
 
-from .names import character, district_type, language, who
+from .names import MURDERED, character, character_tag, district_type, language, who
 
 View = dict[str, Any]
 STANDINGS_COLOUR = discord.Colour.blurple()
@@ -74,7 +74,26 @@ def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> d
         name = catalog.text("render.final.player", lang, place=_place(i),
                             name=who(pid, seats, catalog, lang), total=sc.total)
         add_lines(embed, name, _breakdown(sc, catalog, lang))
+    if view.get("final_reveal"):
+        add_lines(embed, catalog.text("render.final.reveal", lang),
+                  _reveal(view, seats, catalog, lang))
     return fit(embed)
+
+
+def _reveal(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list[str]:
+    """Who held which character in the last round (the murdered one too), and the
+    characters discarded face down."""
+    final = view["final_reveal"]
+    held: dict[str, list[str]] = {}
+    for cid, pid in final["holders"].items():
+        mark = f" {MURDERED}" if cid == view.get("murdered") else ""
+        held.setdefault(pid, []).append(character_tag(cid, lang) + mark)
+    lines = [f"{who(pid, seats, catalog, lang)}: {', '.join(held[pid])}"
+             for pid in (p["id"] for p in view["players"]) if pid in held]
+    if final["facedown"]:
+        lines.append(catalog.text("render.final.facedown", lang, characters=", ".join(
+            character(c, lang) for c in final["facedown"])))
+    return lines
 
 
 def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,

@@ -75,11 +75,19 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
     final = render.final_embed(citadels.view(state, None), table_seats, cat, "es")
     check_embed(final)
     # Every part of each score has its line, and the lines add up to the total.
-    for field in final.fields:
+    players, [reveal] = final.fields[:n], final.fields[n:]
+    for field in players:
         points = [int(n) for n in re.findall(r": \+?(\d+)", field.value or "")]
         assert sum(points) == int(re.findall(r"(\d+)", field.name or "")[-1]), field
-    assert sorted(int(re.findall(r"(\d+)", f.name or "")[-1]) for f in final.fields) == sorted(
+    assert sorted(int(re.findall(r"(\d+)", f.name or "")[-1]) for f in players) == sorted(
         s.total for s in citadels.scores(state).values())
+    # The last round shown whole: every character held, by whom, and those face down.
+    for cid, pid in state.holders.items():
+        holder = render.seat_name(table_seats[int(pid[1:]) - 1], cat, "es")
+        line = next(x for x in (reveal.value or "").split("\n") if x.startswith(holder + ":"))
+        assert citadels.CHARACTERS[cid].name["es"] in line
+    assert all(citadels.CHARACTERS[c].name["es"] in (reveal.value or "")
+               for c in state.facedown)
 
 
 @pytest.mark.parametrize("n", range(2, 8))
