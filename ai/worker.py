@@ -5,20 +5,26 @@
 The decision runs in a worker thread (`asyncio.to_thread`), so the loop stays free. The player
 sees only the seat's view and legal actions, and is told a deadline a little before the cap; if
 the thread still has not answered by the cap, the player's instant `fallback` move is returned
-(the late thread's answer is discarded).
+(the late thread's answer is discarded). A player that fails (raises) is answered the same way,
+and if its fallback fails too, a legal move drawn from the seed is played: a computer seat never
+stalls its game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from rules import registry
 from rules.game import Game
 
 from .player import Player
+
+log = logging.getLogger(__name__)
 
 
 async def decide_async(state: Any, pid: str, player: Player, seed: int, cap: float = 2.0,
@@ -37,4 +43,16 @@ async def decide_async(state: Any, pid: str, player: Player, seed: int, cap: flo
     try:
         return await asyncio.wait_for(asyncio.to_thread(run), timeout=cap)
     except TimeoutError:
+        return _fallback(player, view, legal, seed)
+    except Exception:
+        log.exception("A computer player failed to decide for %s; its fallback plays", pid)
+        return _fallback(player, view, legal, seed)
+
+
+def _fallback(player: Player, view: Any, legal: Sequence[Any], seed: int) -> Any:
+    """The player's instant move; a legal move drawn from `seed` if even that fails."""
+    try:
         return player.fallback(view, legal)
+    except Exception:
+        log.exception("A computer player's fallback failed; a legal move is drawn")
+        return random.Random(seed).choice(list(legal))

@@ -42,6 +42,8 @@ class Handler(Protocol):
     async def lobby_options(self, interaction: discord.Interaction, game: int, name: str,
                             values: list[str]) -> None: ...
 
+    async def rematch(self, interaction: discord.Interaction, game: int) -> None: ...
+
 
 def handler(interaction: discord.Interaction) -> Handler:
     cog: Any = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
@@ -165,6 +167,18 @@ class LobbyOptionSelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
                                                  list(self.item.values))
 
 
+class RematchButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=GAME + r":rematch"):
+    """On a finished game's result: a new lobby with the same seats and options."""
+
+    def __init__(self, game: int, label: str) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=f"cz:{game}:rematch", emoji="🔁"))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).rematch(interaction, self.game)
+
+
 class EndButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=GAME + r":end\.(?P<answer>yes|no)"):
     """The answer to `/… end`'s confirmation."""
@@ -248,7 +262,7 @@ class ForgetButton(_Plain, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton, ActionSelect, TableButton, LobbyButton, LobbySelect, LobbyOptionSelect,
-    EndButton,
+    RematchButton, EndButton,
     BoardButton, ReplayButton, ForgetButton)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.changes import Change, awaiting
-from bot.components import TableButton, unstored
+from bot.components import RematchButton, TableButton, unstored
 from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import Pace, retry
@@ -400,7 +400,9 @@ class Publisher:
         self._since.pop(record.id, None)
         if record.status == "finished" and record.state is not None:
             embed = ui_for(record.game).final(record, self.bot.catalog, lang)
-            message = await self._retry(lambda: channel.send(embed=embed))
+            view = discord.ui.View(timeout=None)
+            view.add_item(RematchButton(record.id, self.bot.catalog.text("rematch.button", lang)))
+            message = await self._retry(lambda: channel.send(embed=embed, view=unstored(view)))
         elif record.ended_reason == "channel_unavailable":
             return
         else:

@@ -138,6 +138,25 @@ class GameService:
             self.listener.changed(Change("lobby", record))
         return record
 
+    async def rematch(self, game_id: int, user_id: int, name: str, locale: str | None
+                      ) -> GameRecord:
+        """A new lobby where the finished game `game_id` was opened, with its options and
+        computer players; whoever asked is its host, the other people join as they wish.
+        Refused unless `user_id` played in it; ChannelBusy if the channel has a game."""
+        old = await self.get(game_id)
+        if old is None or old.status != "finished":
+            raise Refused("errors.game_over")
+        if old.seat_of_user(user_id) is None:
+            raise Refused("rematch.not_seated")
+        record = await self.open_lobby(
+            guild_id=old.guild_id, channel_id=old.parent_channel_id or old.channel_id,
+            host_id=user_id, host_name=name, locale=locale, settings=old.settings,
+            game=old.game)
+        for seat in old.seats:
+            if seat.user_id is None and seat.ai is not None:
+                await self.add_computer(record.id, user_id, seat.ai)
+        return self.games[record.id]
+
     async def join(self, game_id: int, user_id: int, name: str, locale: str | None) -> Change:
         async with self.lock(game_id):
             record = self._lobby(game_id)

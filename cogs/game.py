@@ -18,6 +18,7 @@ from bot import components
 from bot.changes import Change, Refused, awaiting
 from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
+from bot.storage import ChannelBusy
 from bot.ui import Focus, Panel, ui_for
 
 if TYPE_CHECKING:
@@ -187,6 +188,42 @@ class GameCog(commands.Cog):
         service, user = self.bot.service, interaction.user
         await self.lobby_change(interaction, game,
                                 lambda: service.set_options(game, user.id, options))
+
+    async def rematch(self, interaction: discord.Interaction, game: int) -> None:
+        """A player of a finished game asks for another: a lobby with the same seats and
+        options where it was opened, the other people invited to join."""
+        user = interaction.user
+        try:
+            record = await in_time(interaction, self.bot.service.rematch(
+                game, user.id, user.display_name, interaction.locale.value))
+        except Refused as refusal:
+            await self.refuse(interaction, refusal.key, **refusal.params)
+            return
+        except ChannelBusy as busy:
+            other = await self.bot.service.get(busy.game_id)
+            await self.refuse(interaction, "errors.channel_busy",
+                              link=other.link(other.table_message_id or other.lobby_message_id)
+                              if other else "")
+            return
+        old = await self.bot.service.get(game)
+        invited = [s.user_id for s in (old.seats if old else [])
+                   if s.user_id is not None and s.user_id != user.id]
+        embed, view = lobby_message(record, self.bot.catalog)
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        text = (self.bot.catalog.text("rematch.invite", record.settings.language,
+                                      people=" ".join(f"<@{u}>" for u in invited))
+                if invited else None)
+        message = await channel.send(
+            text, embed=embed, view=view or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in invited], everyone=False,
+                roles=False))
+        await self.bot.service.set_messages(record.id, lobby_message_id=message.id)
+        reply = self.text(interaction, "rematch.opened", link=record.link(message.id))
+        if interaction.response.is_done():
+            await interaction.followup.send(reply, ephemeral=True)
+        else:
+            await interaction.response.send_message(reply, ephemeral=True)
 
     async def _start(self, interaction: discord.Interaction, game: int) -> Change:
         """Start the game, in a new thread from the lobby message if asked and allowed; one

@@ -65,3 +65,30 @@ async def test_defaults_to_the_default_game() -> None:
     action = await decide_async(state, seat, spy, seed=1)
     assert spy.chosen[0][0] == game.view(state, seat)
     assert action in game.legal_actions(state, seat)
+
+
+class Broken:
+    """A player whose choice raises, and whose fallback may raise too."""
+
+    name = "broken"
+
+    def __init__(self, fallback_fails: bool) -> None:
+        self.fallback_fails = fallback_fails
+
+    def choose(self, view: Any, legal: Any, rng: random.Random,
+               deadline: float | None = None) -> Any:
+        raise KeyError("witch")  # as a strategy that does not know a character
+
+    def fallback(self, view: Any, legal: Any) -> Any:
+        if self.fallback_fails:
+            raise KeyError("witch")
+        return legal[-1]
+
+
+async def test_a_player_that_fails_never_stalls_its_game() -> None:
+    state, seat = nim_position()
+    legal = NIM.legal_actions(state, seat)
+    assert await decide_async(state, seat, Broken(False), seed=1, game=NIM) == legal[-1]
+    drawn = {str(await decide_async(state, seat, Broken(True), seed=s, game=NIM))
+             for s in range(20)}
+    assert drawn <= {str(a) for a in legal} and len(drawn) > 1  # legal, drawn from the seed
