@@ -16,7 +16,7 @@ from rules.citadels.cards import DISTRICT_TYPES
 DISTRICTS = citadels.DISTRICTS
 CHARACTERS = citadels.CHARACTERS
 ORDER = citadels.CHARACTER_ORDER
-RANK = {c: CHARACTERS[c].rank for c in ORDER}
+RANK = {c: ch.rank for c, ch in CHARACTERS.items()}  # every character, Dark City's too
 WILDCARDS = districts.TYPES_WILDCARDS  # count as any one type toward the five (the engine's)
 
 # Worth of a unique district beyond its points: what its effect tends to earn over a game.
@@ -189,7 +189,7 @@ def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
         pid = h["player"]
         if pid == me or h["kind"] != "pick":
             continue
-        possible = set(ORDER) - gone - all_revealed
+        possible = set(view.get("cast") or ORDER) - gone - all_revealed
         before = [i for i in range(step) if history[i]["player"] == me]
         after = [i for i in range(step + 1, len(history)) if history[i]["player"] == me]
         if before:
@@ -205,7 +205,9 @@ def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
         vals = character_values(entry, others, view["city_size"], None)
         if not possible:
             continue
-        probs = softmax({c: vals[c] for c in sorted(possible)}, temperature)
+        # A character without a heuristic value of its own (Dark City's) counts as average.
+        average = sum(vals.values()) / len(vals)
+        probs = softmax({c: vals.get(c, average) for c in sorted(possible)}, temperature)
         acc = out.setdefault(pid, {})
         for c, p in probs.items():
             acc[c] = min(1.0, acc.get(c, 0.0) + p)

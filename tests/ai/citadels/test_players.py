@@ -20,10 +20,11 @@ def small(strength: str) -> Player:
     return make_player(strength, **(SMALL_EXPERT if strength == "expert" else {}))
 
 
-def play(n: int, strength: str, seed: int) -> list[citadels.Action]:
+def play(n: int, strength: str, seed: int, options: citadels.Options | None = None
+         ) -> list[citadels.Action]:
     """A whole game with every seat played by `strength`; checks each move is legal."""
     player = small(strength)
-    state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed)
+    state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed, options=options)
     rngs = {f"p{i}": random.Random(seed + i) for i in range(n)}
     moves = []
     while not state.finished:
@@ -41,6 +42,20 @@ def play(n: int, strength: str, seed: int) -> list[citadels.Action]:
 @pytest.mark.parametrize("strength", ["random", "basic"])
 def test_full_games_only_legal_moves(strength: str, n: int) -> None:
     play(n, strength, seed=100 + n)
+
+
+DARK_CITY = citadels.Options(
+    rank1="witch", rank2="tax_collector", rank3="wizard", rank4="emperor", rank5="abbot",
+    rank6="alchemist", rank7="navigator", rank8="diplomat", rank9="queen")
+
+
+@pytest.mark.parametrize(("strength", "n"), [("basic", 3), ("basic", 8), ("expert", 5)])
+def test_dark_city_games_only_legal_moves(strength: str, n: int) -> None:
+    """Every strength plays the whole Dark City cast (it raised KeyError on an unknown
+    character before) and its districts."""
+    options = DARK_CITY if n >= 5 else DARK_CITY.model_copy(update={"rank9": "artist"})
+    moves = play(n, strength, seed=300 + n, options=options)
+    assert {"bewitch"} <= {m.type for m in moves}
 
 
 @pytest.mark.parametrize("n", [2, 4, 7])
