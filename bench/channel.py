@@ -61,7 +61,9 @@ async def one_game(players: int, humans: int, ping_after: int, seed: int) -> dic
                 "players": players, "humans": humans,
                 "rounds": ended.state.round if ended.state is not None else 0,
                 "left": len(seen),
-                "live": sum(1 for m in seen if m.buttons() or m.selects()),
+                # Live components left, the result's Rematch button aside (meant to stay).
+                "live": sum(1 for m in seen if m.selects() or any(
+                    not b["custom_id"].endswith(":rematch") for b in m.buttons())),
                 "mentions": sum(1 for m in seen if "<@" in m.content),
                 "posts": kinds["POST"], "edits": kinds["PATCH"], "deletes": kinds["DELETE"],
             }

@@ -134,7 +134,9 @@ async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
     assert ended.status == "finished" and ended.state is not None
     seen = [m for m in await host.sees(channel) if not m.ephemeral]
     assert len(seen) <= ended.state.round + 1  # a table per round, the result
-    assert [m.id for m in seen if m.buttons() or m.selects()] == []
+    # No live component left but the result's Rematch button.
+    assert [m.id for m in seen[:-1] if m.buttons() or m.selects()] == []
+    assert [b["custom_id"] for b in seen[-1].buttons()] == [f"cz:{game.id}:rematch"]
     assert mentions_in(seen) == []
     assert seen[-1].id == str(ended.result_message_id)
     if longest:
