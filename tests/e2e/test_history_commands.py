@@ -30,9 +30,12 @@ async def said(person: Person, where: Game | Table, command: str, **options: obj
     return reply
 
 
-async def seven_players(bot: GameBot, discord_api: Discord, table: Table) -> Game:
+async def seven_players(  # seven seats unless told fewer
+bot: GameBot, discord_api: Discord, table: Table,
+                        computers: tuple[str, ...] = ("basic", "random", "random", "basic",
+                                                      "random")) -> Game:
     game = await start_game(bot, discord_api, table.guild, "history", [table.alice, table.bruno],
-                            ("basic", "random", "random", "basic", "random"), seed=41)
+                            computers, seed=41)
     players = {pid: Player(person, random.Random(i), hasty=0.2)
                for i, (pid, person) in enumerate(game.people.items())}
     await play_out(game, players)
@@ -113,7 +116,7 @@ async def test_a_replay_steps_through_every_round(bot: GameBot, discord_api: Dis
 
 
 async def test_forget_me(bot: GameBot, discord_api: Discord, table: Table):
-    game = await seven_players(bot, discord_api, table)
+    game = await seven_players(bot, discord_api, table, ("random",))  # three seats do
     prompt = await said(table.alice, game, "citadels forget-me")
     keep = next(b for b in prompt.buttons() if b["custom_id"].endswith(":no"))
     kept = await (await table.alice.click(prompt, custom_id=keep["custom_id"])).response()
