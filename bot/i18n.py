@@ -68,11 +68,24 @@ class Catalog:
             raise KeyError(f"missing catalog key {key!r}")
         return template.format(**params) if params else template
 
+    def plural(self, key: str, locale: discord.Locale | str | None, number: int,
+               **params: object) -> str:
+        """The text of `key` in the plural form `number` takes in the language: the catalog
+        holds `key.one` and `key.other` ("1 game" / "2 games"; "1 partida" / "2 partidas")."""
+        form = plural_form(self.language_of(locale), number)
+        return self.text(f"{key}.{form}", locale, **params)
+
     def placeholders(self, key: str, language: str) -> set[str]:
         """Names of the `{placeholders}` a text uses; catalogs must agree on them."""
         return {
             name for _, name, _, _ in string.Formatter().parse(self.tables[language][key]) if name
         }
+
+
+def plural_form(language: str, number: int) -> str:
+    """CLDR's plural category of a whole number in English and Spanish: "one" for 1, else
+    "other" (both languages' rules agree for whole numbers under a million)."""
+    return "one" if number == 1 else "other"
 
 
 def game_locale_dirs() -> list[Path]:

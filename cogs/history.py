@@ -35,6 +35,11 @@ class HistoryCog(commands.Cog):
     def t(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         return self.bot.catalog.text(f"history.{key}", interaction.locale, **params)
 
+    def tn(self, interaction: discord.Interaction, key: str, games: int, **params: Any) -> str:
+        """A text naming a number of games, in its plural form."""
+        return self.bot.catalog.plural(f"history.{key}", interaction.locale, games,
+                                       games=games, **params)
+
     def identity_name(self, interaction: discord.Interaction, identity: str, name: str) -> str:
         if identity.startswith("ai:"):
             return self.bot.catalog.text(f"strength.{identity[3:]}", interaction.locale)
@@ -90,14 +95,14 @@ class HistoryCog(commands.Cog):
     def _rating_lines(self, interaction: discord.Interaction, rows: list[ResultRow],
                       rating: RatingRow, place: int | None, min_games: int) -> list[str]:
         rated = [r.rating for r in rows if r.rating is not None]
-        lines = [self.t(interaction, "stats.ordinal", rating=f"{rating.ordinal:.1f}",
-                        games=rating.games)]
+        lines = [self.tn(interaction, "stats.ordinal", rating.games,
+                         rating=f"{rating.ordinal:.1f}")]
         if len(rated) > 1:
             back = rated[-TREND - 1] if len(rated) > TREND else rated[0]
-            lines.append(self.t(interaction, "stats.trend", change=f"{rated[-1] - back:+.1f}",
-                                games=min(TREND, len(rated) - 1)))
+            lines.append(self.tn(interaction, "stats.trend", min(TREND, len(rated) - 1),
+                                 change=f"{rated[-1] - back:+.1f}"))
         lines.append(self.t(interaction, "stats.place", place=place) if place
-                     else self.t(interaction, "stats.unplaced", games=min_games))
+                     else self.tn(interaction, "stats.unplaced", min_games))
         return lines
 
     # -- leaderboard -------------------------------------------------------------------------
@@ -110,17 +115,17 @@ class HistoryCog(commands.Cog):
                                               limit=PAGE, offset=offset)
         embed = discord.Embed(title=self.t(interaction, "board.title"),
                               colour=discord.Colour.gold())
-        lines = [self.t(interaction, "board.row", place=offset + i + 1,
-                        name=self.identity_name(interaction, r.identity, r.name),
-                        rating=f"{r.ordinal:.1f}", games=r.games, wins=r.wins)
+        lines = [self.tn(interaction, "board.row", r.games, place=offset + i + 1,
+                         name=self.identity_name(interaction, r.identity, r.name),
+                         rating=f"{r.ordinal:.1f}", wins=r.wins)
                  for i, r in enumerate(rows)]
-        embed.description = "\n".join(lines) or self.t(interaction, "board.empty",
-                                                       games=here.min_games)
+        embed.description = "\n".join(lines) or self.tn(interaction, "board.empty",
+                                                        here.min_games)
         place, mine = await store.standing(guild, game, f"user:{interaction.user.id}",
                                            min_games=here.min_games)
         footer = (self.t(interaction, "board.you", place=place, rating=f"{mine.ordinal:.1f}")
-                  if place and mine else self.t(interaction, "board.you_unplaced",
-                                                games=here.min_games))
+                  if place and mine else self.tn(interaction, "board.you_unplaced",
+                                                 here.min_games))
         embed.set_footer(text=footer)
         view = discord.ui.View(timeout=None)
         view.add_item(BoardButton(game, max(0, offset - PAGE), self.t(interaction, "previous"),
@@ -224,7 +229,7 @@ class HistoryCog(commands.Cog):
             return
         games = await self.bot.store.forget(interaction.user.id)
         await interaction.response.edit_message(
-            content=self.t(interaction, "forget.done", games=games), view=None)
+            content=self.tn(interaction, "forget.done", games), view=None)
 
 
 def _mean(values: Any) -> float:

@@ -7,7 +7,7 @@ import pytest
 from discord import app_commands
 
 from bot.command_translator import CatalogTranslator
-from bot.i18n import Catalog
+from bot.i18n import Catalog, plural_form
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +54,16 @@ async def test_translator_answers_spanish_locales_only(catalog: Catalog):
     assert await translator.translate(name, discord.Locale.french, context) is None
     untranslated = app_commands.locale_str("plain")
     assert await translator.translate(untranslated, discord.Locale.spain_spanish, context) is None
+
+
+@pytest.mark.parametrize(("number", "english", "spanish"), [
+    (0, "0 games", "0 partidas"), (1, "1 game", "1 partida"), (2, "2 games", "2 partidas"),
+    (21, "21 games", "21 partidas")])
+def test_plural_forms_come_from_the_catalog(number: int, english: str, spanish: str) -> None:
+    catalog = Catalog.load()
+    assert plural_form("en", number) == plural_form("es", number) == (
+        "one" if number == 1 else "other")
+    assert f"over {english} (" in catalog.plural("history.stats.ordinal", "en-US", number,
+                                                  rating="3.0", games=number)
+    assert f"en {spanish} (" in catalog.plural("history.stats.ordinal", "es-ES", number,
+                                                rating="3.0", games=number)

@@ -75,7 +75,7 @@ async def test_after_a_seven_player_game(bot: GameBot, discord_api: Discord, tab
 
     board = await said(table.alice, game, "citadels leaderboard", share=True)
     assert "Basic" in board.text and "Random" in board.text  # computers are rated too
-    assert board.text.count("games,") == 4  # alice, bruno, basic, random: one row each
+    assert board.text.count("(1 game,") == 4  # alice, bruno, basic, random: one row each
     assert "You: #" in board.text
     if all(s.identity.startswith("ai:") for s in winners):
         assert board.text.index("Basic" if winners[0].ai == "basic" else "Random") < \
@@ -124,7 +124,7 @@ async def test_forget_me(bot: GameBot, discord_api: Discord, table: Table):
     prompt = await said(table.alice, game, "citadels forget-me")
     yes = next(b for b in prompt.buttons() if b["custom_id"].endswith(":yes"))
     done = await (await table.alice.click(prompt, custom_id=yes["custom_id"])).response()
-    assert "gone from 1 games" in done.text
+    assert "gone from 1 game and" in done.text  # one game, singular
     assert "No finished games" in (await said(table.alice, game, "citadels stats")).text
     recent = await said(table.bruno, game, "citadels history")
     assert "un antiguo jugador" in recent.text and "alice" not in recent.text

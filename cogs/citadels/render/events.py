@@ -61,8 +61,8 @@ class _Context:
         return self.catalog.text(f"render.event.{key}", self.lang, **params)
 
     def count(self, key: str, count: int, **params: object) -> str:
-        form = "one" if count == 1 else "other"
-        return self.text(f"{key}.{form}", count=count, **params)
+        return self.catalog.plural(f"render.event.{key}", self.lang, count, count=count,
+                                   **params)
 
     def char(self, key: str = "character") -> str:
         return character(self.event[key], self.lang)
