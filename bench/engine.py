@@ -2,9 +2,10 @@
 
     python -m bench.engine [--games N] [--seed S] [--repeat R]
 
-For 2, 4 and 7 players, plays the same N seeded games R times and prints games per second and
-microseconds per decision: the median run, and the fastest and slowest runs beside it. This
-machine's speed drops now and then for seconds to minutes, with nothing else running, so one
+For 2, 4 and 7 players of the Classic game, then 4 and 8 of Dark City (its eight characters,
+the Artist and its twelve districts), plays the same N seeded games R times and prints games per
+second and microseconds per decision: the median run, and the fastest and slowest runs beside
+it. This machine's speed drops now and then for seconds to minutes, with nothing else running, so one
 run alone can land in a slow spell; the median shows the usual speed, the slowest run the dips.
 Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
 a view and of determinize.
@@ -20,10 +21,18 @@ from collections.abc import Callable
 
 from rules import citadels
 
+DARK_CITY = citadels.Options(
+    rank1="witch", rank2="tax_collector", rank3="wizard", rank4="emperor", rank5="abbot",
+    rank6="alchemist", rank7="navigator", rank8="diplomat", rank9="artist",
+    dark_city_districts=True)
+# The tables printed: a title, the player counts, the options.
+TABLES: tuple[tuple[str, tuple[int, ...], citadels.Options | None], ...] = (
+    ("Classic", (2, 4, 7), None), ("Dark City", (4, 8), DARK_CITY))
 
-def play(n: int, seed: int) -> int:
+
+def play(n: int, seed: int, options: citadels.Options | None = None) -> int:
     """One game of uniformly random legal actions; returns the number of decisions."""
-    state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed)
+    state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed, options=options)
     rng = random.Random(seed)
     decisions = 0
     while actors := citadels.to_act(state):  # [] once the game is over
@@ -35,10 +44,11 @@ def play(n: int, seed: int) -> int:
     return decisions
 
 
-def timed_games(n: int, games: int, seed: int) -> tuple[float, int]:
+def timed_games(n: int, games: int, seed: int, options: citadels.Options | None = None
+                ) -> tuple[float, int]:
     """(seconds, decisions) for `games` seeded games of n players."""
     start = time.perf_counter()
-    decisions = sum(play(n, seed + g) for g in range(games))
+    decisions = sum(play(n, seed + g, options) for g in range(games))
     return time.perf_counter() - start, decisions
 
 
@@ -49,12 +59,13 @@ def per_call_us(fn: Callable[[], object], repeat: int) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
-def speed_table(games: int, seed: int, repeat: int) -> list[str]:
+def speed_table(games: int, seed: int, repeat: int, counts: tuple[int, ...] = (2, 4, 7),
+                options: citadels.Options | None = None) -> list[str]:
     """The games-per-second lines, one per player count."""
     lines = [f"{'players':>7} {'games':>6} {'runs':>5} {'games/s':>9} {'fastest':>8} "
              f"{'slowest':>8} {'us/decision':>12} {'decisions/game':>15}"]
-    for n in (2, 4, 7):
-        runs = [timed_games(n, games, seed) for _ in range(max(1, repeat))]
+    for n in counts:
+        runs = [timed_games(n, games, seed, options) for _ in range(max(1, repeat))]
         decisions = runs[0][1]  # the same seeded games every run
         seconds = sorted(elapsed for elapsed, _ in runs)
         median = statistics.median(seconds)
@@ -94,8 +105,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5, help="runs per player count")
     args = parser.parse_args(argv)
-    for line in speed_table(args.games, args.seed, args.repeat):
-        print(line, flush=True)
+    for title, counts, options in TABLES:
+        print(title, flush=True)
+        for line in speed_table(args.games, args.seed, args.repeat, counts, options):
+            print(line, flush=True)
     for line in cost_lines(args.seed):
         print(line)
 

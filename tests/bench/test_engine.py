@@ -35,5 +35,6 @@ def test_speed_table_has_a_row_per_player_count_in_order_of_speed():
 def test_main_prints_the_table_and_the_costs(capsys):
     bench.main(["--games", "1", "--repeat", "1"])
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split()[0] == "players" and len(out) == 4 + 6
-    assert out[4].startswith("apply") and out[-1].startswith("determinize")
+    assert out[0] == "Classic" and out[1].split()[0] == "players" and len(out) == 5 + 4 + 6
+    assert out[5] == "Dark City" and [r.split()[0] for r in out[7:9]] == ["4", "8"]
+    assert out[9].startswith("apply") and out[-1].startswith("determinize")
