@@ -5,8 +5,9 @@
 For 2, 4 and 7 players of the Classic game, then 4 and 8 of Dark City (its eight characters,
 the Artist and its twelve districts), plays the same N seeded games R times and prints games per
 second and microseconds per decision: the median run, and the fastest and slowest runs beside
-it. This machine's speed drops now and then for seconds to minutes, with nothing else running, so one
-run alone can land in a slow spell; the median shows the usual speed, the slowest run the dips.
+it. This machine's speed drops now and then for seconds to minutes, with nothing else running,
+so one run alone can land in a slow spell; the median shows the usual speed, the slowest run the
+dips.
 Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
 a view and of determinize.
 """
