@@ -35,6 +35,9 @@ async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, tab
             if turn is None:
                 break
             player, panel = turn
+            # The computer may have moved after the first idle(): its hand-over is published
+            # (with alice's mention) before she clicks, as a person sees the ping first.
+            await bot.publisher.idle()
             while panel.buttons() or panel.selects():
                 panel = await player.play(panel)
                 if game.id not in bot.service.games:
