@@ -17,13 +17,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import actions as A
-from .cards import CHARACTERS, COST, KIND, RULINGS
+from .cards import CHARACTERS, COST, DISTRICTS, KIND, RULINGS
 from .checks import acting, check, main_phase
 from .errors import IllegalAction
 from .state import GameState, Player
 from .tx import Work, draw, edit, emit, removed
 
 Handler = Callable[[Work, str, A.Action], None]
+# Points a district is worth beyond its printed cost (University, Dragon Gate).
+_EXTRA = {d.id: d.points - d.cost for d in DISTRICTS.values() if d.points != d.cost}
 
 
 @dataclass(frozen=True)
@@ -226,7 +228,10 @@ EFFECTS: dict[str, Effect] = {
                      handlers={A.UseSmithy: use_smithy}),
     "map_room": Effect(bonus=lambda gold, hand, city, museum: hand),  # +1 per card in hand
     "imperial_treasury": Effect(bonus=lambda gold, hand, city, museum: gold),  # +1 per gold
-    # University and Dragon Gate: their 8 points are data (`points`).
+    # University and Dragon Gate: cost 6, worth 8 (data: `points`); the 2 more are their bonus,
+    # so a breakdown shows them on their own line.
+    "university": Effect(bonus=lambda gold, hand, city, museum: _EXTRA["university"]),
+    "dragon_gate": Effect(bonus=lambda gold, hand, city, museum: _EXTRA["dragon_gate"]),
     # Dark City: the others act in turns.py, pending.py, powers.py and scoring.py.
     "museum": Effect(offers=_museum_offers, turn_flag="museum_used",
                      handlers={A.UseMuseum: use_museum},

@@ -11,12 +11,14 @@ from .state import GameState, Player
 
 class Score(BaseModel):
     player: str
-    districts: int = 0  # printed costs; University and Dragon Gate count 8
+    districts: int = 0  # printed costs (University and Dragon Gate: 6, their 2 more below)
     five_types: int = 0  # +3 with every type
     first_complete: int = 0  # +4
     complete: int = 0  # +2 for every other complete city
     map_room: int = 0  # +1 per card in hand
     imperial_treasury: int = 0  # +1 per gold
+    university: int = 0  # +2: worth 8, costs 6
+    dragon_gate: int = 0  # +2: worth 8, costs 6
     beautified: int = 0  # Dark City: +1 per district the Artist beautified
     museum: int = 0  # +1 per card under the Museum
     wishing_well: int = 0  # +1 per other unique district
@@ -45,7 +47,7 @@ def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, compl
     counted as: also what a player may ask of a city it only imagines."""
     five_types, haunted_as = _five_types(city)
     parts = {
-        "districts": sum(DISTRICTS[d].points for d in city),
+        "districts": sum(DISTRICTS[d].cost for d in city),
         "five_types": five_types,
         "first_complete": 4 if first else 0,
         "complete": 2 if complete and not first else 0,
@@ -94,11 +96,12 @@ def ranking(s: GameState, table: dict[str, Score] | None = None) -> list[str]:
 
 BREAKDOWN: tuple[str, ...] = ("districts", "five_types", "first_complete", "complete",
                               "beautified", *BONUSES)
-# Parts only a Dark City game can score: a breakdown shows them only when they count.
+# Parts a breakdown shows only when they count: Dark City's, and the two 8-point districts'.
 DARK_PARTS = frozenset({"beautified", "museum", "wishing_well"})
+WHEN_SCORED = DARK_PARTS | {"university", "dragon_gate"}
 
 
 def breakdown(score: Score) -> dict[str, int]:
     """Where a score's points come from; the parts add up to `score.total`."""
     return {part: getattr(score, part) for part in BREAKDOWN
-            if part not in DARK_PARTS or getattr(score, part)}
+            if part not in WHEN_SCORED or getattr(score, part)}

@@ -66,16 +66,18 @@ def test_every_bonus_is_listed():
     view = citadels.view(state, None)
     sc = render.scores_from_view(view)["p1"]
     assert sc == citadels.scores(state)["p1"]
-    assert (sc.districts, sc.five_types, sc.haunted_quarter_as) == (2 + 3 + 1 + 1 + 5 + 5 + 16,
+    assert (sc.districts, sc.five_types, sc.haunted_quarter_as) == (2 + 3 + 1 + 1 + 5 + 5 + 6 + 6,
                                                                     3, "religious")
     embed = render.final_embed(view, SEATS, catalog(), "en")
     check_embed(embed)
     lines = embed.fields[0].value.splitlines()
-    assert lines == ["Districts: 33", "All five types: +3 (Haunted Quarter as religious)",
-                     "First complete city: +4", "Map Room: +2", "Imperial Treasury: +6"]
+    assert lines == ["Districts: 29", "All five types: +3 (Haunted Quarter as religious)",
+                     "First complete city: +4", "Map Room: +2", "Imperial Treasury: +6",
+                     "University: +2", "Dragon Gate: +2"]
     assert embed.fields[0].name == "🥇 Ana — 48"
     spanish = embed_text(render.final_embed(view, SEATS, catalog(), "es"))
     assert "Patio de los Milagros como religioso" in spanish
+    assert "Universidad: +2" in spanish and "Puerta del Dragón: +2" in spanish
 
 
 def test_standings_rank_by_total_then_tiebreak():

@@ -44,6 +44,15 @@ def test_score_in_the_view_with_every_part() -> None:
     assert entry(citadels.view(state, "cy"), "bo")["score"] == entry(public, "bo")["score"]
 
 
+def test_the_eight_point_districts_show_their_two_more_apart() -> None:
+    state = start(4, cities={"ana": ["university", "dragon_gate", "manor"]})
+    score = entry(citadels.view(state, None), "ana")["score"]
+    assert score["total"] == 8 + 8 + 3
+    assert (score["breakdown"]["districts"], score["breakdown"]["university"],
+            score["breakdown"]["dragon_gate"]) == (6 + 6 + 3, 2, 2)
+    assert "university" not in entry(citadels.view(state, None), "bo")["score"]["breakdown"]
+
+
 def test_ranking_breaks_ties_by_the_highest_revealed_character_then_seat() -> None:
     chars = {"ana": ["thief"], "bo": ["king"], "cy": ["bishop"], "di": ["merchant"]}
     state = start(4, chars, cities={"ana": ["manor"], "bo": ["castle"],
