@@ -22,6 +22,7 @@ from typing import Any
 
 from ai.player import Player, decide
 from rules import citadels
+from rules.citadels import cast
 
 from . import make_player
 
@@ -35,12 +36,13 @@ class GameResult:
 
 
 def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int,
-              rotation: int = 0, max_decisions: int = 5000) -> GameResult:
+              rotation: int = 0, max_decisions: int = 5000,
+              options: citadels.Options | None = None) -> GameResult:
     """One game: deal `seed`, seat i played by strengths[(i + rotation) % P]."""
     n = len(strengths)
     seats = [strengths[(i + rotation) % n] for i in range(n)]
     ids = [f"p{i}" for i in range(n)]
-    state = citadels.new_game(ids, seed=seed)
+    state = citadels.new_game(ids, seed=seed, options=options)
     rngs = [random.Random(seed * 1000 + 17 * i + rotation) for i in range(n)]
     times: list[tuple[str, float]] = []
     for _ in range(max_decisions):
@@ -106,6 +108,12 @@ def load(path: str) -> list[GameResult]:
                            [tuple(t) for t in r["times"]]) for r in json.load(f)]
 
 
+def game_options(preset: str, rank9: str | None, deal: int) -> citadels.Options:
+    """The cast of one deal ("random": drawn from the deal, the same for every rotation)."""
+    pick = random.Random(deal).choice
+    return citadels.Options.model_validate(cast.preset(preset, rank9, pick))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", help="comma-separated strengths, one per seat")
@@ -116,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--out", help="save the raw results as JSON")
     ap.add_argument("--merge", nargs="+", help="report on saved results instead of playing")
     ap.add_argument("--iterations", type=int, default=None, help="expert search iterations")
+    ap.add_argument("--cast", choices=cast.PRESETS, default="classic",
+                    help="the characters: Classic, Dark City or one of each rank at random")
+    ap.add_argument("--rank9", choices=["artist", "queen"], help="the ninth character")
     ap.add_argument("--progress", type=int, default=0, help="report every N games on stderr")
     args = ap.parse_args(argv)
     if args.merge:
@@ -130,14 +141,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     results = []
     start = time.time()
     for g in range(args.start, args.start + args.games):
-        results.append(play_game(strengths, players, seed=args.seed + g // n, rotation=g % n))
+        deal = args.seed + g // n
+        results.append(play_game(strengths, players, seed=deal, rotation=g % n,
+                                 options=game_options(args.cast, args.rank9, deal)))
         if args.progress and len(results) % args.progress == 0:
             wins = sum(1 for r in results if r.seats[r.winner_seat] == strengths[0])
             print(f"  {len(results)} games: {strengths[0]} won {wins}", file=sys.stderr,
                   flush=True)
     if args.out:
         save(results, args.out)
-    report(results, f"{n} players ({args.players}), seed {args.seed}, games {args.start}.."
+    nine = f" + {args.rank9}" if args.rank9 else ""
+    report(results, f"{n} players ({args.players}), {args.cast} cast{nine}, seed {args.seed}, "
+                    f"games {args.start}.."
                     f"{args.start + args.games - 1}, {time.time() - start:.0f}s")
 
 

@@ -25,6 +25,7 @@ from rules.citadels.actions import (
     UseLaboratory,
 )
 
+from . import dark_city as DC
 from . import evaluate as E
 from .strategy import Sampler, View
 
@@ -54,12 +55,11 @@ class BasicPlayer:
         return basic_move(view, legal)
 
 
-# The actions the heuristics know: Classic's. Dark City decisions are taken at random (by
-# `choose`) or, where no generator is at hand, as the first legal one; a greeting never fails.
+# The actions the heuristics know: Classic's and Dark City's (ai.citadels.dark_city).
 KNOWN_TYPES = frozenset({
     "pick_character", "discard_character", "take_gold", "draw_cards", "keep_card", "build",
     "collect_income", "assassinate", "steal", "swap_hands", "discard_and_draw", "destroy",
-    "use_laboratory", "use_smithy", "graveyard", "end_turn"})
+    "use_laboratory", "use_smithy", "graveyard", "end_turn"}) | DC.TYPES
 CLASSIC = frozenset(citadels.CHARACTER_ORDER)
 
 
@@ -80,6 +80,9 @@ def basic_move(view: View, legal: Sequence[Action]) -> Action:
         if a.type != "discard_and_draw":  # the Magician's subsets are rebuilt below
             by_type.setdefault(a.type, []).append(a)
     me = E.seat_entry(view, view["you"])
+    alone = DC.sole(view, me, by_type)
+    if alone is not None:
+        return alone
     if "pick_character" in by_type:
         return _pick(view, me, _of(PickCharacter, by_type["pick_character"]))
     if "discard_character" in by_type:
@@ -159,6 +162,9 @@ def _gather(view: View, me: dict[str, Any], by_type: dict[str, list[Action]]) ->
 def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
           legal: Sequence[Action]) -> Action:
     char = view["current_character"]
+    first = DC.main_first(view, me, by_type)
+    if first is not None:
+        return first
     if "assassinate" in by_type:
         return _assassinate(view, me, _of(Assassinate, by_type["assassinate"]))
     if "steal" in by_type:
@@ -181,6 +187,9 @@ def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
         return best
     if "collect_income" in by_type:
         return by_type["collect_income"][0]
+    last = DC.main_last(view, me, by_type)
+    if last is not None:
+        return last
     if "destroy" in by_type:
         move = _destroy(view, me, _of(Destroy, by_type["destroy"]))
         if move is not None:

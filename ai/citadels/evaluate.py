@@ -148,16 +148,36 @@ def character_values(me: dict[str, Any], others: Sequence[dict[str, Any]], compl
         "architect": 1.5 + (1.5 * min(2, n_good - 1) if n_good >= 2 and gold >= 4 else 0.0),
         "warlord": income(city, "warlord") + (1.5 if near_end else 0.7),
     }
+    v.update(_dark_city_values(me, others, n_good, gold, near_end, opp_hand))
     if good is not None and good:
         # Gold that lets me build this turn is worth more than gold for later.
         short = min(cost(d) for d in good) - gold - 2
         if short > 0:
-            for c in ("king", "bishop", "merchant", "warlord"):
+            for c in ("king", "bishop", "merchant", "warlord", "emperor", "abbot", "diplomat"):
                 if income(city, c) + (c == "merchant") >= short:
                     v[c] += 1.0
     if n_good == 0:
         v["architect"] += 0.5
     return v
+
+
+def _dark_city_values(me: dict[str, Any], others: Sequence[dict[str, Any]], n_good: int,
+                      gold: int, near_end: bool, opp_hand: int) -> dict[str, float]:
+    """The same rough worth for Dark City's characters (what each power tends to bring)."""
+    city = me["city"]
+    richest = max((o["gold"] for o in others), default=0)
+    return {
+        "witch": 2.0,  # the assassin's harm, and a second power
+        "tax_collector": 0.5 + 0.3 * len(others),  # 1 gold from each who builds
+        "wizard": 0.8 + 0.3 * min(opp_hand, 4) + (1.0 if n_good == 0 else 0.0),
+        "emperor": income(city, "emperor") + 1.0,  # and the tribute
+        "abbot": income(city, "abbot") + 0.5 + (1.0 if richest > gold else 0.0),
+        "alchemist": 0.5 + (0.6 * min(gold, 6) if n_good else 0.0),  # builds for free
+        "navigator": 2.5 - (1.5 if n_good and gold >= 3 else 0.0),  # but builds nothing
+        "diplomat": income(city, "diplomat") + (1.3 if near_end else 0.6),
+        "artist": 0.4 + 0.8 * min(2, gold, len(city)),
+        "queen": 3.0 * min(1.0, 2 / max(1, len(others))),  # 3 gold beside the crown
+    }
 
 
 def softmax(values: dict[str, float], temperature: float) -> dict[str, float]:

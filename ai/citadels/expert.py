@@ -26,6 +26,10 @@ Action = citadels.Action
 GameState = citadels.GameState
 
 
+# Dark City's kinds of move that can number dozens; the search sees a few of each.
+WIDE = frozenset({"take_card", "lighthouse", "use_museum", "exchange", "use_armory"})
+
+
 class Node:
     __slots__ = ("children", "visits", "total")
 
@@ -61,13 +65,18 @@ class ExpertPlayer:
             return roots[0]
         pool, weights = self._worlds(view, sample, rng)
         root = Node()
-        for i in range(self.iterations):
+        for i in range(self.budget(len(view["players"]))):
             if deadline is not None and i and time.monotonic() >= deadline:
                 break
             world = pool[rng.choices(range(len(pool)), weights)[0]]
             self._iterate(world, view["you"], root, roots, rng)
         best = max(roots, key=lambda a: _rank(root.children.get(a), a is fallback))
         return best
+
+    def budget(self, players: int) -> int:
+        """Iterations for a table: a walk to the round's end grows with the seats, so past 4
+        players fewer walks keep a decision near the same time (8 players: half)."""
+        return self.iterations if players <= 4 else max(1, self.iterations * 4 // players)
 
     # --- worlds and opponent model --------------------------------------------------------
 
@@ -146,6 +155,8 @@ def candidates(view: View, legal: Sequence[Action], fallback: Action, limit: int
             destroys.append(a)
         elif isinstance(a, UseLaboratory):
             labs.append(a)
+        elif a.type in WIDE:
+            continue  # pruned by _dark_city_candidates
         else:
             out.append(a)
     me = view["you"]
@@ -155,6 +166,27 @@ def candidates(view: View, legal: Sequence[Action], fallback: Action, limit: int
     out += destroys[:max(0, limit - len(out))]
     labs.sort(key=lambda a: (E.cost(a.district), a.district))
     out += labs[:1]
+    out += _dark_city_candidates(view, legal, out, per_kind=2)
+    return out
+
+
+def _dark_city_candidates(view: View, legal: Sequence[Action], chosen: list[Action],
+                          per_kind: int) -> list[Action]:
+    """Dark City's wide choices (cards of a whole deck or hand, exchanges), pruned to the
+    `per_kind` best of each kind by a quick key; they were left out of `chosen` above."""
+    standings = E.view_standings(view)
+    me = E.seat_entry(view, view["you"])
+    keys: dict[str, Any] = {
+        "take_card": lambda a: -E.district_worth(a.district, me["city"]),
+        "lighthouse": lambda a: -E.district_worth(a.district, me["city"]),
+        "use_museum": lambda a: E.district_worth(a.district, me["city"]),
+        "exchange": lambda a: (-standings[a.player], E.cost(a.give) - E.cost(a.take)),
+        "use_armory": lambda a: (-standings[a.player], -E.cost(a.district)),
+    }
+    out: list[Action] = []
+    for kind, key in keys.items():
+        moves = [a for a in legal if a.type == kind and a not in chosen]
+        out += sorted(moves, key=key)[:per_kind]
     return out
 
 
