@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
@@ -33,6 +34,28 @@ class Player(Protocol):
     def fallback(self, view: View, legal: Sequence[Any]) -> Any:
         """An instant move, for when a decision runs out of time."""
         ...
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for a person: the action (as the game dumps it) and why, as a reason code
+    with its facts, which the game's UI words."""
+
+    action: dict[str, Any]
+    reason: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def suggest(game_id: str, view: View, legal: Sequence[Any], rng: random.Random,
+            deadline: float | None = None) -> Hint | None:
+    """The game's hint for a seat (its ai package's `hints.suggest`), from its view and legal
+    moves; None if the game gives none."""
+    try:
+        hints = importlib.import_module(players_for(game_id).__name__ + ".hints")
+    except ModuleNotFoundError:
+        return None
+    hint: Hint = hints.suggest(view, legal, rng, deadline)
+    return hint
 
 
 def players_for(game_id: str) -> ModuleType:

@@ -22,7 +22,7 @@ from typing import Any
 from rules import registry
 from rules.game import Game
 
-from .player import Player
+from .player import Hint, Player, suggest
 
 log = logging.getLogger(__name__)
 
@@ -56,3 +56,23 @@ def _fallback(player: Player, view: Any, legal: Sequence[Any], seed: int) -> Any
     except Exception:
         log.exception("A computer player's fallback failed; a legal move is drawn")
         return random.Random(seed).choice(list(legal))
+
+
+async def suggest_async(state: Any, pid: str, seed: int, cap: float = 2.0, margin: float = 0.8,
+                        *, game: Game[Any, Any]) -> Hint | None:
+    """A hint for pid from its own view (ai.player.suggest), off the loop; None if the game
+    gives none, or it fails or is not ready within `cap` seconds."""
+    view = game.view(state, pid)
+    legal = game.legal_actions(state, pid)
+    deadline = time.monotonic() + cap * margin
+
+    def run() -> Hint | None:
+        return suggest(game.id, view, legal, random.Random(seed), deadline)
+
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(run), timeout=cap)
+    except TimeoutError:
+        return None
+    except Exception:
+        log.exception("A hint for %s failed", pid)
+        return None

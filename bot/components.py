@@ -112,12 +112,13 @@ class ActionSelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 class TableButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=GAME + r":(?P<what>hand|act|back)"):
-    """"My hand", "Act" and "I'm back" on the table and in pings."""
+                  template=GAME + r":(?P<what>hand|act|back|hint)"):
+    """"My hand", "Act" and "I'm back" on the table and in pings; "Hint" in panels."""
 
     def __init__(self, game: int, what: str, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=row,
                                            custom_id=f"cz:{game}:{what}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:

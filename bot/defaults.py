@@ -21,6 +21,7 @@ PING_SECONDS = (5, 600)  # a late ping's wait
 MIN_GAMES = (1, 100)     # games a player needs to be on the leaderboard
 DEFAULT_MIN_GAMES = 3
 NEVER = "never"
+SWITCH = {"on": True, "off": False}
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class ServerDefaults:
     ping_after: int | None  # seconds before a mention; 0 at once, None never
     min_games: int = DEFAULT_MIN_GAMES
     preset: str | None = None  # the game's named options for new games (its UI's presets)
+    hints: bool = True  # the Hint button in private panels
 
 
 def _key(guild_id: int | None, name: str) -> str:
@@ -42,6 +44,7 @@ async def load(store: Store, guild_id: int | None, settings: Settings, game: str
     raw_ping = await store.get_meta(_key(guild_id, "ping_after"))
     ping = None if raw_ping == NEVER else _valid(raw_ping, (0, PING_SECONDS[1]), guild_id)
     games = _valid(await store.get_meta(_key(guild_id, "min_games")), MIN_GAMES, guild_id)
+    hints = _switch(await store.get_meta(_key(guild_id, "hints")), guild_id)
     preset = await store.get_meta(_key(guild_id, f"preset:{game}")) if game else None
     if preset is not None and preset not in presets:
         if presets:
@@ -51,7 +54,16 @@ async def load(store: Store, guild_id: int | None, settings: Settings, game: str
     return ServerDefaults(
         turn_limit=settings.turn_limit if limit is None else limit,
         ping_after=ping if raw_ping == NEVER or ping is not None else settings.ping_after,
-        min_games=DEFAULT_MIN_GAMES if games is None else games, preset=preset)
+        min_games=DEFAULT_MIN_GAMES if games is None else games, preset=preset,
+        hints=True if hints is None else hints)
+
+
+def _switch(raw: str | None, guild_id: int | None) -> bool | None:
+    """A stored on/off, or None if there is no valid one (logged if it was not valid)."""
+    if raw is None or raw in SWITCH:
+        return SWITCH.get(raw or "")
+    log.warning("Guild %s: ignoring a stored switch that is no longer valid: %r", guild_id, raw)
+    return None
 
 
 def _valid(raw: str | None, bounds: tuple[int, int], guild_id: int | None) -> int | None:
@@ -74,5 +86,6 @@ async def save(store: Store, guild_id: int | None, defaults: ServerDefaults, gam
     ping = NEVER if defaults.ping_after is None else str(defaults.ping_after)
     await store.set_meta(_key(guild_id, "ping_after"), ping)
     await store.set_meta(_key(guild_id, "min_games"), str(defaults.min_games))
+    await store.set_meta(_key(guild_id, "hints"), "on" if defaults.hints else "off")
     if game and defaults.preset is not None:
         await store.set_meta(_key(guild_id, f"preset:{game}"), defaults.preset)

@@ -17,6 +17,7 @@ import discord
 from bot.i18n import Catalog
 
 if TYPE_CHECKING:
+    from ai.player import Hint
     from bot.records import GameRecord, Seat
     from rules.game import GameEvent
 
@@ -112,6 +113,11 @@ class GameUI(Protocol):
 
     def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
         """A player's most played role (one the game's `role_played` names), for their stats."""
+        ...
+
+    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+                  ) -> str:
+        """A hint for pid (ai.player.Hint) as one line: the move and why."""
         ...
 
     def button_action(self, code: str) -> dict[str, Any] | None:

@@ -89,7 +89,7 @@ class GameCommands(commands.GroupCog):
         settings = GameSettings.model_validate({
             "max_players": players, "language": lang, "options": options, "thread": thread,
             "turn_limit": here.turn_limit if turn_limit is None else turn_limit,
-            "ping_after": here.ping_after})
+            "ping_after": here.ping_after, "hints": here.hints})
         user = interaction.user
         try:
             record = await in_time(interaction, self.bot.service.open_lobby(
@@ -152,7 +152,8 @@ class GameCommands(commands.GroupCog):
         pings=_str("pings", "commands.defaults.pings.name"),
         ping_after=_str("ping_after", "commands.defaults.ping_after.name"),
         min_games=_str("min_games", "commands.defaults.min_games.name"),
-        preset=_str("preset", "commands.defaults.preset.name"))
+        preset=_str("preset", "commands.defaults.preset.name"),
+        hints=_str("hints", "commands.defaults.hints.name"))
     @app_commands.describe(
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
@@ -163,7 +164,9 @@ class GameCommands(commands.GroupCog):
         min_games=_str("Games a player needs to be on the leaderboard",
                        "commands.defaults.min_games.description"),
         preset=_str("Named options for new games, from the list",
-                    "commands.defaults.preset.description"))
+                    "commands.defaults.preset.description"),
+        hints=_str("Whether private panels offer a Hint button",
+                   "commands.defaults.hints.description"))
     @app_commands.choices(pings=[
         choice("Each turn, at once", "commands.defaults.pings.each", "each"),
         choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
@@ -173,11 +176,11 @@ class GameCommands(commands.GroupCog):
                        pings: app_commands.Choice[str] | None = None,
                        ping_after: app_commands.Range[int, 5, 600] | None = None,
                        min_games: app_commands.Range[int, 1, 100] | None = None,
-                       preset: str | None = None) -> None:
+                       preset: str | None = None, hints: bool | None = None) -> None:
         """Show the server's defaults, or change those given (members who manage the server)."""
         here = await self.server_defaults(interaction)
         if (turn_limit is None and pings is None and ping_after is None and min_games is None
-                and preset is None):
+                and preset is None and hints is None):
             await self.reply(interaction, "defaults.now", **self._described(interaction, here))
             return
         if not interaction.permissions.manage_guild:
@@ -203,7 +206,7 @@ class GameCommands(commands.GroupCog):
         new = server.ServerDefaults(
             turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after,
             min_games=here.min_games if min_games is None else min_games,
-            preset=preset or here.preset)
+            preset=preset or here.preset, hints=here.hints if hints is None else hints)
         await server.save(self.bot.store, interaction.guild_id, new, self.game_id)
         await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
 
@@ -233,6 +236,7 @@ class GameCommands(commands.GroupCog):
             pings = self.text(interaction, "defaults.pings.late", seconds=here.ping_after)
         preset = self._presets(interaction).get(here.preset or "")
         return {"limit": limit, "pings": pings, "games": str(here.min_games),
+                "hints": self.text(interaction, f"defaults.hints.{'on' if here.hints else 'off'}"),
                 "preset": self.text(interaction, "defaults.preset", name=preset) if preset
                 else ""}
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord.ext import commands
 
+from ai.worker import suggest_async
 from bot import components
 from bot.changes import Change, Refused, awaiting
 from bot.components import DYNAMIC_ITEMS
@@ -70,6 +71,8 @@ class GameCog(commands.Cog):
                           ) -> None:
         if what == "back":
             await self.back(interaction, game)
+        elif what == "hint":
+            await self.hint(interaction, game)
         else:
             await self.panel(interaction, game, must_act=what == "act")
 
@@ -138,6 +141,41 @@ class GameCog(commands.Cog):
             await interaction.response.send_message(content, embed=panel.embed,
                                                     view=panel.view or discord.utils.MISSING,
                                                     ephemeral=True)
+
+    async def hint(self, interaction: discord.Interaction, game: int) -> None:
+        """The expert's suggestion from the clicker's own view, written above their panel."""
+        record = self.bot.service.games.get(game)
+        if record is None:
+            await self.ended(interaction, game)
+            return
+        seat = record.seat_of_user(interaction.user.id)
+        if seat is None or seat.left or record.state is None:
+            await self.refuse(interaction, "errors.not_playing")
+            return
+        if not record.settings.hints:
+            await self.refuse(interaction, "errors.hints_off")
+            return
+        if record.status != "running" or seat.pid not in record.rules.to_act(record.state):
+            await self.refuse(interaction, "errors.not_your_turn")
+            return
+        await interaction.response.defer()  # the search may take a second or two
+        found = await suggest_async(record.state, seat.pid, (record.seed + record.version) % 2**62,
+                                    cap=self.bot.service.computer_cap, game=record.rules)
+        now = self.bot.service.games.get(game)
+        if now is None or now.version != record.version or now.state is None:
+            content = self.text(interaction, "errors.stale")
+            record = now or record
+        elif found is None:
+            content = self.text(interaction, "hint.none")
+        else:
+            content = ui_for(record.game).hint_line(record, seat.pid, found, self.bot.catalog,
+                                                    interaction.locale.value)
+        if record.state is None or record.status != "running":
+            await interaction.edit_original_response(content=content)
+            return
+        panel = self._panel(record, seat.pid, interaction, [])
+        await interaction.edit_original_response(content=content, embed=panel.embed,
+                                                 view=panel.view)
 
     async def back(self, interaction: discord.Interaction, game: int) -> None:
         try:

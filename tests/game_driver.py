@@ -65,8 +65,10 @@ class Player:
         return panel
 
     async def play(self, panel: SeenMessage) -> SeenMessage:
-        """One decision on `panel`; returns the updated panel."""
-        choices: list[tuple[str, dict]] = [("button", b) for b in panel.buttons()]
+        """One decision on `panel` (a hint is no decision: see test_hints); returns the updated
+        panel."""
+        choices: list[tuple[str, dict]] = [("button", b) for b in panel.buttons()
+                                           if not str(b.get("custom_id", "")).endswith(":hint")]
         choices += [("select", s) for s in panel.selects()]
         assert choices, "a panel with nothing to do"
         weights = [self.hasty if str(c.get("custom_id", "")).endswith(":end") else 1.0

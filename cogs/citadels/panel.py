@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.components import ActionButton, ActionSelect, unstored
+from bot.components import ActionButton, ActionSelect, TableButton, unstored
 from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.records import GameRecord, Seat
@@ -263,6 +263,10 @@ def _components(record: GameRecord, seen: dict, legal: list[Action], catalog: Ca
     for i, action in enumerate(buttons[:last * 5]):
         view.add_item(_button(record, seen, action, catalog, lang, row=i // 5))
         rows = i // 5 + 1
+    if record.settings.hints and len(legal) > 1:
+        selects = sum(1 for t in SELECT_KINDS if t in by_type)
+        rows = _hint(view, record, catalog, lang, rows, min(len(buttons), last * 5),
+                     last - rows - selects)
     for type_, kind in SELECT_KINDS.items():
         if type_ not in by_type or rows >= last:
             continue
@@ -273,6 +277,20 @@ def _components(record: GameRecord, seen: dict, legal: list[Action], catalog: Ca
     for action in end:
         view.add_item(_button(record, seen, action, catalog, lang, row=rows))
     return unstored(view)
+
+
+def _hint(view: discord.ui.View, record: GameRecord, catalog: Catalog, lang: str, rows: int,
+          buttons: int, free_rows: int) -> int:
+    """The Hint button after the (shown) main buttons, in their last row if it has room, else
+    in a row of its own if no select needs it; the rows used."""
+    if buttons % 5:
+        row = rows - 1
+    elif free_rows > 0:
+        row, rows = rows, rows + 1
+    else:
+        return rows
+    view.add_item(TableButton(record.id, "hint", catalog.text("table.hint", lang), row=row))
+    return rows
 
 
 def _button(record: GameRecord, seen: dict, action: Action, catalog: Catalog, lang: str,

@@ -6,10 +6,12 @@ from typing import Any
 
 import discord
 
+from ai.player import Hint
 from bot.i18n import Catalog
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionSelect, Panel
 from cogs.citadels import codec, lobby, panel, render
+from cogs.citadels.render.hints import hint_line
 from cogs.citadels.render.names import character_tag
 from rules.citadels.state import Options
 from rules.game import GameEvent
@@ -75,6 +77,11 @@ class CitadelsUI:
     def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
         return catalog.text("render.stats.favourite", lang, character=character_tag(role, lang),
                             times=times)
+
+    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+                  ) -> str:
+        seen = record.rules.view(record.state, pid)
+        return hint_line(hint, seen, record.seats, catalog, lang)
 
     def button_action(self, code: str) -> dict[str, Any] | None:
         return codec.decode(code)

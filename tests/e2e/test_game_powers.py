@@ -209,7 +209,8 @@ async def laboratory_smithy_and_graveyard_declined(bot: GameBot, discord_api: Di
     panel = await game.do(bruno, {"type": "destroy", "player": c, "district": "manor"}, panel)
     assert game.state.graveyard_card == "manor" and gold(game, b) == 5 + 2 - 2
     dario_panel = await game.panel(dario)
-    assert {b["custom_id"].rsplit(":", 1)[1] for b in dario_panel.buttons()} == {"gy.1", "gy.0"}
+    assert {b["custom_id"].rsplit(":", 1)[1] for b in dario_panel.buttons()} == {"gy.1", "gy.0",
+                                                                                "hint"}
     await game.do(dario, {"type": "graveyard", "accept": False}, dario_panel)
     assert hand(game, d) == [] and gold(game, d) == 5 and game.state.graveyard_card is None
     assert "dario lets the Manor go" in (await game.table(alice)).text
@@ -296,8 +297,9 @@ async def final_scores_with_unique_districts(bot: GameBot, discord_api: Discord,
     assert len(final) == 1 and not final[0].ephemeral
     text = final[0].text
     assert "**alice** wins with 58 points!" in text
-    for line in ("Districts: 33", "All five types: +3 (Haunted Quarter as military)",
-                 "First complete city: +4", "Map Room: +2", f"Imperial Treasury: +{spare}"):
+    for line in ("Districts: 29", "All five types: +3 (Haunted Quarter as military)",
+                 "First complete city: +4", "Map Room: +2", f"Imperial Treasury: +{spare}",
+                 "University: +2", "Dragon Gate: +2"):
         assert line in text, line
     return await game.ui_types()
 
