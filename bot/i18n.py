@@ -66,7 +66,9 @@ class Catalog:
         template = table.get(key) or self.tables[self.default].get(key)
         if template is None:
             raise KeyError(f"missing catalog key {key!r}")
-        return template.format(**params) if params else template
+        if not params:
+            return template
+        return _Plural(self.language_of(locale)).format(template, **params)
 
     def plural(self, key: str, locale: discord.Locale | str | None, number: int,
                **params: object) -> str:
@@ -80,6 +82,21 @@ class Catalog:
         return {
             name for _, name, _, _ in string.Formatter().parse(self.tables[language][key]) if name
         }
+
+
+class _Plural(string.Formatter):
+    """`str.format`, plus a plural spec for a number inside a text: "{amount:one=moneda de
+    oro|other=monedas de oro}" gives "1 moneda de oro" / "3 monedas de oro" (the language's
+    CLDR form, from `plural_form`)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: object, format_spec: str) -> object:
+        if "=" not in format_spec or not isinstance(value, int):
+            return super().format_field(value, format_spec)
+        forms = dict(part.split("=", 1) for part in format_spec.split("|"))
+        return f"{value} {forms.get(plural_form(self.language, value), forms['other'])}"
 
 
 def plural_form(language: str, number: int) -> str:

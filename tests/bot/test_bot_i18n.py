@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import discord
 import pytest
 from discord import app_commands
 
+import rules.citadels
 from bot.command_translator import CatalogTranslator
 from bot.i18n import Catalog, plural_form
 
@@ -67,3 +72,56 @@ def test_plural_forms_come_from_the_catalog(number: int, english: str, spanish: 
                                                   rating="3.0", games=number)
     assert f"en {spanish} (" in catalog.plural("history.stats.ordinal", "es-ES", number,
                                                 rating="3.0", games=number)
+
+
+# Texts whose Spanish is rightly the English: names, and a unit both languages abbreviate.
+SAME_IN_SPANISH = {
+    "commands.new.language.en",  # "English": a language names itself in the menu
+    "commands.new.language.es",  # "Español"
+    "render.lobby.limit.minutes",  # "{minutes} min"
+}
+SAME_NAMES = {"noble", "Hospital"}  # the rulebook's Spanish: "noble", "Hospital"
+
+
+def words(text: str) -> str:
+    """The words of a text, without its placeholders, markup, emoji and numbers."""
+    text = re.sub(r"\{[^}]*\}|<[^>]*>", " ", text)
+    return " ".join(re.findall(r"[^\W\d_]{2,}", text))
+
+
+def test_no_english_left_in_the_spanish_catalog(catalog: Catalog):
+    same = {key for key, text in catalog.tables["en"].items()
+            if catalog.tables["es"][key] == text and words(text)}
+    assert same == SAME_IN_SPANISH
+
+
+def test_no_english_left_in_the_spanish_card_names():
+    same = set()
+    for path in (Path(rules.citadels.__file__).parent / "data").glob("*.json"):
+        stack = [json.loads(path.read_text(encoding="utf-8"))]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                if "en" in item and "es" in item and item["en"] == item["es"]:
+                    same.add(item["en"])
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+    assert same == SAME_NAMES
+
+
+def test_the_english_check_can_fail(catalog: Catalog):
+    assert words("**{name}** — {total} 💤") == ""
+    assert words("Haunted City: {type}") == "Haunted City"
+
+
+@pytest.mark.parametrize(("amount", "spanish"), [(1, "Ana roba 1 moneda de oro a Bo"),
+                                                 (3, "Ana roba 3 monedas de oro a Bo")])
+def test_a_number_takes_its_plural_inside_a_text(amount: int, spanish: str) -> None:
+    """Spanish counts gold as the rulebook does ("Monedas de oro"), in the number's form."""
+    catalog = Catalog({"en": {"k": "{name} takes {amount} gold"},
+                       "es": {"k": "{name} roba {amount:one=moneda de oro|other=monedas de oro}"
+                                   " a Bo"}})
+    assert catalog.text("k", "es", name="Ana", amount=amount) == spanish
+    assert catalog.text("k", "en", name="Ana", amount=amount) == f"Ana takes {amount} gold"
+    assert catalog.placeholders("k", "es") == catalog.placeholders("k", "en")

@@ -180,4 +180,4 @@ def test_unknown_events_and_locales():
     assert render.event_line({"type": "no_such_event", "player": "p1"}, SEATS, catalog(),
                              "en") is None
     spanish = render.event_line(SAMPLES["gold_taken"].visible_to(None), SEATS, catalog(), "es-ES")
-    assert spanish == "Ana coge 2 de oro."
+    assert spanish == "Ana coge 2 monedas de oro."

@@ -197,6 +197,21 @@ def test_rules_cards():
     assert "Battlefield" in render.rules_embed("barracks", "en").footer.text
 
 
+@pytest.mark.parametrize(("lang", "warlord", "bishop"), [
+    ("en", ("completed city", "Keep", "Bishop"), ("unless you are murdered",)),
+    ("es", ("ciudad completa", "Torreón", "Obispo"), ("salvo si te asesinan",))])
+def test_the_warlord_and_bishop_state_their_exceptions(lang: str, warlord: tuple[str, ...],
+                                                       bishop: tuple[str, ...]):
+    """/citadels rules: the Warlord's card names what he may not destroy, the Bishop's when
+    his protection fails; Spanish counts gold as the rulebook, in "monedas de oro"."""
+    for card, phrases in (("warlord", warlord), ("bishop", bishop)):
+        text = render.rules_embed(card, lang).description or ""
+        assert all(p in text for p in phrases), (card, text)
+    if lang == "es":
+        assert "1 moneda de oro por cada distrito religioso" in (
+            render.rules_embed("bishop", lang).description or "")
+
+
 def test_rules_choices():
     assert render.rules_choices("asesino", "es")[0] == ("1 · Asesino", "assassin")
     assert render.rules_choices("catedral", "es") == [("Catedral (religioso, 5)", "cathedral")]
