@@ -207,11 +207,20 @@ def _laboratory(actions: list[Action], view: View, seats: list[Seat], catalog: C
     return [catalog.text("render.panel.use_laboratory", lang)]
 
 
+def _graveyard(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
+               lang: str) -> list[str]:
+    """Which district the Warlord destroyed, whose Warlord, and the Graveyard's price."""
+    current = view.get("current_character")
+    warlord = next((p["id"] for p in view["players"] if current in p["revealed"]), None)
+    return [catalog.text("render.panel.graveyard", lang, name=who(warlord, seats, catalog, lang),
+                         district=district(view.get("graveyard_card") or "graveyard", lang))]
+
+
 _SUMMARY: dict[str, Summary] = {
     "pick_character": _characters, "discard_character": _characters,
     "assassinate": _targets, "steal": _targets, "build": _builds, "keep_card": _keeps,
     "swap_hands": _swaps, "discard_and_draw": _discards, "destroy": _destroys,
-    "use_laboratory": _laboratory,
+    "use_laboratory": _laboratory, "graveyard": _graveyard,
 }
 
 

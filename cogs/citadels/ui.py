@@ -68,7 +68,8 @@ class CitadelsUI:
     def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
                     catalog: Catalog, lang: str) -> list[str]:
         return [line for e in events
-                if (line := render.event_line(e.visible_to(pid), record.seats, catalog, lang))]
+                if (line := render.event_line(e.visible_to(pid), record.seats, catalog, lang,
+                                              viewer=pid))]
 
     def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
                   lang: str) -> list[str]:

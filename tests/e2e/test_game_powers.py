@@ -211,6 +211,8 @@ async def laboratory_smithy_and_graveyard_declined(bot: GameBot, discord_api: Di
     dario_panel = await game.panel(dario)
     assert {b["custom_id"].rsplit(":", 1)[1] for b in dario_panel.buttons()} == {"gy.1", "gy.0",
                                                                                 "hint"}
+    assert ("⚰️ bruno destroyed the Manor. With your Graveyard you may pay 1 gold to take it "
+            "into your hand.") in dario_panel.text
     await game.do(dario, {"type": "graveyard", "accept": False}, dario_panel)
     assert hand(game, d) == [] and gold(game, d) == 5 and game.state.graveyard_card is None
     assert "dario lets the Manor go" in (await game.table(alice)).text

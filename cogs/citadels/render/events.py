@@ -20,15 +20,18 @@ SECRET_FIELDS = ("cards", "options", "hand", "discarded", "drawn")
 SECRET_DISTRICT = frozenset({"laboratory", "card_taken", "tribute", "lighthouse", "museum"})
 
 
-def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str) -> str | None:
+def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
+               viewer: str | None = None) -> str | None:
     """The line narrating `event` (as `Event.visible_to(viewer)` gives it); None if not worth one.
 
     The public part alone makes the public line; private fields present in the dict (the
-    viewer's own secrets) add a private remark.
+    viewer's own secrets) add a private remark. The viewer's own moves are told to them in the
+    second person ("You take 2 gold"), where the catalogs have that form.
     """
     lang = language(catalog, lang)
     kind = event.get("type", "")
-    ctx = _Context(event, seats, catalog, lang)
+    you = viewer is not None and event.get("player") == viewer
+    ctx = _Context(event, seats, catalog, lang, you)
     private = _private(ctx) if _has_secret(event) else None
     if kind in QUIET:
         return private
@@ -49,20 +52,28 @@ def _has_secret(event: Event) -> bool:
 
 
 class _Context:
-    __slots__ = ("event", "seats", "catalog", "lang")
+    __slots__ = ("event", "seats", "catalog", "lang", "you")
 
-    def __init__(self, event: Event, seats: list[Seat], catalog: Catalog, lang: str) -> None:
+    def __init__(self, event: Event, seats: list[Seat], catalog: Catalog, lang: str,
+                 you: bool = False) -> None:
         self.event, self.seats, self.catalog, self.lang = event, seats, catalog, lang
+        self.you = you  # the viewer made this move: "You ..." where a text says so
+
+    def _key(self, key: str, probe: str) -> str:
+        """render.event.you.<key> for the viewer's own move if the catalog has it."""
+        if self.you and f"render.event.you.{probe}" in self.catalog.tables[self.lang]:
+            return f"render.event.you.{key}"
+        return f"render.event.{key}"
 
     def name(self, key: str = "player") -> str:
         return who(self.event.get(key), self.seats, self.catalog, self.lang)
 
     def text(self, key: str, **params: object) -> str:
-        return self.catalog.text(f"render.event.{key}", self.lang, **params)
+        return self.catalog.text(self._key(key, key), self.lang, **params)
 
     def count(self, key: str, count: int, **params: object) -> str:
-        return self.catalog.plural(f"render.event.{key}", self.lang, count, count=count,
-                                   **params)
+        return self.catalog.plural(self._key(key, f"{key}.other"), self.lang, count,
+                                   count=count, **params)
 
     def char(self, key: str = "character") -> str:
         return character(self.event[key], self.lang)

@@ -181,3 +181,28 @@ def test_unknown_events_and_locales():
                              "en") is None
     spanish = render.event_line(SAMPLES["gold_taken"].visible_to(None), SEATS, catalog(), "es-ES")
     assert spanish == "Ana coge 2 monedas de oro."
+
+
+def test_own_moves_are_told_in_the_second_person():
+    own = SAMPLES["gold_taken"]
+    pid = own.player
+    assert pid is not None
+    assert render.event_line(own.visible_to(pid), SEATS, catalog(), "en",
+                             viewer=pid) == "You take 2 gold."
+    assert render.event_line(own.visible_to(pid), SEATS, catalog(), "es",
+                             viewer=pid) == "Coges 2 monedas de oro."
+    other = next(s.pid for s in SEATS if s.pid != pid)
+    assert render.event_line(own.visible_to(other), SEATS, catalog(), "en",
+                             viewer=other).startswith("Ana takes")
+    # Every event of a player has a line for that player, and no "You" text names them.
+    for kind, event in SAMPLES.items():
+        if event.player is None:
+            continue
+        for lang in LANGS:
+            line = render.event_line(event.visible_to(event.player), SEATS, catalog(), lang,
+                                     viewer=event.player)
+            you = f"render.event.you.{kind}" in catalog().tables[lang] or (
+                f"render.event.you.{kind}.other" in catalog().tables[lang])
+            if you and line:
+                name = render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang)
+                assert not line.startswith(name), (kind, line)
