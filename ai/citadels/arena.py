@@ -33,6 +33,9 @@ class GameResult:
     winner_seat: int
     scores: list[int]
     times: list[tuple[str, float]] = field(default_factory=list)  # (strength, seconds)
+    # The same decisions' CPU seconds (thread time): wall time on a busy machine includes
+    # the other processes' turns on the cores, CPU time does not.
+    cpu: list[tuple[str, float]] = field(default_factory=list)
 
 
 def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int,
@@ -45,20 +48,22 @@ def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int
     state = citadels.new_game(ids, seed=seed, options=options)
     rngs = [random.Random(seed * 1000 + 17 * i + rotation) for i in range(n)]
     times: list[tuple[str, float]] = []
+    cpu: list[tuple[str, float]] = []
     for _ in range(max_decisions):
         acting = citadels.to_act(state)
         if not acting:
             break
         seat = ids.index(acting[0])
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = decide(state, acting[0], players[seats[seat]], rngs[seat])
         times.append((seats[seat], time.perf_counter() - start))
+        cpu.append((seats[seat], time.thread_time() - start_cpu))
         state, _ = citadels.apply(state, acting[0], action)
     else:
         raise RuntimeError("game did not finish")
     sc = citadels.scores(state)
     assert state.winner is not None
-    return GameResult(seats, ids.index(state.winner), [sc[i].total for i in ids], times)
+    return GameResult(seats, ids.index(state.winner), [sc[i].total for i in ids], times, cpu)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,6 +82,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
         seats = [(r, i) for r in results for i, s in enumerate(r.seats) if s == name]
         wins = sum(1 for r, i in seats if r.winner_seat == i)
         times = sorted(t for r in results for s, t in r.times if s == name)
+        cpu = sorted(t for r in results for s, t in r.cpu if s == name)
         lo, hi = wilson(wins, len(seats))
         out[name] = {
             "seats": len(seats), "wins": wins, "win_rate": wins / len(seats),
@@ -84,6 +90,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
             "p50_ms": 1000 * times[len(times) // 2] if times else 0.0,
             "p95_ms": 1000 * times[int(len(times) * 0.95)] if times else 0.0,
             "max_ms": 1000 * times[-1] if times else 0.0, "decisions": len(times),
+            "cpu_p95_ms": 1000 * cpu[int(len(cpu) * 0.95)] if cpu else None,
         }
     return out
 
@@ -94,7 +101,8 @@ def report(results: Sequence[GameResult], label: str) -> None:
     for name, s in summarize(results).items():
         print(f"{name:>7}: win {s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}] "
               f"over {s['seats']} seats, mean score {s['mean_score']:.1f}, decision "
-              f"p50 {s['p50_ms']:.2f} ms p95 {s['p95_ms']:.2f} ms max {s['max_ms']:.0f} ms")
+              f"p50 {s['p50_ms']:.2f} ms p95 {s['p95_ms']:.2f} ms max {s['max_ms']:.0f} ms"
+              + (f" (CPU p95 {s['cpu_p95_ms']:.2f} ms)" if s["cpu_p95_ms"] is not None else ""))
 
 
 def save(results: Sequence[GameResult], path: str) -> None:
@@ -105,7 +113,8 @@ def save(results: Sequence[GameResult], path: str) -> None:
 def load(path: str) -> list[GameResult]:
     with open(path) as f:
         return [GameResult(r["seats"], r["winner_seat"], r["scores"],
-                           [tuple(t) for t in r["times"]]) for r in json.load(f)]
+                           [tuple(t) for t in r["times"]], [tuple(t) for t in r.get("cpu", [])])
+                for r in json.load(f)]
 
 
 def game_options(preset: str, rank9: str | None, deal: int) -> citadels.Options:
