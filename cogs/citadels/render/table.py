@@ -9,6 +9,7 @@ import discord
 from bot.embeds import FIELD_VALUE, add_lines, clip, fit
 from bot.i18n import Catalog
 from bot.records import Seat
+from rules.citadels.cards import COST, DISTRICTS
 from rules.citadels.state import Options
 
 from .cast import cast_lines
@@ -23,6 +24,7 @@ from .names import (
     MURDERED,
     POINTS,
     ROBBED,
+    TYPE_EMOJI,
     character,
     character_tag,
     district,
@@ -33,6 +35,7 @@ from .names import (
 
 View = dict[str, Any]
 LOG_LINES = 3
+TYPE_ORDER = list(TYPE_EMOJI)  # a city reads grouped by type: noble, religious, trade, ...
 # Steps the table already shows (whose turn, revealed characters, gold and hands) or that are
 # routine: "Recent" keeps the events that matter (a build, a power used, a murder revealed).
 ROUTINE = frozenset({"character_picked", "character_discarded", "character_revealed",
@@ -92,16 +95,19 @@ def _summary(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list
     if view["faceup_discards"]:
         lines.append(t("faceup", characters=", ".join(
             character(c, lang) for c in view["faceup_discards"])))
+    marks = []  # one line for the round's fates: a phone has few lines to spare
     if view["murdered"]:
-        lines.append(t("murdered", mark=MURDERED, character=character(view["murdered"], lang)))
+        marks.append(t("murdered", mark=MURDERED, character=character(view["murdered"], lang)))
     if view["robbed"]:
-        lines.append(t("robbed", mark=ROBBED, character=character(view["robbed"], lang)))
+        marks.append(t("robbed", mark=ROBBED, character=character(view["robbed"], lang)))
     if view.get("bewitched"):
-        lines.append(t("bewitched", mark=BEWITCHED,
+        marks.append(t("bewitched", mark=BEWITCHED,
                        character=character(view["bewitched"], lang)))
     if view["absent"]:
-        lines.append(t("absent", characters=", ".join(character(c, lang)
+        marks.append(t("absent", characters=", ".join(character(c, lang)
                                                       for c in view["absent"])))
+    if marks:
+        lines.append(" · ".join(marks))
     return lines
 
 
@@ -116,16 +122,14 @@ def _player_title(view: View, p: dict[str, Any], seats: list[Seat], catalog: Cat
 
 
 def _player_lines(view: View, p: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:
-    lines = []
-    if p["revealed"]:
-        marks = [character_tag(c, lang) + (f" {ROBBED}" if c == view["robbed"] else "")
-                 for c in p["revealed"]]
-        lines.append(" · ".join(marks))
-    if p["city"]:
-        lines.append(", ".join(district_tag(d, lang) + (BEAUTIFIED if d in p.get(
-            "beautified", ()) else "") for d in p["city"]))
-    else:
-        lines.append(catalog.text("render.table.empty_city", lang))
+    """The characters shown this round and the city grouped by type, on one line."""
+    shown = " · ".join(character_tag(c, lang) + (f" {ROBBED}" if c == view["robbed"] else "")
+                       for c in p["revealed"])
+    city = sorted(p["city"], key=lambda d: (TYPE_ORDER.index(DISTRICTS[d].type), COST[d], d))
+    built = (", ".join(district_tag(d, lang) + (BEAUTIFIED if d in p.get("beautified", ())
+                                                else "") for d in city)
+             if city else catalog.text("render.table.empty_city", lang))
+    lines = [f"{shown} — {built}" if shown else built]
     if p.get("museum_count"):
         lines.append(catalog.text("render.table.museum", lang, count=p["museum_count"]))
     return lines

@@ -60,7 +60,8 @@ def test_a_crowded_seven_player_table_fits(lang: str):
     assert text.count("• ") == LOG_LINES == 3, "the last three events that matter"
     # Every player's districts are listed whole: nothing was cut.
     assert "…" not in text
-    # Short lines for a phone: no line longer than a city's list.
+    # A phone's screen: at most 30 lines, none longer than a city's list.
+    assert len(text.splitlines()) <= 30, len(text.splitlines())
     assert max(len(line) for line in text.splitlines()) < 300
 
 
