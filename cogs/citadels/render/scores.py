@@ -66,9 +66,9 @@ def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> d
                                  name=who(winner, seats, catalog, lang),
                                  total=table[winner].total),
         colour=FINAL_COLOUR)
-    tie = tiebreak_text(view, table, seats, catalog, lang)
-    if tie:
-        embed.description = (embed.description or "") + "\n" + tie
+    ties = [tiebreak_text(view, table, seats, catalog, lang), *lower_ties(view, table, seats,
+                                                                           catalog, lang)]
+    embed.description = "\n".join([embed.description or "", *(t for t in ties if t)])
     for i, pid in enumerate(order):
         sc = table[pid]
         name = catalog.text("render.final.player", lang, place=_place(i),
@@ -108,12 +108,42 @@ def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalo
     names = ", ".join(who(p, seats, catalog, lang) for p in tied)
     top = table[winner].tiebreak
     if sum(1 for p in tied if table[p].tiebreak == top) == 1 and top > 0:
-        cid = next(c for c in CHARACTERS.values() if c.rank == top).id
+        cid = _of_rank(view, top)
         return catalog.text("render.final.tie_character", lang, names=names, total=best,
                             name=who(winner, seats, catalog, lang),
                             character=character(cid, lang), rank=top)
     return catalog.text("render.final.tie_seat", lang, names=names, total=best,
                         name=who(winner, seats, catalog, lang))
+
+
+def lower_ties(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,
+               lang: str) -> list[str]:
+    """Each tie below first place, with the order the rulebook's tie-break gave it: the
+    highest character revealed in the last round, then seating order."""
+    order = ranking(view, table)
+    lines = []
+    for total in sorted({table[p].total for p in order}, reverse=True)[1:]:
+        tied = [p for p in order if table[p].total == total]
+        if len(tied) < 2:
+            continue
+        ranked = " › ".join(_tied_name(view, p, table[p].tiebreak, seats, catalog, lang)
+                            for p in tied)
+        lines.append(catalog.text("render.final.tie_lower", lang, total=total, order=ranked,
+                                  place=_place(order.index(tied[0]))))
+    return lines
+
+
+def _tied_name(view: View, pid: str, rank: int, seats: list[Seat], catalog: Catalog,
+               lang: str) -> str:
+    """'Ana (4 King)', or 'Ana (—)' when she revealed no character in the last round."""
+    shown = f"{rank} {character(_of_rank(view, rank), lang)}" if rank else "—"
+    return f"{who(pid, seats, catalog, lang)} ({shown})"
+
+
+def _of_rank(view: View, rank: int) -> str:
+    """The character of `rank` in this game's cast (Dark City swaps some)."""
+    cast = view.get("cast") or [c.id for c in CHARACTERS.values()]
+    return next(c for c in cast if CHARACTERS[c].rank == rank)
 
 
 def _place(i: int) -> str:

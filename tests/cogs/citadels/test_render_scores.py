@@ -92,3 +92,19 @@ def test_standings_rank_by_total_then_tiebreak():
     assert lines[0].startswith("🥇") and "districts 7" in lines[0]
     assert render.standings_embed(citadels.view(state, None), SEATS, catalog(),
                                   "es").title.startswith("Clasificación")
+
+
+def test_ties_below_first_place_are_explained_too():
+    # Ana wins alone; Bruno and the bot tie on 3 points: the bot revealed the King (4), Bruno
+    # the Thief (2).
+    state = finished([["palace"], ["manor"], ["manor"]],
+                     {"p2": ["thief"], "p3": ["king"]})
+    view = citadels.view(state, None)
+    embed = render.final_embed(view, SEATS, catalog(), "en")
+    text = embed.description or ""
+    assert ("🥈 3 points tied, ordered by the highest character revealed in the last round, "
+            "then by seating order: 🤖 Expert bot 3 (4 King) › Bruno 💤 (2 Thief).") in text, text
+    assert [f.name.split(" — ")[0] for f in embed.fields[:3]] == [
+        "🥇 Ana", "🥈 🤖 Expert bot 3", "🥉 Bruno 💤"]
+    spanish = render.final_embed(view, SEATS, catalog(), "es").description or ""
+    assert "empate a 3 puntos" in spanish and "(4 Rey) › Bruno 💤 (2 Ladrón)" in spanish
