@@ -32,12 +32,13 @@ class _Slot:
     allowed: list[str] = field(default_factory=list)
 
 
-def determinize(state: GameState, pid: str, rng: random.Random) -> GameState:
+def determinize(state: GameState, pid: str | None, rng: random.Random) -> GameState:
+    """A state consistent with pid's view; for None, with the public view (a spectator's)."""
     return from_view(view(state, pid), rng)
 
 
 def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
-    pid: str = v["you"]
+    pid: str | None = v["you"]
     chars = _characters(v, rng)
     hands = _deal(v, rng)
     players = []
@@ -68,7 +69,7 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
         bell_tower=v["bell_tower"], built=turn.get("built", 0),
         build_spent=turn.get("build_spent", 0), beautified_now=turn.get("beautified_now", 0),
     )
-    assert pid in (p.id for p in players)
+    assert pid is None or pid in (p.id for p in players)
     # The unique districts' once-a-turn flags (laboratory_used...).
     return state.model_copy(update={flag: turn.get(flag, False) for flag in TURN_FLAGS})
 
@@ -79,7 +80,7 @@ def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
     """Others' hands, the deck and another player's drawn cards, re-dealt from unseen cards."""
     pid = v["you"]
     unseen = Counter(cast.deck(Options(**v["options"])))
-    me = next(p for p in v["players"] if p["id"] == pid)
+    me = next((p for p in v["players"] if p["id"] == pid), {"hand": [], "museum": []})
     seen = list(me["hand"]) + list(me["museum"]) + [d for p in v["players"] for d in p["city"]]
     turn = v["turn"] or {}
     seen += turn.get("drawn", [])
@@ -91,7 +92,9 @@ def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
     unseen.subtract(seen)
     pile = sorted(unseen.elements())
     rng.shuffle(pile)
-    out: dict[str, list[str]] = {pid: list(me["hand"]), "museum:" + pid: list(me["museum"])}
+    out: dict[str, list[str]] = {}
+    if pid is not None:
+        out.update({pid: list(me["hand"]), "museum:" + pid: list(me["museum"])})
     for p in v["players"]:
         if p["id"] != pid:
             if looked is not None and p["id"] == target:
@@ -212,7 +215,7 @@ def _may_hold(c: str, owner: str, revealed_by: dict[str, set[str]], called: int,
 
 def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
            revealed_by: dict[str, set[str]], called: int, murdered: str | None,
-           pid: str) -> dict[str, str]:
+           pid: str | None) -> dict[str, str]:
     order = sorted(slots, key=lambda s: (len(s.allowed), s.name))
     used: set[str] = set()
     out: dict[str, str] = {}

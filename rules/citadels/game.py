@@ -76,7 +76,7 @@ class Citadels(Game[GameState, Action]):
         return views.view(state, seat)
 
     def determinize(self, state: GameState, seat: str | None, rng: random.Random) -> GameState:
-        return determinize(state, seat, rng) if seat is not None else state
+        return determinize(state, seat, rng)  # None: a spectator's world, from the public view
 
     def is_over(self, state: GameState) -> bool:
         return state.finished

@@ -80,7 +80,7 @@ def _final_reveal(s: GameState) -> dict[str, Any]:
     """Once the game is over everything of the last round is shown: who held which
     character (the murdered one's holder too) and the face-down discards."""
     return {"holders": {c: s.holders[c] for c in s.cast if c in s.holders},
-            "facedown": list(s.facedown)}
+            "facedown": [c for c in s.cast if c in s.facedown]}  # rank order: the draft's is secret
 
 
 def _dark(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any]:
