@@ -80,7 +80,8 @@ def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
     """Others' hands, the deck and another player's drawn cards, re-dealt from unseen cards."""
     pid = v["you"]
     unseen = Counter(cast.deck(Options(**v["options"])))
-    me = next((p for p in v["players"] if p["id"] == pid), {"hand": [], "museum": []})
+    nobody: dict[str, Any] = {"hand": [], "museum": []}  # a spectator holds nothing
+    me = next((p for p in v["players"] if p["id"] == pid), nobody)
     seen = list(me["hand"]) + list(me["museum"]) + [d for p in v["players"] for d in p["city"]]
     turn = v["turn"] or {}
     seen += turn.get("drawn", [])
