@@ -72,3 +72,29 @@ def test_many_random_dark_city_games(n: int) -> None:
     for seed in range(20):
         for options in SETS:
             play(options, n, seed)
+
+
+def test_the_diplomats_exchanges_are_exactly_the_pairs_no_refusal_stops() -> None:
+    """`_exchanges` skips whole owners and uses sets for speed; it must list what asking
+    `_exchange_refusal` of every pair lists, in the same order, in every state of real games."""
+    from rules.citadels import powers
+
+    checked = 0
+    for options, n, seed in [({**DARK, "rank9": "queen"}, 8, 3), ({**DARK}, 5, 4),
+                             ({"rank8": "diplomat", "rank9": "artist"}, 7, 5)]:
+        chosen = GAME.options(options, players=n)
+        assert isinstance(chosen, citadels.Options)
+        state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed, options=chosen)
+        rng = random.Random(seed)
+        while not state.finished:
+            for me in state.players:
+                slow = [citadels.actions.exchange(g, o.id, t) for g in dict.fromkeys(me.city)
+                        for o in state.players for t in dict.fromkeys(o.city)
+                        if powers._exchange_refusal(state, me, g, o, t) is None]
+                assert powers._exchanges(state, me) == slow
+                checked += len(slow)
+            pid = citadels.to_act(state)[0]
+            action = citadels.random_action(state, pid, rng)
+            assert action is not None
+            state, _ = citadels.apply(state, pid, action)
+    assert checked > 1000, "the games reached states with many possible exchanges"
