@@ -24,6 +24,7 @@ class Config:
     rate_limits: bool = True
     bot_permissions: int = DEFAULT_BOT_PERMISSIONS
     resume_buffer: int = 2_000
+    recommended_shards: int = 1  # what GET /gateway/bot tells a bot that asks for a shard count
 
     def update(self, **changes: object) -> None:
         known = {f.name for f in fields(self)}

@@ -194,6 +194,7 @@ class Control:
             "sessions": len(gateway.sessions),
             "identify_count": gateway.identify_count,
             "resume_count": gateway.resume_count,
+            "shards": gateway.shards(),
         }
 
     async def op_wait_change(self, since: int, timeout: float = 5.0) -> int:

@@ -2,6 +2,10 @@
 
 Each bot connection gets a session. Dispatched events are numbered and kept per session so a
 RESUME after a dropped connection replays what was missed, as Discord does.
+
+Shards as Discord has them: IDENTIFY may carry `shard: [shard_id, shard_count]`; a session then
+hears only of the servers whose `(guild_id >> 22) % shard_count` is its shard_id (events outside
+any server, such as DMs, go to shard 0), and READY lists only those servers.
 """
 
 from __future__ import annotations
@@ -25,14 +29,23 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 6, 
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that hears of a server: Discord's formula; outside any server, shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 @dataclass
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # (shard_id, shard_count)
     seq: int = 0
     buffer: deque[dict[str, Any]] = field(default_factory=deque)
     socket: web.WebSocketResponse | None = None
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+    def hears(self, guild_id: int | None) -> bool:
+        return shard_of(guild_id, self.shard[1]) == self.shard[0]
 
     def push(self, event: str, data: dict[str, Any], limit: int) -> None:
         self.seq += 1
@@ -58,9 +71,15 @@ class Gateway:
         return [s for s in self.sessions.values() if s.socket is not None]
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int) -> None:
+        raw = data.get("guild_id")
+        guild_id = int(raw) if raw is not None else None
         for session in self.sessions.values():
-            if intent == 0 or session.intents & intent:
+            if (intent == 0 or session.intents & intent) and session.hears(guild_id):
                 session.push(event, data, self.world.config.resume_buffer)
+
+    def shards(self) -> list[list[int]]:
+        """The [shard_id, shard_count] of every connected session."""
+        return sorted(list(s.shard) for s in self.connected)
 
     # -- faults a test can trigger -----------------------------------------------------------
 
@@ -137,17 +156,23 @@ class Gateway:
             session.socket = socket
             session.push("RESUMED", {}, self.world.config.resume_buffer)
         else:
+            shard = _shard(data.get("shard"))
+            if shard is None:
+                await socket.close(code=4010, message=b"Invalid shard.")
+                return None
             self.identify_count += 1
-            # One bot, one shard: a new IDENTIFY replaces sessions nobody is connected to.
-            for stale in [s for s in self.sessions.values() if s.socket is None]:
+            # A new IDENTIFY replaces the sessions of its shard that nobody is connected to.
+            for stale in [s for s in self.sessions.values()
+                          if s.socket is None and s.shard == shard]:
                 self.sessions.pop(stale.id)
-            session = Session(new_token("session"), int(data.get("intents", 0)))
+            session = Session(new_token("session"), int(data.get("intents", 0)), shard)
             self.sessions[session.id] = session
             session.socket = socket
             session.push("READY", self._ready(session), self.world.config.resume_buffer)
             for guild in self.world.guilds.values():
-                payload = self.world.guild_payload(guild)
-                session.push("GUILD_CREATE", payload, self.world.config.resume_buffer)
+                if session.hears(guild.id):
+                    payload = self.world.guild_payload(guild)
+                    session.push("GUILD_CREATE", payload, self.world.config.resume_buffer)
         self.world.touch()
         return session
 
@@ -170,11 +195,12 @@ class Gateway:
             "v": 10,
             "user": {**self.world.bot.payload(), "verified": True, "mfa_enabled": False,
                      "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds
+                       if session.hears(g)],
             "session_id": session.id,
             "resume_gateway_url": self.url,
             "session_type": "normal",
-            "shard": [0, 1],
+            "shard": list(session.shard),
             "application": {"id": str(self.world.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -191,3 +217,15 @@ class Gateway:
             "chunk_count": 1,
             "nonce": data.get("nonce"),
         }
+
+
+def _shard(value: object) -> tuple[int, int] | None:
+    """IDENTIFY's `shard` field: absent is [0, 1]; anything but 0 <= id < count is refused
+    (Discord closes with 4010 Invalid shard)."""
+    if value is None:
+        return (0, 1)
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and 0 <= value[0] < value[1]):
+        return (value[0], value[1])
+    return None

@@ -169,7 +169,9 @@ class Rest:
 
     async def get_gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+        return json_response({"url": self.gateway.url,
+                              "shards": self.world.config.recommended_shards,
+                              "session_start_limit": limit})
 
     async def get_me(self, request: web.Request) -> web.Response:
         return json_response({**self.world.bot.payload(), "verified": True, "flags": 0})
