@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -19,6 +20,7 @@ from bot.i18n import Catalog
 from bot.publisher import Publisher
 from bot.service import Change, GameService
 from bot.settings import Settings
+from bot.shards import Lease, Shards
 from bot.storage import Store, open_store
 from rules import registry
 
@@ -81,11 +83,17 @@ class GameBot(commands.Bot):
         self.service: GameService
         self.publisher = Publisher(self)
         self.resumed_at: float | None = None  # perf_counter when every stored game was resumed
+        self.sharding = Shards.of(settings.shard_count, settings.shard_ids)
+        self.lease: Lease | None = None
+        self._keeping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database())
+        # Before any game is loaded: another process may still be driving this one's games.
+        self.lease = Lease(self.store, self.sharding, seconds=self.settings.lease_seconds)
+        await self.lease.acquire()
         pause = self.settings.computer_pause if self.computer_pause is None else self.computer_pause
-        self.service = GameService(self.store, computer_pause=pause)
+        self.service = GameService(self.store, computer_pause=pause, owns=self.sharding.owns)
         self.service.listener = self.publisher
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for extension in self.initial_extensions:
@@ -106,19 +114,48 @@ class GameBot(commands.Bot):
                 self.publisher.changed(Change("resumed", record))
         self.resumed_at = time.perf_counter()
         log.info("Resumed %d games", len(self.service.games))
+        self._keeping = asyncio.create_task(self.lease.keep(self._lost_lease))
         if self.tune_gc:
             settle_gc()
 
+    async def _lost_lease(self) -> None:
+        """Another process drives these shards now: stop at once (a supervisor restarts us,
+        and we wait for the lease again)."""
+        self._keeping = None
+        await self.close()
+
     async def close(self) -> None:
+        if self._keeping is not None:
+            self._keeping.cancel()
         if hasattr(self, "service"):
             await self.service.close()
             await self.publisher.idle()
             await self.publisher.close()
+        if hasattr(self, "store"):
+            if self.lease is not None:
+                await self.lease.release()
             await self.store.close()
         await super().close()
 
     async def on_ready(self) -> None:
         log.info("Ready as %s in %d guilds", self.user, len(self.guilds))
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot running the shards its settings name (all of `shard_count` by default), each on
+    its own gateway connection, in one process."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        shards = Shards.of(settings.shard_count, settings.shard_ids)
+        super().__init__(settings, shard_count=shards.count, shard_ids=list(shards.ids),
+                         **options)
+
+
+def make_bot(settings: Settings, **options: Any) -> GameBot:
+    """The bot the settings ask for: sharded when they give a shard count."""
+    if settings.shard_count is None:
+        return GameBot(settings, **options)
+    return ShardedGameBot(settings, **options)
 
 
 def settle_gc() -> None:

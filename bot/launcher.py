@@ -12,7 +12,7 @@ import sys
 import discord
 import pydantic
 
-from bot.client import GameBot
+from bot.client import make_bot
 from bot.settings import Settings
 
 EXIT_SETUP_ERROR = 2
@@ -33,11 +33,22 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--sync", action="store_true", help="sync slash commands globally even if unchanged"
     )
+    parser.add_argument("--shards", type=_shard_list, metavar="0,1",
+                        help="the shards this process runs (default: all of --shard-count)")
+    parser.add_argument("--shard-count", type=int, metavar="N",
+                        help="shards of the whole bot, the same in every process")
     return parser.parse_args(argv)
 
 
+def _shard_list(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError("a comma-separated list of shard numbers") from None
+
+
 async def run(settings: Settings, token: str, *, force_sync: bool = False) -> None:
-    async with GameBot(settings, force_sync=force_sync) as bot:
+    async with make_bot(settings, force_sync=force_sync) as bot:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             # Close the gateway and HTTP session cleanly instead of dying mid-request.
@@ -48,8 +59,10 @@ async def run(settings: Settings, token: str, *, force_sync: bool = False) -> No
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    flags = {k: v for k, v in (("shard_ids", args.shards), ("shard_count", args.shard_count))
+             if v is not None}
     try:
-        settings = Settings()
+        settings = Settings(**flags)
     except pydantic.ValidationError as error:
         print(f"Invalid setting: {error.errors()[0]['loc']} {error.errors()[0]['msg']}",
               file=sys.stderr)

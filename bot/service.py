@@ -35,8 +35,10 @@ AWAY_AFTER = 3           # timeouts in a row that hand a seat to the computer
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  computer_pause: float = COMPUTER_PAUSE, computer_cap: float = COMPUTER_CAP,
-                 minute: float = 60.0) -> None:
+                 minute: float = 60.0,
+                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
         self.store = store
+        self.owns = owns  # whether a server's games are this process's to drive (bot/shards.py)
         self.clock = clock
         self.minute = minute  # seconds in a turn-limit minute (tests shorten it)
         self.computer_pause = computer_pause
@@ -53,9 +55,11 @@ class GameService:
     # -- loading and lookup ----------------------------------------------------------------
 
     async def load(self) -> list[GameRecord]:
-        """Cache every active game and resume its computer players (start-up)."""
+        """Cache every active game of this process's servers and resume its computer players
+        (start-up)."""
         for record in await self.store.active_games():
-            self.games[record.id] = record
+            if self.owns(record.guild_id):
+                self.games[record.id] = record
         for record in self.games.values():
             self.computers.kick(record.id)
             self.timers.arm(record)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Language = Literal["en", "es"]
@@ -42,6 +42,26 @@ class Settings(BaseSettings):
     computer_pause: float = Field(
         default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
     )
+
+    shard_count: int | None = Field(
+        default=None, ge=1, le=10_000,
+        description="Shards of the whole bot, the same in every process; unset: one process, "
+                    "one connection")
+    shard_ids: list[int] | None = Field(
+        default=None, description="The shards this process runs (e.g. [0,1]); unset: all")
+    lease_seconds: float = Field(
+        default=30.0, ge=2, le=600,
+        description="How long a process's hold on its shards lasts without renewal: how soon "
+                    "another process takes over the games of one that was killed elsewhere")
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("shard_ids needs shard_count")
+            if not self.shard_ids or any(not 0 <= i < self.shard_count for i in self.shard_ids):
+                raise ValueError(f"shard_ids must be between 0 and {self.shard_count - 1}")
+        return self
 
     @field_validator("database_url", mode="before")
     @classmethod

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from bot.finished import FinishedGame, Rating, RatingRow, ResultRow
@@ -80,6 +80,17 @@ class Store(Protocol):
     async def get_meta(self, key: str) -> str | None: ...
 
     async def set_meta(self, key: str, value: str) -> None: ...
+
+    # Shard leases (bot/shards.py): which process drives which shard's games.
+
+    async def claim_shards(self, owner: str, shard_count: int, shards: Sequence[int], *,
+                           until: float, now: float, replacing: Sequence[str] = ()
+                           ) -> dict[int, tuple[str, float]]:
+        """Take or renew `owner`'s leases where free, its own, expired or held by one of
+        `replacing`; every lease of `shard_count` afterwards: shard -> (holder, expiry)."""
+        ...
+
+    async def release_shards(self, owner: str) -> None: ...
 
     # The history (bot/history.py): ended games, their results and the ratings they moved.
 

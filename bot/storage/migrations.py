@@ -204,6 +204,23 @@ STEPS: tuple[Step, ...] = (
     ),
     # 4: a channel's games, newest first (`/<game> score` after the end: the last one's result).
     Step.same("CREATE INDEX games_channel ON games (channel_id, id)"),
+    # 5: which process drives each shard's games, until when (bot/shards.py).
+    Step(
+        sqlite=("""CREATE TABLE shard_leases (
+            shard_count INTEGER NOT NULL,
+            shard_id INTEGER NOT NULL,
+            owner TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (shard_count, shard_id)
+        ) WITHOUT ROWID""",),
+        postgres=("""CREATE TABLE shard_leases (
+            shard_count INTEGER NOT NULL,
+            shard_id INTEGER NOT NULL,
+            owner TEXT NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (shard_count, shard_id)
+        )""",),
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)

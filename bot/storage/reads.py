@@ -84,6 +84,33 @@ class SqlStore:
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
 
+    # -- shard leases ---------------------------------------------------------------------------
+
+    async def claim_shards(self, owner: str, shard_count: int, shards: Sequence[int], *,
+                           until: float, now: float, replacing: Sequence[str] = ()
+                           ) -> dict[int, tuple[str, float]]:
+        """Take or renew `owner`'s lease on each of `shards` until `until`, where it is free,
+        already `owner`'s, expired at `now`, or held by one of `replacing` (holders known to be
+        dead). Returns every lease of this shard count: shard -> (holder, expiry)."""
+        if shards:
+            rows = ", ".join("(?, ?, ?, ?)" for _ in shards)
+            others = ", ".join("?" for _ in replacing) or "NULL"
+            await self._fetch(
+                f"INSERT INTO shard_leases (shard_count, shard_id, owner, expires_at) VALUES {rows}"
+                " ON CONFLICT (shard_count, shard_id) DO UPDATE SET owner = excluded.owner,"
+                " expires_at = excluded.expires_at WHERE shard_leases.owner = excluded.owner"
+                f" OR shard_leases.expires_at < ? OR shard_leases.owner IN ({others})",
+                (*(v for shard in shards for v in (shard_count, shard, owner, until)),
+                 now, *replacing))
+        found = await self._fetch("SELECT shard_id, owner, expires_at FROM shard_leases"
+                                  " WHERE shard_count = ?", (shard_count,))
+        return {int(shard): (str(holder), float(expiry)) for shard, holder, expiry in found}
+
+    async def release_shards(self, owner: str) -> None:
+        """Give up every lease `owner` holds (a clean stop), so the next process need not wait
+        for them to expire."""
+        await self._fetch("DELETE FROM shard_leases WHERE owner = ?", (owner,))
+
     # -- history ------------------------------------------------------------------------------
 
     async def unrecorded_games(self) -> list[int]:
