@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +76,18 @@ async def fast_bot(emulator: Emulator, discord_api: Discord, table: Table, tmp_p
         await bot.publisher.idle()
         assert await discord_api.errors() == []
         assert await discord_api.failed_interactions() == []
+
+
+async def guilds_on_shards(discord_api: Discord, shard_count: int = 2, name: str = "server"
+                           ) -> dict[int, list[Ref]]:
+    """New servers until each of `shard_count` shards has one: Discord sends a server's events
+    to shard `(id >> 22) % shard_count`, and ids are time-based, so a few may be needed."""
+    by_shard: dict[int, list[Ref]] = {s: [] for s in range(shard_count)}
+    while not all(by_shard.values()):
+        guild = await discord_api.guild(f"{name}-{sum(map(len, by_shard.values()))}")
+        by_shard[(int(guild.id) >> 22) % shard_count].append(guild)
+        await asyncio.sleep(0.002)  # the next id from another millisecond
+    return by_shard
 
 
 class BotRest:

@@ -4,13 +4,11 @@ server's events on the connection of shard `(guild_id >> 22) % shard_count`, and
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 import pytest
 
-from fakediscord import Discord, Emulator, Ref, run_client
-from fakediscord.gateway import shard_of
+from fakediscord import Discord, Emulator, run_client
+from tests.fakediscord_fixtures import guilds_on_shards
 
 
 class Quick(discord.AutoShardedClient):
@@ -20,18 +18,8 @@ class Quick(discord.AutoShardedClient):
         return None
 
 
-async def guilds_on_both_shards(discord_api: Discord) -> dict[int, list[Ref]]:
-    """Servers until each of 2 shards has one (ids are time-based, so a few may be needed)."""
-    by_shard: dict[int, list[Ref]] = {0: [], 1: []}
-    while not (by_shard[0] and by_shard[1]):
-        guild = await discord_api.guild(f"server-{sum(map(len, by_shard.values()))}")
-        by_shard[shard_of(int(guild.id), 2)].append(guild)
-        await asyncio.sleep(0.002)  # the next id from another millisecond
-    return by_shard
-
-
 async def test_each_shard_hears_only_its_servers(emulator: Emulator, discord_api: Discord):
-    by_shard = await guilds_on_both_shards(discord_api)
+    by_shard = await guilds_on_shards(discord_api)
     clients = [discord.Client(intents=discord.Intents(guilds=True), shard_id=i, shard_count=2,
                               guild_ready_timeout=0.05) for i in (0, 1)]
     async with run_client(clients[0], emulator), run_client(clients[1], emulator):
@@ -53,7 +41,7 @@ async def test_each_shard_hears_only_its_servers(emulator: Emulator, discord_api
 
 async def test_an_auto_sharded_client_takes_the_recommended_count(
         emulator: Emulator, discord_api: Discord):
-    by_shard = await guilds_on_both_shards(discord_api)
+    by_shard = await guilds_on_shards(discord_api)
     await discord_api.configure(recommended_shards=2)
     client = Quick(intents=discord.Intents(guilds=True), guild_ready_timeout=0.05)
     async with run_client(client, emulator):
