@@ -1,7 +1,8 @@
 """The bot under load: many concurrent games of scripted people at human speed.
 
     python -m bench.bot_load --games N [--players P] [--humans H] [--think SECONDS]
-                             [--seconds T] [--computer-pause S] [--seed S]
+                             [--seconds T] [--computer-pause S] [--seed S] [--servers K]
+                             [--processes N] [--store sqlite|postgres]
 
 Three processes: the Discord emulator (`python -m fakediscord --port 0`), the real bot
 (`GameBot`) in this one, pointed at it, and the scripted people (this module again, with the
@@ -19,6 +20,11 @@ included, over the human interactions) and by route, 429s, failed interactions, 
 wall time, the bot process's event-loop lag and the CPU of each process. With `--seconds T`
 the people stop after T seconds and the figures cover that window; otherwise the games are
 played to the end.
+
+With `--processes N` the bot is N processes (bench/bot_processes.py), one shard of N each,
+sharing one store: the SQLite file, or with `--store postgres` a temporary PostgreSQL server
+made from the machine's binaries; the games are spread over `--servers` servers (default 30
+then, 1 otherwise) and so over the shards, and the CPU of each bot process is printed.
 
 The people's process reads a small feed from this one on its stdin (every game's awaited user
 and table message, what the people cannot see from Discord: whether it is their turn without a
@@ -38,14 +44,18 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.bot_processes import BotProcess, bot_processes, merged_feed
+from bench.storage import postgres_location
 from bot.client import GameBot
+from bot.records import GameRecord
 from bot.service import awaiting
 from bot.settings import Settings
+from bot.storage import open_store
 from fakediscord import Config, Discord, Person, Ref, run_client
 from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
 
@@ -71,6 +81,9 @@ class Options:
     computer_pause: float = 1.5
     seed: int = 1
     timeout: float = 3600.0  # a whole run's limit without --seconds
+    servers: int = 1
+    processes: int = 1
+    store: str = "sqlite"
 
     @property
     def people(self) -> int:
@@ -80,7 +93,8 @@ class Options:
         """These options on the command line (for the people's process)."""
         out = ["--games", str(self.games), "--players", str(self.players), "--think",
                repr(self.think), "--computer-pause", repr(self.computer_pause), "--seed",
-               str(self.seed), "--timeout", repr(self.timeout)]
+               str(self.seed), "--timeout", repr(self.timeout), "--servers", str(self.servers),
+               "--processes", str(self.processes)]
         if self.humans is not None:
             out += ["--humans", str(self.humans)]
         if self.seconds is not None:
@@ -361,9 +375,19 @@ class TableRun:
 async def build_tables(discord_api: Discord, feed: Feed, options: Options, tally: Tally,
                        pings: Pings) -> list[TableRun]:
     rng = random.Random(options.seed)
-    guild = await discord_api.guild("Load")
+    guilds = []
+    for k in range(options.servers):
+        # Server k on shard k % processes (Discord's shard of a server: (id >> 22) % count,
+        # the id's milliseconds), so every bot process gets its share of the games.
+        while True:
+            guild = await discord_api.guild("Load" if k == 0 else f"Load {k}")
+            if (int(guild.id) >> 22) % options.processes == k % options.processes:
+                break
+            await asyncio.sleep(0.001)
+        guilds.append(guild)
     tables = []
     for g in range(options.games):
+        guild = guilds[g % len(guilds)]
         channel = await discord_api.channel(guild, f"game-{g}")
         humans = []
         for h in range(options.people):
@@ -486,6 +510,8 @@ class Report:
     loop_lag_ms: list[float]
     routes: Counter[str] = field(default_factory=Counter)
     cpu: tuple[float, float, float] = (float("nan"),) * 3  # the bot, the people, the emulator
+    bot_cpu: list[float] = field(default_factory=list)  # each bot process's, with --processes
+    bot_games: list[int] = field(default_factory=list)  # the games each one drove
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
     leftovers: Leftovers = field(default_factory=lambda: Leftovers())
     table_lags: list[float] = field(default_factory=list)
@@ -521,6 +547,8 @@ class Report:
             f"games {o.games} × {o.players} players ({o.people} human, "
             f"{o.players - o.people} computer), think {o.think:g}s, computer pause "
             f"{o.computer_pause:g}s" + (f", window {o.seconds:g}s" if o.seconds else ""),
+            f"bot                      {o.processes} process{'es' * (o.processes > 1)}, "
+            f"{o.store}, {o.servers} server{'s' * (o.servers > 1)}",
             f"wall time                {self.wall:.1f} s",
             f"games started/finished   {self.games_started} / {self.games_finished}",
             f"human interactions       {self.interactions}  ({dict(self.by_type)}; "
@@ -544,6 +572,10 @@ class Report:
             "CPU in the window        " + ", ".join(
                 f"{who} {used:.1f} s ({used / max(self.wall, 1e-9):.0%} of a core)"
                 for who, used in zip(("bot", "people", "emulator"), self.cpu, strict=True)),
+            *(["CPU per bot process     " + ", ".join(
+                f"{used:.1f} s ({used / max(self.wall, 1e-9):.0%}, {games} games)"
+                for used, games in zip(self.bot_cpu, self.bot_games, strict=True))]
+              if len(self.bot_cpu) > 1 else []),
             f"people: clicks {self.tally.clicks}, stale {self.tally.stale}, "
             f"no answer {self.tally.unanswered}, turns seen on the table without a ping "
             f"{self.tally.missed_pings}",
@@ -583,14 +615,13 @@ class Leftovers:
         ]
 
 
-async def leftovers(discord_api: Discord, bot: GameBot, game_ids: list[int | None]
-                    ) -> Leftovers:
+async def leftovers(discord_api: Discord, get: Getter, bot_user_id: int,
+                    game_ids: list[int | None]) -> Leftovers:
     """Count, as a seated person sees them, the bot's messages left in each game's channel
     and the channel its lobby was opened in."""
     out = Leftovers()
-    assert bot.user is not None
     for game_id in game_ids:
-        record = await bot.service.get(game_id) if game_id else None
+        record = await get(game_id) if game_id else None
         viewer = next((s.user_id for s in record.seats if s.user_id), None) if record else None
         if record is None or viewer is None:
             continue
@@ -598,7 +629,7 @@ async def leftovers(discord_api: Discord, bot: GameBot, game_ids: list[int | Non
         for channel in {record.channel_id, record.parent_channel_id or record.channel_id}:
             seen = await discord_api.backend.call("messages", user_id=str(viewer),
                                                   channel_id=str(channel))
-            messages += [m for m in seen if m["author"]["id"] == str(bot.user.id)
+            messages += [m for m in seen if m["author"]["id"] == str(bot_user_id)
                          and not int(m.get("flags") or 0) & 64]
         live = sum(1 for m in messages if m.get("components"))
         if record.status == "finished":
@@ -637,9 +668,9 @@ async def settled_timings(discord_api: Discord, wait: float = 4.0) -> list[dict[
         await asyncio.sleep(0.2)
 
 
-async def measure(discord_api: Discord, bot: GameBot, options: Options,
+async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: Options,
                   game_ids: list[int | None], first_call: int, wall: float, tally: Tally,
-                  lag: LoopLag) -> Report:
+                  lag_samples: list[float]) -> Report:
     timings = await settled_timings(discord_api)
     calls = await discord_api.calls(first_call)
     acked = [(t["ack_at"] - t["created"]) * 1000 for t in timings if t["ack_at"] is not None]
@@ -648,10 +679,10 @@ async def measure(discord_api: Discord, bot: GameBot, options: Options,
               if t["ack_at"] is not None and t["created"] >= first + WARM_UP]
     finished = 0
     for game_id in game_ids:
-        record = await bot.service.get(game_id) if game_id else None
+        record = await get(game_id) if game_id else None
         finished += record is not None and record.status == "finished"
     mentions = await discord_api.mention_counts()
-    left = await leftovers(discord_api, bot, game_ids)
+    left = await leftovers(discord_api, get, bot_user_id, game_ids)
     return Report(
         options=options, wall=wall,
         games_started=sum(g is not None for g in game_ids), games_finished=finished,
@@ -659,7 +690,7 @@ async def measure(discord_api: Discord, bot: GameBot, options: Options,
         by_type=Counter(INTERACTION_TYPES.get(t["type"], str(t["type"])) for t in timings),
         acks_ms=acked, failed=sum(t["failed"] for t in timings), calls=calls,
         pings=sum(count for count, _ in mentions.values()), tally=tally,
-        loop_lag_ms=[s * 1000 for s in lag.samples],
+        loop_lag_ms=[s * 1000 for s in lag_samples],
         routes=Counter(f"{c['method']} {c['route']}" for c in calls), steady_acks_ms=steady,
         leftovers=left,
     )
@@ -668,12 +699,17 @@ async def measure(discord_api: Discord, bot: GameBot, options: Options,
 # -- the run -------------------------------------------------------------------------------------
 
 
+Getter = Callable[[int], Awaitable[GameRecord | None]]
+
+
 def bot_settings(folder: str) -> Settings:
     return Settings(_env_file=None, discord_token=Config.token,
                     database_path=Path(folder) / "load.sqlite3", log_level="WARNING")
 
 
 async def run_bench(options: Options) -> Report:
+    if options.processes > 1 or options.store != "sqlite":
+        return await run_processes(options)
     lag = LoopLag()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
         bot = GameBot(bot_settings(folder), computer_pause=options.computer_pause,
@@ -699,11 +735,73 @@ async def run_bench(options: Options) -> Report:
             people.stdin.close()
             await people.wait()
             await bot.publisher.idle()  # the clean-up after the last moves is counted too
-            report = await measure(discord_api, bot, options, result["games"], first_call, wall,
-                                   Tally(**result["tally"]), lag)
+            assert bot.user is not None
+            report = await measure(discord_api, bot.service.get, bot.user.id, options,
+                                   result["games"], first_call, wall, Tally(**result["tally"]),
+                                   lag.samples)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
             return report
+
+
+async def run_processes(options: Options) -> Report:
+    """The run with the bot as `options.processes` processes sharing one store."""
+    with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder, \
+            database(options.store, folder) as location:
+        async with emulator_process() as (url, emulator_pid), \
+                Discord.remote(url) as discord_api, \
+                bot_processes(url, location, options.processes, options.computer_pause) as bots, \
+                people_process(url, options) as people:
+            assert people.stdin is not None
+            first_call = len(await discord_api.calls())
+            pids = [b.process.pid for b in bots] + [emulator_pid]
+            people.stdin.write(f"{GO}\n".encode())
+            readers = [asyncio.create_task(b.read()) for b in bots]
+            feeding = asyncio.create_task(feed_merged(bots, people.stdin))
+            start, cpu = time.monotonic(), [cpu_seconds(pid) for pid in pids]
+            result = await asyncio.wait_for(people_result(people),
+                                            (options.seconds or options.timeout) + 60)
+            wall = time.monotonic() - start
+            used = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)]
+            feeding.cancel()
+            await asyncio.gather(feeding, return_exceptions=True)
+            people.stdin.close()
+            await people.wait()
+            for bot in bots:
+                await bot.stop()
+            await asyncio.wait_for(asyncio.gather(*readers), 60)
+            store = await open_store(location)
+            try:
+                report = await measure(
+                    discord_api, store.get, bots[0].user_id, options, result["games"],
+                    first_call, wall, Tally(**result["tally"]),
+                    [s for b in bots for s in b.result.get("lags", [])])
+            finally:
+                await store.close()
+            report.cpu = (sum(used[:-1]), result.get("cpu", float("nan")), used[-1])
+            report.bot_cpu = used[:-1]
+            report.bot_games = [len(b.seen) for b in bots]
+            report.table_lags = [s for b in bots for s in b.result.get("table_lags", [])]
+            return report
+
+
+@contextlib.contextmanager
+def database(store: str, folder: str) -> Iterator[str]:
+    """Where the bot processes store: a SQLite file in `folder`, or a temporary PostgreSQL
+    server's database."""
+    if store == "sqlite":
+        yield str(Path(folder) / "load.sqlite3")
+        return
+    with postgres_location(None) as url:
+        yield url
+
+
+async def feed_merged(bots: list[BotProcess], stdin: asyncio.StreamWriter) -> None:
+    with contextlib.suppress(ConnectionError):
+        while True:
+            stdin.write(merged_feed(bots))
+            await stdin.drain()
+            await asyncio.sleep(PING_POLL)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -722,6 +820,12 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                         help="stop the people after this long and report that window")
     parser.add_argument("--computer-pause", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--servers", type=int, default=None,
+                        help="servers the games are spread over (default: 30 with --processes "
+                             "above 1, else 1)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, one shard each, sharing the store")
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
     parser.add_argument("--people-of", default=None, help=argparse.SUPPRESS)  # the people's role
     args = parser.parse_args(argv)
@@ -729,7 +833,9 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
         parser.error("--humans must be between 1 and --players")
     options = Options(games=args.games, players=args.players, humans=args.humans,
                       think=args.think, seconds=args.seconds, computer_pause=args.computer_pause,
-                      seed=args.seed, timeout=args.timeout)
+                      seed=args.seed, timeout=args.timeout,
+                      servers=args.servers or (30 if args.processes > 1 else 1),
+                      processes=args.processes, store=args.store)
     return options, args.people_of
 
 

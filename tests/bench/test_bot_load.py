@@ -9,8 +9,8 @@ import pytest
 from bench.bot_load import Options, Report, parse_args, run_bench
 
 
-def check_figures(report: Report) -> None:
-    assert report.games_started == 2
+def check_figures(report: Report, games: int = 2) -> None:
+    assert report.games_started == games
     assert report.interactions >= 6          # two lobbies and some turns
     assert len(report.acks_ms) == report.interactions
     assert report.failed == 0 and report.tally.unanswered == 0
@@ -28,6 +28,18 @@ async def test_a_short_load_run_produces_its_figures():
     check_figures(await run_bench(options))
 
 
+async def test_a_load_run_with_two_bot_processes_produces_their_figures():
+    """Two bot processes, one shard each, sharing a SQLite file; the games on servers of both
+    shards, so each process answers some of the interactions."""
+    options = Options(games=4, players=3, humans=2, think=0.05, seconds=4.0,
+                      computer_pause=0.05, servers=4, processes=2)
+    report = await run_bench(options)
+    check_figures(report, games=4)
+    assert len(report.bot_cpu) == 2 and all(used > 0 for used in report.bot_cpu)
+    assert sum(report.bot_games) == 4 and all(report.bot_games), "a process drove no game"
+    assert "CPU per bot process" in "\n".join(report.lines())
+
+
 @pytest.mark.long
 async def test_a_load_run_plays_its_games_to_the_end():
     options = Options(games=2, players=3, humans=2, think=0.05, computer_pause=0.05,
@@ -42,3 +54,6 @@ def test_the_options_come_from_the_command_line():
     options = parse_args(["--games", "3", "--players", "7", "--humans", "7", "--think", "1",
                           "--seconds", "10"])
     assert (options.games, options.players, options.people, options.seconds) == (3, 7, 7, 10)
+    assert (options.processes, options.store, options.servers) == (1, "sqlite", 1)
+    options = parse_args(["--processes", "3", "--store", "postgres"])
+    assert (options.processes, options.store, options.servers) == (3, "postgres", 30)
