@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
+from bot import failpoints
 from bot.changes import Change, ChangeKind, Listener, Refused, awaiting
 from bot.computers import ComputerPlayers, stand_in_for, strengths
 from bot.history import Recorder
@@ -100,6 +101,7 @@ class GameService:
         new.updated_at = self.clock()
         new.timer = self.timers.timer_for(new)
         await self.store.save(new, expected_version=old.version, action=action)
+        failpoints.reach("after_commit")
         if new.active:
             self.games[new.id] = new
         else:

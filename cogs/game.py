@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from ai.worker import suggest_async
-from bot import components
+from bot import components, failpoints
 from bot.changes import Change, Refused, awaiting
 from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
@@ -93,6 +93,7 @@ class GameCog(commands.Cog):
             change.record, change.events, pid, self.bot.catalog, interaction.locale.value)
         panel = self._panel(change.record, pid, interaction, notes)
         await update_panel(interaction, None, panel)
+        failpoints.reach("after_answer")
 
     async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
                                 refusal: Refused) -> None:

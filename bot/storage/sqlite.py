@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
+from bot import failpoints
 from bot.finished import FinishedGame
 from bot.records import ActionEntry, GameRecord
 
@@ -283,6 +284,7 @@ def _save_batch(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception 
     conn.execute("BEGIN IMMEDIATE")
     try:
         results = _save_rows(conn, batch)
+        failpoints.reach("in_commit")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

@@ -1,0 +1,330 @@
+"""Kills aimed at the moments that can cost an action, and the people's clicks that a crash
+invites, judged by what each person was shown.
+
+The bot runs as its own process with a failpoint (bot/failpoints.py) that SIGKILLs it the n-th
+time it reaches one of: a save written but not committed (`in_commit`), a save committed but
+nobody told (`after_commit`), a person just shown their move applied (`after_answer`); then a
+burst of clicks with a kill right behind it. After every restart, before play resumes, each
+person retries their last click that got no answer, presses a panel of theirs that a later
+move made old, and sends their last applied click again (as a client that repeats a request
+would).
+
+Judged at the end, from the answers people saw and the log the store kept:
+- every click whose answer showed the move applied is in the log, by that person, at the
+  version after the one the click was built on (an answer given before the commit fails this);
+- an old panel's press and a repeated click never apply anything (a bot without its version
+  check fails this);
+- every game ends, no version is written twice, and each final state is the replay of its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.records import ActionEntry
+from bot.storage import open_store, replay_state
+from fakediscord import Config, Discord, Emulator, Person, Ref
+from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
+from tests.e2e.test_faults_kill import open_game
+from tests.fakediscord_processes import spawn
+from tests.game_driver import forge_click, table
+
+ACTION_ID = re.compile(r"cz:(\d+):(\d+):(?!s\.)(.+)")
+ROUNDS = [("in_commit", 4), ("after_commit", 6), ("after_answer", 3), ("in_commit", 9),
+          ("after_commit", 11), ("after_answer", 7)]
+
+
+@dataclass
+class Click:
+    user: str
+    message_id: str
+    custom_id: str
+    values: list[str] | None
+    result: InteractionResult
+
+    @property
+    def game_and_version(self) -> tuple[int, int] | None:
+        found = ACTION_ID.fullmatch(self.custom_id)
+        return (int(found[1]), int(found[2])) if found else None
+
+
+@dataclass
+class Seat:
+    person: Person
+    channel: Ref
+    rng: random.Random
+    clicks: list[Click] = field(default_factory=list)
+    panels: list[SeenMessage] = field(default_factory=list)  # every panel it was shown
+    idle: asyncio.Event = field(default_factory=asyncio.Event)  # waiting for play to resume
+
+    async def click(self, message: SeenMessage, component: dict[str, Any],
+                    forged: bool = False, emulator: Emulator | None = None) -> Click | None:
+        values = ([self.rng.choice(component["options"])["value"]]
+                  if "options" in component else None)
+        try:
+            if forged:
+                assert emulator is not None
+                result = forge_click(emulator, self.person, message, component["custom_id"],
+                                     component.get("values"))
+                values = component.get("values")
+            elif values is not None:
+                result = await self.person.choose(message, values,
+                                                  custom_id=component["custom_id"], wait=False)
+            else:
+                result = await self.person.click(message, custom_id=component["custom_id"],
+                                                 wait=False)
+        except (FakeDiscordError, AssertionError):
+            return None  # the message changed meanwhile: Discord refuses such a click too
+        click = Click(self.person.id, message.id, component["custom_id"], values, result)
+        self.clicks.append(click)
+        return click
+
+
+async def answer(click: Click, timeout: float = 3.0) -> SeenMessage | None:
+    """What the person was shown for the click, if anything."""
+    try:
+        await click.result.acknowledged(timeout=timeout)
+        return await click.result.response(timeout=timeout)
+    except AssertionError:
+        return None
+
+
+def shows_applied(click: Click, reply: SeenMessage | None) -> bool:
+    """The answer is the panel after the move: no refusal text, and any action on it is built
+    on a later version than the click was."""
+    where = click.game_and_version
+    if reply is None or reply.content or where is None:
+        return False
+    versions = [int(m[2]) for c in reply.buttons() + reply.selects()
+                if (m := ACTION_ID.fullmatch(str(c.get("custom_id", ""))))]
+    return all(v > where[1] for v in versions)
+
+
+async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event) -> None:
+    """Press Act on the table and click something the panel offers, while `go` is set."""
+    while not done.is_set():
+        if not go.is_set():
+            seat.idle.set()
+            await go.wait()
+            seat.idle.clear()
+        message = await table(seat.person, seat.channel)
+        act = next((b for b in message.buttons() if b["custom_id"].endswith(":act")),
+                   None) if message else None
+        if act is None or message is None:
+            await asyncio.sleep(0.1)
+            continue
+        opened = await seat.click(message, act)
+        panel = await answer(opened) if opened else None
+        if panel is None:
+            await asyncio.sleep(0.1)
+            continue
+        seat.panels.append(panel)
+        choices = [c for c in panel.buttons() + panel.selects()
+                   if ACTION_ID.fullmatch(str(c["custom_id"])) or ":s." in c["custom_id"]]
+        if not choices or not go.is_set():
+            await asyncio.sleep(0.05)
+            continue
+        click = await seat.click(panel, seat.rng.choice(choices))
+        if click is not None and (reply := await answer(click)) is not None:
+            seat.panels.append(reply)
+        await asyncio.sleep(seat.rng.uniform(0.0, 0.03))
+
+
+async def start_bot(emulator: Emulator, database: Path, crash: str = ""
+                    ) -> asyncio.subprocess.Process:
+    return await spawn("-m", "fakediscord.bot_runner", "--url", emulator.url,
+                       DISCORD_TOKEN=Config.token, DATABASE_PATH=str(database),
+                       LOG_LEVEL="ERROR", COMPUTER_PAUSE="0.05", BOT_CRASH_AT=crash)
+
+
+async def log_of(database: Path) -> dict[int, list[ActionEntry]]:
+    store = await open_store(database)
+    try:
+        return {g.id: await store.actions(g.id)
+                for g in [await store.get(i) for i in range(1, 20)] if g is not None}
+    finally:
+        await store.close()
+
+
+async def versions(database: Path) -> dict[int, int]:
+    store = await open_store(database)
+    try:
+        return {g.id: g.version for g in [await store.get(i) for i in range(1, 20)] if g}
+    finally:
+        await store.close()
+
+
+async def probes(seats: list[Seat], emulator: Emulator, database: Path) -> list[str]:
+    """After a restart: retry the last unanswered click; then press an old panel and repeat the
+    last applied click, neither of which may apply anything. Returns what went wrong."""
+    wrong: list[str] = []
+    for seat in seats:
+        last = seat.clicks[-1] if seat.clicks else None
+        if last is not None and await answer(last, 0.2) is None:
+            message = await seat.person.message(last.message_id)
+            component = next((c for c in message.buttons() + message.selects()
+                              if c["custom_id"] == last.custom_id), None)
+            if component is not None:
+                retried = await seat.click(message, component)
+                if retried is not None:
+                    await answer(retried)
+        since = time.time()
+        current = await versions(database)
+        tries: list[Click] = []
+        for panel in reversed(seat.panels[-8:]):
+            fresh = await seat.person.message(panel.id)
+            old = [c for c in fresh.buttons() + fresh.selects()
+                   if (m := ACTION_ID.fullmatch(str(c["custom_id"])))
+                   and int(m[2]) < current[int(m[1])]]
+            if old and (pressed := await seat.click(fresh, seat.rng.choice(old))):
+                tries.append(pressed)
+                break
+        applied = [c for c in seat.clicks if c.game_and_version
+                   and shows_applied(c, await answer(c, 0.2))]
+        if applied:
+            again = applied[-1]
+            repeated = await seat.click(
+                await seat.person.message(again.message_id),
+                {"custom_id": again.custom_id, "values": again.values}, forged=True,
+                emulator=emulator)
+            if repeated is not None:
+                tries.append(repeated)
+        for tried in tries:
+            await answer(tried)
+        entries = [e for log in (await log_of(database)).values() for e in log
+                   if e.user_id == int(seat.person.id) and e.at >= since]
+        if entries:
+            shown = [(t.custom_id, t.values, (await answer(t, 0.2) or SeenMessage({})).content)
+                     for t in tries]
+            wrong.append(f"{seat.person.name}: an old or repeated click applied {entries}"
+                         f" (pressed {shown})")
+    return wrong
+
+
+async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Path,
+                          rounds: list[tuple[str, int]]) -> tuple[list[Seat], int, list[str]]:
+    rng = random.Random(5)
+    guild = await discord_api.guild("Aimed")
+    seats: list[Seat] = []
+    bot = await start_bot(emulator, database)
+    go, done = asyncio.Event(), asyncio.Event()
+    players: list[asyncio.Task[None]] = []
+    kills, wrong = 0, []
+    try:
+        await discord_api.wait_connected(30)
+        for i in range(2):
+            channel = await discord_api.channel(guild, f"table-{i}")
+            host = await discord_api.user(f"host{i}", guild=guild)
+            guest = await discord_api.user(f"guest{i}", locale="es-ES", guild=guild)
+            await open_game(discord_api, host, guest, channel)
+            seats += [Seat(p, channel, random.Random(rng.random())) for p in (host, guest)]
+        players = [asyncio.create_task(plays(s, go, done)) for s in seats]
+        for point, n in [*rounds, ("burst", 0)]:
+            await stop(bot)
+            bot = await start_bot(emulator, database, "" if point == "burst" else f"{point}:{n}")
+            await discord_api.wait_connected(30)
+            wrong += await probes(seats, emulator, database)
+            go.set()
+            if point == "burst":  # many clicks at once, the kill right behind them
+                await asyncio.sleep(0.5)
+                await pause(go, seats)
+                await burst(seats)
+            else:
+                try:
+                    await asyncio.wait_for(bot.wait(), 20)  # the failpoint kills it
+                except TimeoutError:
+                    raise AssertionError(f"{point}:{n} was never reached") from None
+                await pause(go, seats)
+            kills += 1
+        await stop(bot)
+        bot = await start_bot(emulator, database)
+        await discord_api.wait_connected(30)
+        wrong += await probes(seats, emulator, database)
+        go.set()
+        for _ in range(600):
+            store = await open_store(database)
+            try:
+                if not await store.active_games():
+                    break
+            finally:
+                await store.close()
+            await asyncio.sleep(0.2)
+        else:
+            raise AssertionError("the games did not finish")
+    finally:
+        done.set()
+        go.set()
+        await asyncio.gather(*players, return_exceptions=True)
+        await stop(bot)
+    return seats, kills, wrong
+
+
+async def pause(go: asyncio.Event, seats: list[Seat]) -> None:
+    """Stop the people's play and wait until none has a click under way."""
+    go.clear()
+    await asyncio.wait_for(asyncio.gather(*(s.idle.wait() for s in seats)), 30)
+
+
+async def stop(bot: asyncio.subprocess.Process) -> None:
+    """SIGKILL, unless a failpoint did it already."""
+    if bot.returncode is None:
+        bot.kill()
+    await bot.wait()
+
+
+async def burst(seats: list[Seat]) -> None:
+    """Everyone presses Act and one thing on their panel at once."""
+    async def one(seat: Seat) -> None:
+        message = await table(seat.person, seat.channel)
+        if message is None:
+            return
+        act = next((b for b in message.buttons() if b["custom_id"].endswith(":act")), None)
+        opened = await seat.click(message, act) if act else None
+        panel = await answer(opened) if opened else None
+        live = [c for c in panel.buttons() + panel.selects()
+                if ACTION_ID.fullmatch(str(c["custom_id"]))] if panel else []
+        if panel is not None and live:
+            seat.panels.append(panel)
+            await seat.click(panel, seat.rng.choice(live))
+
+    await asyncio.gather(*(one(s) for s in seats))
+
+
+async def test_aimed_kills_lose_nothing_shown_and_apply_nothing_twice(
+        emulator: Emulator, discord_api: Discord, tmp_path: Path):
+    database = tmp_path / "bot.sqlite3"
+    seats, kills, wrong = await play_with_kills(emulator, discord_api, database, ROUNDS)
+    assert kills == len(ROUNDS) + 1
+    assert wrong == []
+
+    store = await open_store(database)
+    try:
+        games = [g for g in [await store.get(i) for i in range(1, 20)] if g is not None]
+        logs = {g.id: await store.actions(g.id) for g in games}
+    finally:
+        await store.close()
+    assert len(games) == 2 and all(g.status == "finished" for g in games)
+    for game in games:
+        versions = [e.version for e in logs[game.id]]
+        assert len(versions) == len(set(versions)), "a version written twice"
+        assert replay_state(game, logs[game.id]) == game.state
+
+    by_version = {(g, e.version): e for g, log in logs.items() for e in log}
+    shown, lost = 0, []
+    for seat in seats:
+        for click in seat.clicks:
+            where = click.game_and_version
+            if where is None or not shows_applied(click, await answer(click, 0.5)):
+                continue
+            shown += 1
+            entry = by_version.get((where[0], where[1] + 1))
+            if entry is None or entry.user_id != int(click.user):
+                lost.append(click.custom_id)
+    assert lost == [], f"moves people were shown applied are not in the log: {lost}"
+    assert shown > 30, "too few moves shown applied to mean anything"
