@@ -23,12 +23,14 @@ import asyncio
 import random
 import re
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.records import ActionEntry
 from bot.storage import open_store, replay_state
+from cogs.citadels import codec
 from fakediscord import Config, Discord, Emulator, Person, Ref
 from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
 from tests.e2e.test_faults_kill import open_game
@@ -36,6 +38,7 @@ from tests.fakediscord_processes import spawn
 from tests.game_driver import forge_click, table
 
 ACTION_ID = re.compile(r"cz:(\d+):(\d+):(?!s\.)(.+)")
+ANY_ID = re.compile(r"cz:(\d+):(\d+):(.+)")  # buttons and selects
 ROUNDS = [("in_commit", 4), ("after_commit", 6), ("after_answer", 3), ("after_answer", 6)]
 
 
@@ -46,11 +49,20 @@ class Click:
     custom_id: str
     values: list[str] | None
     result: InteractionResult
+    stale: bool = False  # pressed on a panel a later move made old, on purpose
 
     @property
     def game_and_version(self) -> tuple[int, int] | None:
-        found = ACTION_ID.fullmatch(self.custom_id)
+        found = ANY_ID.fullmatch(self.custom_id)
         return (int(found[1]), int(found[2])) if found else None
+
+    @property
+    def action(self) -> dict[str, Any] | None:
+        """The move the click asks for, where the id or the chosen value says it whole."""
+        found = ANY_ID.fullmatch(self.custom_id)
+        code = found[3] if found and not found[3].startswith("s.") else \
+            (self.values[0] if self.values and len(self.values) == 1 else None)
+        return codec.decode(code) if code else None
 
 
 @dataclass
@@ -124,6 +136,11 @@ async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event) -> None:
             await asyncio.sleep(0.1)
             continue
         seat.panels.append(panel)
+        # Now and then a second panel, as someone pressing Act twice: the first one is old
+        # once a move is made on the second, and still shows buttons that look valid.
+        twin = None
+        if seat.rng.random() < 0.4 and (again := await seat.click(message, act)):
+            twin, panel = panel, (await answer(again)) or panel
         choices = [c for c in panel.buttons() + panel.selects()
                    if ACTION_ID.fullmatch(str(c["custom_id"])) or ":s." in c["custom_id"]]
         if not choices or not go.is_set():
@@ -132,7 +149,22 @@ async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event) -> None:
         click = await seat.click(panel, seat.rng.choice(choices))
         if click is not None and (reply := await answer(click)) is not None:
             seat.panels.append(reply)
+            if twin is not None and shows_applied(click, reply):
+                await press_old(seat, twin, reply, click)
         await asyncio.sleep(seat.rng.uniform(0.0, 0.03))
+
+
+async def press_old(seat: Seat, old: SeenMessage, now: SeenMessage, made: Click) -> None:
+    """On the old panel, a button for a move that is legal now (other than the one just made):
+    only its version says it is old."""
+    legal = {m[3] for c in now.buttons() if (m := ACTION_ID.fullmatch(str(c["custom_id"])))}
+    made_code = made.custom_id.split(":", 3)[-1]
+    fresh = await seat.person.message(old.id)
+    looks_valid = [c for c in fresh.buttons() if (m := ACTION_ID.fullmatch(str(c["custom_id"])))
+                   and m[3] in legal and m[3] != made_code]
+    if looks_valid and (pressed := await seat.click(fresh, seat.rng.choice(looks_valid))):
+        pressed.stale = True
+        await answer(pressed)
 
 
 async def start_bot(emulator: Emulator, database: Path, crash: str = ""
@@ -159,7 +191,8 @@ async def versions(database: Path) -> dict[int, int]:
         await store.close()
 
 
-async def probes(seats: list[Seat], emulator: Emulator, database: Path) -> list[str]:
+async def probes(seats: list[Seat], emulator: Emulator, database: Path,
+                 tally: Counter[str]) -> list[str]:
     """After a restart: retry the last unanswered click; then press an old panel and repeat the
     last applied click, neither of which may apply anything. Returns what went wrong."""
     wrong: list[str] = []
@@ -173,16 +206,24 @@ async def probes(seats: list[Seat], emulator: Emulator, database: Path) -> list[
                 retried = await seat.click(message, component)
                 if retried is not None:
                     await answer(retried)
+        # What the person may do now, from a fresh panel (opening one changes nothing).
+        message = await table(seat.person, seat.channel)
+        act = next((b for b in message.buttons() if b["custom_id"].endswith(":act")),
+                   None) if message else None
+        opened = await seat.click(message, act) if message and act else None
+        now = await answer(opened) if opened else None
+        legal = {m[3]: int(m[2]) for c in (now.buttons() if now else [])
+                 if (m := ACTION_ID.fullmatch(str(c["custom_id"])))}
         since = time.time()
-        current = await versions(database)
         tries: list[Click] = []
-        for panel in reversed(seat.panels[-8:]):
+        # An old panel's button for a move that is legal now: only the version tells it is old.
+        for panel in reversed(seat.panels):
             fresh = await seat.person.message(panel.id)
-            old = [c for c in fresh.buttons() + fresh.selects()
-                   if (m := ACTION_ID.fullmatch(str(c["custom_id"])))
-                   and int(m[2]) < current[int(m[1])]]
+            old = [c for c in fresh.buttons() if (m := ACTION_ID.fullmatch(str(c["custom_id"])))
+                   and m[3] in legal and int(m[2]) < legal[m[3]]]
             if old and (pressed := await seat.click(fresh, seat.rng.choice(old))):
                 tries.append(pressed)
+                tally["looks_valid"] += 1
                 break
         applied = [c for c in seat.clicks if c.game_and_version
                    and shows_applied(c, await answer(c, 0.2))]
@@ -207,7 +248,7 @@ async def probes(seats: list[Seat], emulator: Emulator, database: Path) -> list[
 
 
 async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Path,
-                          rounds: list[tuple[str, int]]
+                          rounds: list[tuple[str, int]], tally: Counter[str]
                           ) -> tuple[list[Seat], int, list[str], bool]:
     """Play two games through the rounds of kills; the people, the kills, what the probes
     found wrong, and whether the games finished."""
@@ -231,7 +272,7 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
             await stop(bot)
             bot = await start_bot(emulator, database, "" if point == "burst" else f"{point}:{n}")
             await discord_api.wait_connected(30)
-            wrong += await probes(seats, emulator, database)
+            wrong += await probes(seats, emulator, database, tally)
             go.set()
             if point == "burst":  # many clicks at once, the kill right behind them
                 await asyncio.sleep(0.5)
@@ -247,7 +288,7 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
         await stop(bot)
         bot = await start_bot(emulator, database)
         await discord_api.wait_connected(30)
-        wrong += await probes(seats, emulator, database)
+        wrong += await probes(seats, emulator, database, tally)
         go.set()
         for _ in range(300):
             store = await open_store(database)
@@ -300,8 +341,9 @@ async def burst(seats: list[Seat]) -> None:
 async def test_aimed_kills_lose_nothing_shown_and_apply_nothing_twice(
         emulator: Emulator, discord_api: Discord, tmp_path: Path):
     database = tmp_path / "bot.sqlite3"
+    tally: Counter[str] = Counter()
     seats, kills, wrong, finished = await play_with_kills(emulator, discord_api, database,
-                                                          ROUNDS)
+                                                          ROUNDS, tally)
     store = await open_store(database)
     try:
         games = [g for g in [await store.get(i) for i in range(1, 20)] if g is not None]
@@ -318,9 +360,14 @@ async def test_aimed_kills_lose_nothing_shown_and_apply_nothing_twice(
                 continue
             shown += 1
             entry = by_version.get((where[0], where[1] + 1))
-            if entry is None or entry.user_id != int(click.user):
+            if entry is None or entry.user_id != int(click.user) or (
+                    click.action is not None and entry.action != click.action):
                 lost.append(click.custom_id)
     assert lost == [], f"moves people were shown applied are not in the log: {lost}"
+    stale = [c for seat in seats for c in seat.clicks if c.stale]
+    applied_stale = [c.custom_id for c in stale if shows_applied(c, await answer(c, 0.5))]
+    assert applied_stale == [], f"old panels' buttons applied: {applied_stale}"
+    assert len(stale) >= 5, "too few old panels' buttons pressed to mean anything"
     assert wrong == []
     assert shown > 30, "too few moves shown applied to mean anything"
     assert kills == len(ROUNDS) + 1
