@@ -307,6 +307,25 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
     return seats, kills, wrong, finished
 
 
+async def shown_but_lost(seats: list[Seat], logs: dict[int, list[ActionEntry]]
+                         ) -> tuple[int, list[str]]:
+    """How many clicks people were shown applied, and those of them the log does not hold
+    (by that person, at the version after the click's, the same move)."""
+    by_version = {(g, e.version): e for g, log in logs.items() for e in log}
+    shown, lost = 0, []
+    for seat in seats:
+        for click in seat.clicks:
+            where = click.game_and_version
+            if where is None or not shows_applied(click, await answer(click, 0.5)):
+                continue
+            shown += 1
+            entry = by_version.get((where[0], where[1] + 1))
+            if entry is None or entry.user_id != int(click.user) or (
+                    click.action is not None and entry.action != click.action):
+                lost.append(click.custom_id)
+    return shown, lost
+
+
 async def pause(go: asyncio.Event, seats: list[Seat]) -> None:
     """Stop the people's play and wait until none has a click under way."""
     go.clear()
@@ -351,18 +370,7 @@ async def test_aimed_kills_lose_nothing_shown_and_apply_nothing_twice(
     finally:
         await store.close()
 
-    by_version = {(g, e.version): e for g, log in logs.items() for e in log}
-    shown, lost = 0, []
-    for seat in seats:
-        for click in seat.clicks:
-            where = click.game_and_version
-            if where is None or not shows_applied(click, await answer(click, 0.5)):
-                continue
-            shown += 1
-            entry = by_version.get((where[0], where[1] + 1))
-            if entry is None or entry.user_id != int(click.user) or (
-                    click.action is not None and entry.action != click.action):
-                lost.append(click.custom_id)
+    shown, lost = await shown_but_lost(seats, logs)
     assert lost == [], f"moves people were shown applied are not in the log: {lost}"
     stale = [c for seat in seats for c in seat.clicks if c.stale]
     applied_stale = [c.custom_id for c in stale if shows_applied(c, await answer(c, 0.5))]

@@ -3,8 +3,9 @@
 The emulator runs in this process and outlives every bot; scripted people keep clicking through
 the restarts. At the end: every game finished, every action the bot acknowledged is in the log
 (none lost), no version appears twice (none applied twice), and each final state equals the
-replay of its log. The default run kills it 8 times over 2 games; `pytest -m long` runs the full
-form, 3 games and `KILLS` kills (environment `CITADELS_KILLS`, default 50).
+replay of its log. Long runs only (`pytest -m long`): 8 kills over 2 games, and 3 games with
+`KILLS` kills (environment `CITADELS_KILLS`, default 50). The default run's faults are aimed at
+the moments that matter instead (test_faults_aimed.py, test_faults_powercut.py).
 """
 
 from __future__ import annotations
@@ -99,8 +100,10 @@ async def games_over(database: Path) -> list[GameRecord] | None:
         await store.close()
 
 
+@pytest.mark.long
 async def test_games_survive_repeated_kills(emulator: Emulator, discord_api: Discord,
                                             tmp_path: Path):
+    # The default run's faults are aimed (test_faults_aimed.py); random kills are the long run.
     await survive_kills(discord_api, emulator, tmp_path, wanted=8, games=2)
 
 
