@@ -30,7 +30,7 @@ def revert(folder: Path) -> list[str]:
     """Put every file of `folder` back to its last synced copy; returns the files changed."""
     changed = []
     for path in sorted(folder.iterdir()):
-        if path.suffix in (".synced", ".tmp") or not path.is_file():
+        if path.name.endswith((".synced", ".tmp")) or not path.is_file():
             continue
         synced = path.with_name(path.name + ".synced")
         if path.name.endswith("-shm"):
@@ -43,6 +43,9 @@ def revert(folder: Path) -> list[str]:
         elif path.stat().st_size:
             path.write_bytes(b"")
             changed.append(path.name)
-    for leftover in folder.glob("*.synced*"):
+    for leftover in folder.glob("*.synced.tmp"):
         leftover.unlink()
+    for path in folder.iterdir():  # what is on the disk now is the next life's last sync
+        if path.is_file() and not path.name.endswith(".synced"):
+            path.with_name(path.name + ".synced").write_bytes(path.read_bytes())
     return changed
