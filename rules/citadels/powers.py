@@ -406,20 +406,21 @@ def _exchanges(s: GameState, me: Player) -> list[A.Action]:
     """The pairs `_exchange_refusal` lets through, in the same order, without asking it each
     time: at 8 players there are hundreds of pairs and most owners are out on their own."""
     guarded = protected(s)
-    owners = [o for o in s.players if o.id != me.id and len(o.city) < s.city_size
-              and o.id != guarded]
     mine = set(me.city)
+    # What each district an owner could give up is worth against the Diplomat's gold
+    # (exchange_price's terms, gathered once per owner instead of once per pair).
+    owners = [(o, [(t, COST[t] + (t in o.beautified)
+                    + (t != "great_wall" and "great_wall" in o.city) - me.gold)
+                   for t in dict.fromkeys(o.city) if t not in INDESTRUCTIBLE and t not in mine])
+              for o in s.players
+              if o.id != me.id and len(o.city) < s.city_size and o.id != guarded]
     out: list[A.Action] = []
     for g in dict.fromkeys(me.city):
-        for o in owners:
-            if g in o.city:  # he would hold two of g
+        given = COST[g] + (g in me.beautified)
+        for o, takes in owners:
+            if g in o.city:  # he would hold two of g (and t == g is never offered)
                 continue
-            for t in dict.fromkeys(o.city):
-                # t == g is excluded by the line above; t in mine: I would hold two of t.
-                if t in INDESTRUCTIBLE or t in mine:
-                    continue
-                if exchange_price(s, me, g, o, t) <= me.gold:
-                    out.append(A.exchange(g, o.id, t))
+            out += [A.exchange(g, o.id, t) for t, over in takes if over <= given]
     return out
 
 
