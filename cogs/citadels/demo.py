@@ -63,8 +63,9 @@ class Scene:
 
 async def open_game(scene: Scene, players: int, strengths: Sequence[str]) -> int:
     """`/citadels new`, computers added through the lobby's select, Start; the game's id."""
+    # In the channel itself, not a thread of it, so the printout is one conversation.
     result = await scene.host.slash(scene.channel, "citadels new", players=players,
-                                    language=scene.language)
+                                    language=scene.language, thread=False)
     lobby = await result.response()
     for i in range(players - 1):
         add = next(s for s in lobby.selects() if s["custom_id"].endswith(":lobby.add"))

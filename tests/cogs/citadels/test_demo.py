@@ -38,3 +38,10 @@ def test_the_demo_takes_its_options_from_the_command_line():
     assert (args.players, args.language, args.strengths) == (5, "es", ["basic", "expert"])
     with pytest.raises(SystemExit):
         parse_args(["--strengths", "genius"])
+
+
+async def test_the_demo_without_a_seed_plays_in_the_channel_to_the_end():
+    """The default command has no seed: the game must still be played where it is printed
+    (it once moved to a thread the demo did not read, and waited there forever)."""
+    result = await run_demo(players=3, seed=None)
+    assert result.status == "finished" and result.winner is not None
