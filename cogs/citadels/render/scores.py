@@ -119,12 +119,13 @@ def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalo
 def lower_ties(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,
                lang: str) -> list[str]:
     """Each tie below first place, with the order the rulebook's tie-break gave it: the
-    highest character revealed in the last round, then seating order."""
+    highest character revealed in the last round, then seating order; and a tie for first of
+    three or more, whose places after the winner's need the same explanation."""
     order = ranking(view, table)
     lines = []
-    for total in sorted({table[p].total for p in order}, reverse=True)[1:]:
+    for n, total in enumerate(sorted({table[p].total for p in order}, reverse=True)):
         tied = [p for p in order if table[p].total == total]
-        if len(tied) < 2:
+        if len(tied) < (3 if n == 0 else 2):
             continue
         ranked = " › ".join(_tied_name(view, p, table[p].tiebreak, seats, catalog, lang)
                             for p in tied)

@@ -108,3 +108,16 @@ def test_ties_below_first_place_are_explained_too():
         "🥇 Ana", "🥈 🤖 Expert bot 3", "🥉 Bruno 💤"]
     spanish = render.final_embed(view, SEATS, catalog(), "es").description or ""
     assert "empate a 3 puntos" in spanish and "(4 Rey) › Bruno 💤 (2 Ladrón)" in spanish
+
+
+def test_a_tie_for_first_of_three_explains_second_and_third_too():
+    # All three on 3 points: the bot revealed the King (4), Ana the Bishop (5), Bruno the Thief
+    # (2): Ana wins, then the bot, then Bruno.
+    state = finished([["manor"], ["manor"], ["manor"]],
+                     {"p1": ["bishop"], "p2": ["thief"], "p3": ["king"]})
+    embed = render.final_embed(citadels.view(state, None), SEATS, catalog(), "en")
+    text = embed.description or ""
+    assert "revealed the highest character in the last round (the Bishop, 5)" in text, text
+    assert ("🥇 3 points tied, ordered by the highest character revealed in the last round, "
+            "then by seating order: Ana (5 Bishop) › 🤖 Expert bot 3 (4 King) › "
+            "Bruno 💤 (2 Thief).") in text, text
