@@ -218,7 +218,8 @@ def ends_with(message: SeenMessage, suffix: str) -> dict[str, Any] | None:
 def decision(panel: SeenMessage, rng: random.Random) -> tuple[dict[str, Any], list[str]] | None:
     """A sensible click: build if possible, then any other move, ending the turn last."""
     build = ends_with(panel, ":s.build")
-    buttons = [b for b in panel.buttons() if not str(b["custom_id"]).endswith(":end")]
+    # Not "Hint": moves are what is measured (a hint is the expert thinking for a second).
+    buttons = [b for b in panel.buttons() if not str(b["custom_id"]).endswith((":end", ":hint"))]
     selects = [s for s in panel.selects() if s is not build]
     for group in ([build] if build else [], buttons, selects, panel.buttons()):
         if group:

@@ -34,6 +34,7 @@ T = TypeVar("T")
 class GameCog(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self.hinting = asyncio.Semaphore(1)  # hints computed one at a time (see hint)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -159,9 +160,16 @@ class GameCog(commands.Cog):
         if record.status != "running" or seat.pid not in record.rules.to_act(record.state):
             await self.refuse(interaction, "errors.not_your_turn")
             return
-        await interaction.response.defer()  # the search may take a second or two
-        found = await suggest_async(record.state, seat.pid, (record.seed + record.version) % 2**62,
-                                    cap=self.bot.service.computer_cap, game=record.rules)
+        if self.hinting.locked():
+            # One search at a time: each holds the GIL for up to the cap, and several at once
+            # starved the event loop (200 games of people pressing Hint: acks of seconds).
+            await self.refuse(interaction, "hint.busy")
+            return
+        async with self.hinting:
+            await interaction.response.defer()  # the search may take a second or two
+            found = await suggest_async(record.state, seat.pid,
+                                        (record.seed + record.version) % 2**62,
+                                        cap=self.bot.service.computer_cap, game=record.rules)
         now = self.bot.service.games.get(game)
         if now is None or now.version != record.version or now.state is None:
             content = self.text(interaction, "errors.stale")

@@ -123,3 +123,21 @@ async def test_a_hint_button_of_a_game_without_hints_is_refused(bot: GameBot,
     assert refused.content in ("Hints are turned off on this server.",
                                "Las pistas están desactivadas en este servidor.")
     await unchanged.check()
+
+
+async def test_a_hint_asked_while_another_is_worked_out_is_told_to_wait(
+        bot: GameBot, discord_api: Discord, table: Table):
+    """One search at a time per process: several at once starved the event loop."""
+    game = await start_game(bot, discord_api, table.guild, "hints-busy",
+                            [table.alice, table.bruno], seed=5)
+    person, _ = deciding(game)
+    panel = await game.panel(person)
+    cog = bot.get_cog("CitadelsCog") or next(c for c in bot.cogs.values()
+                                             if hasattr(c, "hinting"))
+    unchanged = Unchanged(game)
+    async with cog.hinting:  # someone else's hint is being worked out
+        busy = await answer(await person.click(panel, custom_id=str(hint_id(panel))))
+    assert busy.content == bot.catalog.text("hint.busy", "en-US")
+    await unchanged.check()
+    hinted = await ask(person, await game.panel(person), discord_api)  # free again
+    assert hinted.content.startswith("💡 **")
