@@ -81,9 +81,9 @@ class GameBot(commands.Bot):
         self.tune_gc = tune_gc
         self.store: Store
         self.service: GameService
+        self.sharding = Shards.of(settings.shard_count, settings.shard_ids)
         self.publisher = Publisher(self)
         self.resumed_at: float | None = None  # perf_counter when every stored game was resumed
-        self.sharding = Shards.of(settings.shard_count, settings.shard_ids)
         self.lease: Lease | None = None
         self._keeping: asyncio.Task[None] | None = None
 

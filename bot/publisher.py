@@ -55,8 +55,10 @@ class Publisher:
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
-        self._pace = Pace(PUBLIC_RATE, width=IN_FLIGHT)
-        self._starts = Pace(START_RATE, width=IN_FLIGHT)
+        # With shards across processes, each process takes its shards' share of the budget.
+        share = len(bot.sharding.ids) / bot.sharding.count
+        self._pace = Pace(PUBLIC_RATE * share, width=IN_FLIGHT)
+        self._starts = Pace(START_RATE * share, width=IN_FLIGHT)
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
         return await retry(call, self._pace, urgent=urgent)

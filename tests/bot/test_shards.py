@@ -110,3 +110,18 @@ async def test_a_lease_that_cannot_be_renewed_in_time_stops_its_holder(
     now[0] += 3
     await asyncio.wait_for(keeping, 5)
     assert stopped.is_set()
+
+
+async def test_each_process_paces_its_messages_to_its_share_of_the_global_limit():
+    """Discord's 50 calls/s is the whole bot's: three processes each pacing as if alone met
+    429s in bench.bot_load; each takes its shards' share."""
+    from bot.client import GameBot, ShardedGameBot
+    from bot.publisher import PUBLIC_RATE, START_RATE
+
+    alone = GameBot(Settings(_env_file=None))
+    one_of_three = ShardedGameBot(Settings(_env_file=None, shard_count=3, shard_ids=[1]))
+    two_of_four = ShardedGameBot(Settings(_env_file=None, shard_count=4, shard_ids=[0, 2]))
+    assert alone.publisher._pace.interval == pytest.approx(1 / PUBLIC_RATE)
+    assert one_of_three.publisher._pace.interval == pytest.approx(3 / PUBLIC_RATE)
+    assert one_of_three.publisher._starts.interval == pytest.approx(3 / START_RATE)
+    assert two_of_four.publisher._pace.interval == pytest.approx(2 / PUBLIC_RATE)
