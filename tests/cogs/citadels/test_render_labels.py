@@ -35,7 +35,7 @@ def sample_view() -> dict:
 SAMPLES: list[tuple[A.Action, str, str]] = [
     (A.PickCharacter(character="king"), "Pick the King (4)", "Elegir el Rey (4)"),
     (A.DiscardCharacter(character="bishop"), "Discard the Bishop face down",
-     "Descartar el Obispo bocabajo"),
+     "Descartar el Obispo boca abajo"),
     (A.TakeGold(), "Take 2 gold", "Coger 2 monedas de oro"),
     (A.DrawCards(), "Draw 3 cards", "Robar 3 cartas"),  # p1 has an Observatory
     (A.KeepCard(district="manor"), "Take Manor", "Quedarte Señorío"),
