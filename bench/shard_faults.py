@@ -1,17 +1,17 @@
 """Faults across shard processes at scale: kill -9 one of three, then a rolling restart of all.
 
-    python -m bench.shard_faults [--games 100] [--servers 30] [--seconds 20] [--seed 1]
+    python -m bench.shard_faults [--games 100] [--servers 30] [--seconds 20] [--think 1]
 
 Three bot processes (`python -m bot --shards i --shard-count 3` against the emulator, which runs
 in this process) share a temporary PostgreSQL server made from the machine's binaries. `--games`
 games (two people and a computer each) are spread over `--servers` servers, which are spread
-over the shards; the people click as fast as the bot answers (tests/e2e/test_faults_aimed.py's
-people, who also press old panels' buttons). After `--seconds` of play, process 1 is killed
-(SIGKILL) and restarted; then each process in turn is replaced the way a rolling restart does
-(the new one started first, the old one stopped with SIGTERM). Printed: how many games moved
-while a process was down (by whether theirs was), how long each shard took to move again, and
-at the end the moves people were shown applied that the log lacks, versions written twice and
-states that are not the replay of their log (all three must be 0).
+over the shards; the people (tests/e2e/test_faults_aimed.py's, who also press old panels'
+buttons) wait about `--think` seconds before each click. After `--seconds` of play, process 1
+is killed (SIGKILL) and restarted; then each process in turn is replaced the way a rolling
+restart does (the new one started first, the old one stopped with SIGTERM). Printed: how many
+games moved while a process was down (by whether theirs was), how long each shard took to move
+again, and at the end the moves people were shown applied that the log lacks, versions written
+twice and states that are not the replay of their log (all three must be 0).
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ async def servers_on_shards(api: Discord, count: int) -> list[Ref]:
     return guilds
 
 
-async def run(games: int, servers: int, seconds: float, seed: int) -> list[str]:
+async def run(games: int, servers: int, seconds: float, seed: int, think: float = 1.0
+              ) -> list[str]:
     rng = random.Random(seed)
     with postgres_location(None) as url:
         async with Emulator(Config(rate_limits=False)) as emulator:
@@ -119,7 +120,7 @@ async def run(games: int, servers: int, seconds: float, seed: int) -> list[str]:
                                            for g in await _all_games(store)}
                 finally:
                     await store.close()
-                people = [asyncio.create_task(plays(s, go, done)) for s in seats]
+                people = [asyncio.create_task(plays(s, go, done, think)) for s in seats]
                 go.set()
                 await asyncio.sleep(seconds)
                 await kill_one(bench)
@@ -214,8 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--servers", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a person waits before each click")
     args = parser.parse_args(argv)
-    lines = asyncio.run(run(args.games, args.servers, args.seconds, args.seed))
+    lines = asyncio.run(run(args.games, args.servers, args.seconds, args.seed, args.think))
     print("\n".join(lines))
     return 0 if lines and " lost 0, versions written twice 0, states unlike their log's replay 0" \
         in lines[-1] else 1

@@ -117,8 +117,10 @@ def shows_applied(click: Click, reply: SeenMessage | None) -> bool:
     return all(v > where[1] for v in versions)
 
 
-async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event) -> None:
-    """Press Act on the table and click something the panel offers, while `go` is set."""
+async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event, think: float = 0.0
+                ) -> None:
+    """Press Act on the table and click something the panel offers, while `go` is set; with
+    `think`, a pause of about that many seconds before each click (bench.shard_faults)."""
     while not done.is_set():
         if not go.is_set():
             seat.idle.set()
@@ -146,6 +148,8 @@ async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event) -> None:
         if not choices or not go.is_set():
             await asyncio.sleep(0.05)
             continue
+        if think:
+            await asyncio.sleep(think * seat.rng.uniform(0.5, 1.5))
         click = await seat.click(panel, seat.rng.choice(choices))
         if click is not None and (reply := await answer(click)) is not None:
             seat.panels.append(reply)
