@@ -120,12 +120,17 @@ def shows_applied(click: Click, reply: SeenMessage | None) -> bool:
 async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event, think: float = 0.0
                 ) -> None:
     """Press Act on the table and click something the panel offers, while `go` is set; with
-    `think`, a pause of about that many seconds before each click (bench.shard_faults)."""
+    `think`, a pause of about that many seconds before each look at the table
+    (bench.shard_faults)."""
     while not done.is_set():
         if not go.is_set():
             seat.idle.set()
             await go.wait()
             seat.idle.clear()
+        if think:  # also spares the emulator: reading the channel is its dearest call
+            await asyncio.sleep(think * seat.rng.uniform(0.5, 1.5))
+            if not go.is_set():
+                continue
         message = await table(seat.person, seat.channel)
         act = next((b for b in message.buttons() if b["custom_id"].endswith(":act")),
                    None) if message else None
@@ -148,8 +153,6 @@ async def plays(seat: Seat, go: asyncio.Event, done: asyncio.Event, think: float
         if not choices or not go.is_set():
             await asyncio.sleep(0.05)
             continue
-        if think:
-            await asyncio.sleep(think * seat.rng.uniform(0.5, 1.5))
         click = await seat.click(panel, seat.rng.choice(choices))
         if click is not None and (reply := await answer(click)) is not None:
             seat.panels.append(reply)
