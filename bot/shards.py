@@ -25,6 +25,7 @@ from bot.storage import Store
 log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 30.0
+FREED = "(a holder that just let go)"
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -103,8 +104,10 @@ class Lease:
             held = await self.store.claim_shards(
                 self.owner, self.shards.count, self.shards.ids, until=now + self.seconds,
                 now=now, replacing=dead)
-        others = {s: held[s][0] for s in self.shards.ids
-                  if s not in held or held[s][0] != self.owner}
+        # A shard missing from `held` was released between the claim and the read: free now,
+        # taken on the next try.
+        holders = {s: held[s][0] if s in held else FREED for s in self.shards.ids}
+        others = {s: h for s, h in holders.items() if h != self.owner}
         if not others:
             self.expires_at = now + self.seconds
         return others
