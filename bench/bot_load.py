@@ -55,6 +55,7 @@ from bot.client import GameBot
 from bot.records import GameRecord
 from bot.service import awaiting
 from bot.settings import Settings
+from bot.shards import shard_of
 from bot.storage import open_store
 from fakediscord import Config, Discord, Person, Ref, run_client
 from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
@@ -376,16 +377,7 @@ class TableRun:
 async def build_tables(discord_api: Discord, feed: Feed, options: Options, tally: Tally,
                        pings: Pings) -> list[TableRun]:
     rng = random.Random(options.seed)
-    guilds = []
-    for k in range(options.servers):
-        # Server k on shard k % processes (Discord's shard of a server: (id >> 22) % count,
-        # the id's milliseconds), so every bot process gets its share of the games.
-        while True:
-            guild = await discord_api.guild("Load" if k == 0 else f"Load {k}")
-            if (int(guild.id) >> 22) % options.processes == k % options.processes:
-                break
-            await asyncio.sleep(0.001)
-        guilds.append(guild)
+    guilds = await servers_on_shards(discord_api, options.servers, options.processes, "Load")
     tables = []
     for g in range(options.games):
         guild = guilds[g % len(guilds)]
@@ -398,6 +390,21 @@ async def build_tables(discord_api: Discord, feed: Feed, options: Options, tally
         tables.append(TableRun(feed, channel, humans, options.players - options.people,
                                options.players))
     return tables
+
+
+async def servers_on_shards(discord_api: Discord, count: int, shards: int, name: str
+                            ) -> list[Ref]:
+    """`count` servers, server k on shard k % shards, so every bot process gets its share of
+    the games (a server's shard comes from its id's milliseconds: a few tries each)."""
+    guilds = []
+    for k in range(count):
+        while True:
+            guild = await discord_api.guild(name if k == 0 else f"{name} {k}")
+            if shard_of(int(guild.id), shards) == k % shards:
+                break
+            await asyncio.sleep(0.001)
+        guilds.append(guild)
+    return guilds
 
 
 async def play_people(url: str, options: Options) -> dict[str, Any]:

@@ -24,14 +24,15 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
+from bench.bot_load import servers_on_shards
 from bench.storage import postgres_location
-from bot.records import GameRecord
 from bot.shards import shard_of
-from bot.storage import Store, open_store, replay_state
+from bot.storage import replay_state
 from fakediscord import Config, Discord, Emulator, Ref
 from tests.e2e.test_faults_aimed import Seat, pause, plays, shown_but_lost, stop
 from tests.e2e.test_faults_kill import open_game
 from tests.fakediscord_processes import spawn
+from tests.storage_helpers import games_and_logs, stored_games
 
 SHARDS = 3
 
@@ -52,11 +53,7 @@ class Run:
                            COMPUTER_PAUSE="0.05", LEASE_SECONDS="30")
 
     async def versions(self) -> dict[int, tuple[int, str]]:
-        store = await open_store(self.url)
-        try:
-            return {g.id: (g.version, g.status) for g in await _all_games(store)}
-        finally:
-            await store.close()
+        return {g.id: (g.version, g.status) for g in await stored_games(self.url)}
 
     async def moved_since(self, before: dict[int, tuple[int, str]], shard: int) -> int:
         now = await self.versions()
@@ -73,29 +70,6 @@ class Run:
         return time.monotonic() - since
 
 
-async def _all_games(store: Store) -> list[GameRecord]:
-    games = []
-    for game_id in range(1, 10_000):
-        record = await store.get(game_id)
-        if record is None:
-            break
-        games.append(record)
-    return games
-
-
-async def servers_on_shards(api: Discord, count: int) -> list[Ref]:
-    """`count` servers, server k on shard k % SHARDS (a server's shard comes from its id)."""
-    guilds = []
-    for k in range(count):
-        while True:
-            guild = await api.guild(f"server-{k}")
-            if shard_of(int(guild.id), SHARDS) == k % SHARDS:
-                break
-            await asyncio.sleep(0.001)
-        guilds.append(guild)
-    return guilds
-
-
 async def run(games: int, servers: int, seconds: float, seed: int, think: float = 1.0
               ) -> list[str]:
     rng = random.Random(seed)
@@ -110,16 +84,12 @@ async def run(games: int, servers: int, seconds: float, seed: int, think: float 
             people: list[asyncio.Task[None]] = []
             try:
                 await api.wait_for(_all_connected(api), 120, "three shards connected")
-                guilds = await servers_on_shards(api, servers)
+                guilds = await servers_on_shards(api, servers, SHARDS, "server")
                 for start in range(0, games, 10):
                     await asyncio.gather(*(_one_game(api, guilds, g, seats, rng)
                                            for g in range(start, min(games, start + 10))))
-                store = await open_store(url)
-                try:
-                    bench.shard_of_game = {g.id: shard_of(g.guild_id, SHARDS)
-                                           for g in await _all_games(store)}
-                finally:
-                    await store.close()
+                bench.shard_of_game = {g.id: shard_of(g.guild_id, SHARDS)
+                                       for g in await stored_games(url)}
                 people = [asyncio.create_task(plays(s, go, done, think)) for s in seats]
                 go.set()
                 await asyncio.sleep(seconds)
@@ -191,12 +161,7 @@ async def rolling_restart(bench: Run) -> None:
 
 
 async def judge(url: str, seats: list[Seat]) -> list[str]:
-    store = await open_store(url)
-    try:
-        games = await _all_games(store)
-        logs = {g.id: await store.actions(g.id) for g in games}
-    finally:
-        await store.close()
+    games, logs = await games_and_logs(url)
     twice = sum(len(log) - len({e.version for e in log}) for log in logs.values())
     wrong = sum(1 for g in games if replay_state(g, logs[g.id]) != g.state)
     shown, lost = await shown_but_lost(seats, logs)

@@ -56,9 +56,8 @@ class Publisher:
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
         # With shards across processes, each process takes its shards' share of the budget.
-        share = len(bot.sharding.ids) / bot.sharding.count
-        self._pace = Pace(PUBLIC_RATE * share, width=IN_FLIGHT)
-        self._starts = Pace(START_RATE * share, width=IN_FLIGHT)
+        self._pace = Pace(PUBLIC_RATE * bot.sharding.share, width=IN_FLIGHT)
+        self._starts = Pace(START_RATE * bot.sharding.share, width=IN_FLIGHT)
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
         return await retry(call, self._pace, urgent=urgent)

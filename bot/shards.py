@@ -45,6 +45,11 @@ class Shards:
         count = count or 1
         return cls(count, tuple(sorted(ids)) if ids is not None else tuple(range(count)))
 
+    @property
+    def share(self) -> float:
+        """This process's part of the whole bot (for budgets Discord counts per bot)."""
+        return len(self.ids) / self.count
+
     def owns(self, guild_id: int | None) -> bool:
         return shard_of(guild_id, self.count) in self.ids
 

@@ -14,6 +14,7 @@ import pytest
 from bot.client import GameBot
 from bot.settings import Settings
 from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
+from fakediscord.gateway import shard_of
 
 
 @dataclass
@@ -85,7 +86,7 @@ async def guilds_on_shards(discord_api: Discord, shard_count: int = 2, name: str
     by_shard: dict[int, list[Ref]] = {s: [] for s in range(shard_count)}
     while not all(by_shard.values()):
         guild = await discord_api.guild(f"{name}-{sum(map(len, by_shard.values()))}")
-        by_shard[(int(guild.id) >> 22) % shard_count].append(guild)
+        by_shard[shard_of(int(guild.id), shard_count)].append(guild)
         await asyncio.sleep(0.002)  # the next id from another millisecond
     return by_shard
 

@@ -67,3 +67,26 @@ async def opened(location: Path | str, **options: Any) -> AsyncIterator[Any]:
         yield store
     finally:
         await store.close()
+
+
+async def stored_games(location: Path | str) -> list[GameRecord]:
+    """Every game in the store at `location`, by id (ids run from 1 without gaps)."""
+    async with opened(location) as store:
+        games = []
+        while (record := await store.get(len(games) + 1)) is not None:
+            games.append(record)
+        return games
+
+
+async def games_and_logs(location: Path | str
+                         ) -> tuple[list[GameRecord], dict[int, list[ActionEntry]]]:
+    """Every game in the store at `location`, and each one's action log."""
+    games = await stored_games(location)
+    async with opened(location) as store:
+        return games, {g.id: await store.actions(g.id) for g in games}
+
+
+async def all_ended(location: Path | str) -> bool:
+    """Whether no lobby or running game is left in the store at `location`."""
+    async with opened(location) as store:
+        return not await store.active_games()

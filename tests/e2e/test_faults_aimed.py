@@ -29,13 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.records import ActionEntry
-from bot.storage import open_store, replay_state
+from bot.storage import replay_state
 from cogs.citadels import codec
 from fakediscord import Config, Discord, Emulator, Person, Ref
 from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
 from tests.e2e.test_faults_kill import open_game
 from tests.fakediscord_processes import spawn
 from tests.game_driver import forge_click, table
+from tests.storage_helpers import all_ended, games_and_logs
 
 ACTION_ID = re.compile(r"cz:(\d+):(\d+):(?!s\.)(.+)")
 ANY_ID = re.compile(r"cz:(\d+):(\d+):(.+)")  # buttons and selects
@@ -181,23 +182,6 @@ async def start_bot(emulator: Emulator, database: Path, crash: str = ""
                        LOG_LEVEL="ERROR", COMPUTER_PAUSE="0.05", BOT_CRASH_AT=crash)
 
 
-async def log_of(database: Path) -> dict[int, list[ActionEntry]]:
-    store = await open_store(database)
-    try:
-        return {g.id: await store.actions(g.id)
-                for g in [await store.get(i) for i in range(1, 20)] if g is not None}
-    finally:
-        await store.close()
-
-
-async def versions(database: Path) -> dict[int, int]:
-    store = await open_store(database)
-    try:
-        return {g.id: g.version for g in [await store.get(i) for i in range(1, 20)] if g}
-    finally:
-        await store.close()
-
-
 async def probes(seats: list[Seat], emulator: Emulator, database: Path,
                  tally: Counter[str]) -> list[str]:
     """After a restart: retry the last unanswered click; then press an old panel and repeat the
@@ -244,7 +228,7 @@ async def probes(seats: list[Seat], emulator: Emulator, database: Path,
                 tries.append(repeated)
         for tried in tries:
             await answer(tried)
-        entries = [e for log in (await log_of(database)).values() for e in log
+        entries = [e for log in (await games_and_logs(database))[1].values() for e in log
                    if e.user_id == int(seat.person.id) and e.at >= since]
         if entries:
             shown = [(t.custom_id, t.values, (await answer(t, 0.2) or SeenMessage({})).content)
@@ -298,12 +282,7 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
         wrong += await probes(seats, emulator, database, tally)
         go.set()
         for _ in range(300):
-            store = await open_store(database)
-            try:
-                finished = not await store.active_games()
-            finally:
-                await store.close()
-            if finished:
+            if finished := await all_ended(database):
                 break
             await asyncio.sleep(0.2)
     finally:
@@ -370,13 +349,7 @@ async def test_aimed_kills_lose_nothing_shown_and_apply_nothing_twice(
     tally: Counter[str] = Counter()
     seats, kills, wrong, finished = await play_with_kills(emulator, discord_api, database,
                                                           ROUNDS, tally)
-    store = await open_store(database)
-    try:
-        games = [g for g in [await store.get(i) for i in range(1, 20)] if g is not None]
-        logs = {g.id: await store.actions(g.id) for g in games}
-    finally:
-        await store.close()
-
+    games, logs = await games_and_logs(database)
     shown, lost = await shown_but_lost(seats, logs)
     assert lost == [], f"moves people were shown applied are not in the log: {lost}"
     stale = [c for seat in seats for c in seat.clicks if c.stale]

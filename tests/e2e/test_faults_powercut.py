@@ -10,12 +10,12 @@ import random
 import sqlite3
 from pathlib import Path
 
-from bot.storage import open_store
 from fakediscord import Config, Discord, Emulator
 from tests import powercut
 from tests.e2e.test_faults_aimed import Seat, pause, plays, shown_but_lost, stop
 from tests.e2e.test_faults_kill import open_game
 from tests.fakediscord_processes import spawn
+from tests.storage_helpers import games_and_logs
 
 CUTS = 3
 
@@ -64,12 +64,7 @@ async def test_moves_shown_applied_survive_power_cuts(emulator: Emulator, discor
 
     with sqlite3.connect(database) as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    store = await open_store(database)
-    try:
-        games = [g for g in [await store.get(i) for i in range(1, 10)] if g is not None]
-        logs = {g.id: await store.actions(g.id) for g in games}
-    finally:
-        await store.close()
+    _, logs = await games_and_logs(database)
     shown, lost = await shown_but_lost(seats, logs)
     assert lost == [], f"moves shown applied, gone after a power cut: {lost}"
     assert shown > 20, "too few moves shown applied to mean anything"

@@ -9,11 +9,13 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from bot.storage import open_store, replay_state
+from bot.storage import replay_state
 from fakediscord import Config, Discord, Emulator
+from tests.e2e.test_faults_aimed import stop
 from tests.e2e.test_faults_kill import Clicks, acknowledged_but_missing, open_game, person_plays
 from tests.fakediscord_fixtures import guilds_on_shards
 from tests.fakediscord_processes import spawn
+from tests.storage_helpers import all_ended, games_and_logs, stored_games
 
 LEASE_SECONDS = "60"  # longer than the test: a takeover that waited for expiry would fail it
 
@@ -27,12 +29,7 @@ async def start(emulator: Emulator, url: str, shard: int) -> asyncio.subprocess.
 
 async def versions(url: str) -> dict[int, tuple[int | None, int, str]]:
     """game id -> (its server, its version, its status), for every game."""
-    store = await open_store(url)
-    try:
-        games = [await store.get(game_id) for game_id in range(1, 20)]
-        return {g.id: (g.guild_id, g.version, g.status) for g in games if g is not None}
-    finally:
-        await store.close()
+    return {g.id: (g.guild_id, g.version, g.status) for g in await stored_games(url)}
 
 
 async def test_killing_one_process_stalls_only_its_shards_games(
@@ -76,12 +73,7 @@ async def test_killing_one_process_stalls_only_its_shards_games(
         # Well inside the 60 s lease: the new process did not wait for it to expire.
         await discord_api.wait_for(resumed, 25, "shard 1's games to move again")
         for _ in range(240):
-            store = await open_store(url)
-            try:
-                active = await store.active_games()
-            finally:
-                await store.close()
-            if not active:
+            if await all_ended(url):
                 break
             await asyncio.sleep(0.5)
         else:
@@ -90,16 +82,9 @@ async def test_killing_one_process_stalls_only_its_shards_games(
         done.set()
         await asyncio.gather(*people, return_exceptions=True)
         for process in processes.values():
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+            await stop(process)
 
-    store = await open_store(url)
-    try:
-        finished = [r for g in on[0] + on[1] if (r := await store.get(g)) is not None]
-        logs = {r.id: await store.actions(r.id) for r in finished}
-    finally:
-        await store.close()
+    finished, logs = await games_and_logs(url)
     assert [r.status for r in finished] == ["finished"] * 2
     for record in finished:
         entries = logs[record.id]
