@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-# View channels, send messages, embed links, read history, create public threads,
+# View channels, send messages, embed links, attach files, read history, create public threads,
 # send messages in threads: what the README asks server owners to grant.
-DEFAULT_BOT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 35) | (1 << 38)
+DEFAULT_BOT_PERMISSIONS = ((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 35)
+                           | (1 << 38))
 
 
 @dataclass
@@ -24,6 +25,7 @@ class Config:
     rate_limits: bool = True
     bot_permissions: int = DEFAULT_BOT_PERMISSIONS
     resume_buffer: int = 2_000
+    attachment_size_limit: int = 10 * 1024 * 1024  # bytes per file (an unboosted server's)
     recommended_shards: int = 1  # what GET /gateway/bot tells a bot that asks for a shard count
 
     def update(self, **changes: object) -> None:

@@ -6,6 +6,7 @@ emulator's process (direct calls) and in another process (`POST /_fake/{operatio
 
 from __future__ import annotations
 
+import base64
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -80,6 +81,16 @@ class Control:
 
     async def op_set_bot_access(self, channel_id: str, allowed: bool) -> None:
         self.world.set_bot_access(int(channel_id), allowed)
+
+    async def op_set_bot_permission(self, channel_id: str, permission: str, allowed: bool
+                                    ) -> None:
+        self.world.set_bot_permission(int(channel_id), permission, allowed)
+
+    async def op_attachment(self, attachment_id: str) -> str:
+        """An uploaded file's bytes, base64 (JSON carries no bytes)."""
+        if not attachment_id.isdigit():
+            raise UsageError(f"bad attachment id {attachment_id!r}")
+        return base64.b64encode(self.world.attachment(int(attachment_id))).decode()
 
     async def op_add_member(self, guild_id: str, user_id: str) -> None:
         self.world.add_member(int(guild_id), int(user_id))

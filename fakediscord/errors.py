@@ -47,5 +47,6 @@ def unknown(what: str) -> ApiError:
         "user": 10013,
         "guild": 10004,
         "command": 10063,
+        "attachment": 10049,
     }
     return ApiError(404, codes[what], f"Unknown {what.capitalize()}")

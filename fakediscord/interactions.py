@@ -46,7 +46,6 @@ ALLOWED_CALLBACKS = {
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
 }
-ATTACHMENT_SIZE_LIMIT = 25 * 1024 * 1024
 USER_SELECT = 5
 
 
@@ -195,7 +194,7 @@ class Interactions:
             "locale": user.locale,
             "app_permissions": str(world.bot_permissions(channel)),
             "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": self.world.config.attachment_size_limit,
             "channel_id": str(channel.id),
             "channel": channel.payload(world.users),
         }

@@ -17,6 +17,7 @@ from fakediscord.gateway import Gateway
 from fakediscord.interactions import Interactions
 from fakediscord.models import THREAD_TYPES
 from fakediscord.ratelimits import RateLimiter, Verdict
+from fakediscord.uploads import read_multipart
 from fakediscord.world import World
 
 API = "/api/v10"
@@ -33,11 +34,11 @@ def json_response(data: Any, status: int = 200, headers: dict[str, str] | None =
     )
 
 
-async def read_payload(request: web.Request) -> dict[str, Any]:
+async def read_payload(request: web.Request, file_limit: int = 10 * 1024 * 1024
+                       ) -> dict[str, Any]:
+    """The request's JSON payload; a multipart one's files put in its attachment entries."""
     if request.content_type.startswith("multipart/"):
-        form = await request.post()
-        raw = form.get("payload_json")
-        return json.loads(raw) if isinstance(raw, str) else {}
+        return await read_multipart(request, file_limit)
     if not request.can_read_body:
         return {}
     text = await request.text()
@@ -107,7 +108,12 @@ class Rest:
              self.delete_webhook_message, "webhook"),
         ]
 
+    async def payload(self, request: web.Request) -> dict[str, Any]:
+        return await read_payload(request, self.world.config.attachment_size_limit)
+
     def install(self, app: web.Application) -> None:
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
+                           self.get_attachment)
         for method, template, handler, kind in self.routes():
             app.router.add_route(method, API + template, self._wrap(template, handler, kind))
         app.router.add_route("*", API + "/{tail:.*}", self._wrap("*", self.not_found, "open"))
@@ -198,7 +204,7 @@ class Rest:
         })
 
     async def open_dm(self, request: web.Request) -> web.Response:
-        payload = await read_payload(request)
+        payload = await self.payload(request)
         channel = self.world.open_dm(int(payload["recipient_id"]))
         return json_response(channel.payload(self.world.users))
 
@@ -220,7 +226,7 @@ class Rest:
 
     async def upsert_command(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        return json_response(self.commands.upsert(scope, await read_payload(request)), 201)
+        return json_response(self.commands.upsert(scope, await self.payload(request)), 201)
 
     async def delete_command(self, request: web.Request) -> web.Response:
         if not self.commands.delete(self._scope(request), request.match_info["command_id"]):
@@ -248,12 +254,12 @@ class Rest:
         channel = self.world.channel(request.match_info["channel_id"])
         if channel.type not in THREAD_TYPES:
             raise ApiError(403, 50013, "Missing Permissions")
-        thread = self.world.update_thread(channel, await read_payload(request))
+        thread = self.world.update_thread(channel, await self.payload(request))
         return json_response(thread.payload())
 
     async def start_thread(self, request: web.Request) -> web.Response:
         parent = self.world.channel(request.match_info["channel_id"])
-        payload = await read_payload(request)
+        payload = await self.payload(request)
         message_id = request.match_info.get("message_id")
         if message_id is not None:
             self.world.message(parent.id, message_id)
@@ -287,7 +293,8 @@ class Rest:
     async def send_message(self, request: web.Request) -> web.Response:
         channel = self.world.channel(request.match_info["channel_id"])
         self.world.check_can_send(channel)
-        payload = await read_payload(request)
+        payload = await self.payload(request)
+        self.world.check_can_attach(channel, payload)
         if channel.type in THREAD_TYPES and channel.archived:
             self.world.update_thread(channel, {"archived": False})
         message = self.world.post_message(channel, payload)
@@ -301,18 +308,31 @@ class Rest:
         self.world.check_can_view(self.world.channel(message.channel_id))
         if message.data["author"]["id"] != str(self.world.bot.id):
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        return json_response(self.world.edit_message(message, await read_payload(request)).data)
+        payload = await self.payload(request)
+        self.world.check_can_attach(self.world.channel(message.channel_id), payload)
+        return json_response(self.world.edit_message(message, payload).data)
 
     async def delete_message(self, request: web.Request) -> web.Response:
         self.world.delete_message(self._public_message(request))
         return web.Response(status=204)
+
+    async def get_attachment(self, request: web.Request) -> web.Response:
+        """An uploaded file's bytes (Discord's CDN)."""
+        info = request.match_info
+        if not info["attachment_id"].isdigit():
+            raise web.HTTPNotFound()
+        try:
+            data = self.world.attachment(int(info["attachment_id"]))
+        except ApiError:
+            raise web.HTTPNotFound() from None
+        return web.Response(body=data, content_type="application/octet-stream")
 
     # -- interactions ---------------------------------------------------------------------------
 
     async def callback(self, request: web.Request) -> web.Response:
         info = request.match_info
         result = self.interactions.callback(
-            info["interaction_id"], info["token"], await read_payload(request)
+            info["interaction_id"], info["token"], await self.payload(request)
         )
         if request.query.get("with_response") in ("1", "true", "True"):
             return json_response(result)
@@ -321,7 +341,7 @@ class Rest:
     async def followup(self, request: web.Request) -> web.Response:
         interaction = self.interactions.by_webhook(request.match_info["app_id"],
                                                    request.match_info["token"])
-        message = self.interactions.followup(interaction, await read_payload(request))
+        message = self.interactions.followup(interaction, await self.payload(request))
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(message.data)
         return web.Response(status=204)
@@ -334,7 +354,7 @@ class Rest:
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         info = request.match_info
         interaction = self.interactions.by_webhook(info["app_id"], info["token"])
-        payload = await read_payload(request)
+        payload = await self.payload(request)
         return json_response(self.interactions.edit(interaction, info["message_id"], payload).data)
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

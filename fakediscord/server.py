@@ -46,6 +46,7 @@ class Emulator:
         server: Any = site._server  # an asyncio Server once started
         self.port = server.sockets[0].getsockname()[1]  # the port the OS picked
         self.gateway.url = f"ws://{host}:{self.port}/ws"
+        self.world.cdn = self.url
         return self
 
     async def stop(self) -> None:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import copy
 import time
@@ -101,6 +102,16 @@ class SeenMessage:
     @property
     def flags(self) -> int:
         return int(self.data.get("flags") or 0)
+
+    @property
+    def attachments(self) -> list[dict[str, Any]]:
+        return self.data.get("attachments") or []
+
+    def image_attachment(self, embed: int = 0) -> dict[str, Any] | None:
+        """The attachment an embed shows as its image (`attachment://` resolved), if any."""
+        url = ((self.embeds[embed].get("image") or {}).get("url") if len(self.embeds) > embed
+               else None)
+        return next((a for a in self.attachments if a["url"] == url), None)
 
     @property
     def ephemeral(self) -> bool:
@@ -355,6 +366,18 @@ class Discord:
     async def set_bot_access(self, channel: Ref, allowed: bool) -> None:
         """Take the bot's Send Messages permission in `channel` away, or give it back."""
         await self.backend.call("set_bot_access", channel_id=channel.id, allowed=allowed)
+
+    async def set_bot_permission(self, channel: Ref, permission: str, allowed: bool) -> None:
+        """Deny the bot one permission in `channel` ("attach_files", "embed_links",
+        "send_messages", "view_channel"), or allow it again."""
+        await self.backend.call("set_bot_permission", channel_id=channel.id,
+                                permission=permission, allowed=allowed)
+
+    async def attachment(self, attachment: dict[str, Any] | str) -> bytes:
+        """The bytes the bot uploaded as this attachment (an attachment object, or its id)."""
+        attachment_id = attachment if isinstance(attachment, str) else attachment["id"]
+        encoded = await self.backend.call("attachment", attachment_id=attachment_id)
+        return base64.b64decode(encoded)
 
     async def user(self, name: str, *, locale: str = "en-US", guild: Ref | None = None) -> Person:
         person = Person(self, await self.backend.call("create_user", name=name, locale=locale))

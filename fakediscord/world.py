@@ -10,7 +10,7 @@ from typing import Any
 
 from fakediscord.clock import Clock
 from fakediscord.config import Config
-from fakediscord.errors import ApiError, UsageError, unknown
+from fakediscord.errors import ApiError, UsageError, invalid_form, unknown
 from fakediscord.limits import check_message, walk
 from fakediscord.models import (
     ALL_PERMISSIONS,
@@ -28,8 +28,13 @@ from fakediscord.models import (
     User,
 )
 from fakediscord.snowflakes import Snowflakes, iso_now
+from fakediscord.uploads import Upload, check_count, has_uploads
 
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | (1 << 38)
+ATTACH_FILES = 1 << 15
+# The permissions a test may deny the bot in one channel, by name.
+PERMISSIONS = {"view_channel": VIEW_CHANNEL, "send_messages": SEND_MESSAGES,
+               "embed_links": 1 << 14, "attach_files": ATTACH_FILES}
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
 BOT_SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
@@ -54,6 +59,8 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, int] = {}
+        self.files: dict[int, bytes] = {}  # attachment id -> the uploaded bytes
+        self.cdn = "http://127.0.0.1"  # where attachment URLs point (the emulator, once started)
         self.mentions: dict[int, list[int]] = {}
         # Set by the gateway: (event name, data, intent the event needs).
         self.dispatch: Dispatch = lambda event, data, intent: None
@@ -153,6 +160,18 @@ class World:
         self.dispatch("CHANNEL_UPDATE", channel.payload(), GUILDS_INTENT)
         self.touch()
 
+    def set_bot_permission(self, channel_id: int, permission: str, allowed: bool) -> None:
+        """An admin denies the bot one permission in a channel (or allows it again)."""
+        try:
+            bit = PERMISSIONS[permission]
+        except KeyError:
+            raise UsageError(f"unknown permission {permission!r}; known: {sorted(PERMISSIONS)}"
+                             ) from None
+        channel = self.channel(channel_id)
+        channel.bot_denied = channel.bot_denied & ~bit if allowed else channel.bot_denied | bit
+        self.dispatch("CHANNEL_UPDATE", channel.payload(), GUILDS_INTENT)
+        self.touch()
+
     def add_member(self, guild_id: int, user_id: int) -> None:
         guild = self.guild(guild_id)
         if user_id not in guild.member_ids:
@@ -247,7 +266,7 @@ class World:
             "content": payload.get("content") or "",
             "embeds": [{"type": "rich", **e} for e in payload.get("embeds") or []],
             "components": components,
-            "attachments": self._attachments(payload),
+            "attachments": self._attachments(payload, channel),
             "timestamp": iso_now(),
             "edited_timestamp": None,
             "tts": bool(payload.get("tts")),
@@ -259,17 +278,56 @@ class World:
             "flags": int(payload.get("flags") or 0) & BOT_SETTABLE_FLAGS,
         }
 
-    def _attachments(self, payload: dict[str, Any]) -> list[dict[str, Any]]:
-        return [
-            {
-                "id": str(self.ids.next()),
-                "filename": a.get("filename", "file"),
-                "size": 0,
-                "url": "http://127.0.0.1/attachments/" + a.get("filename", "file"),
-                "proxy_url": "http://127.0.0.1/attachments/" + a.get("filename", "file"),
-            }
-            for a in payload.get("attachments") or []
-        ]
+    def _attachments(self, payload: dict[str, Any], channel: Channel,
+                     kept: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """The message's attachments: new uploads stored (their bytes fetchable at `url`),
+        and those of `kept` (the edited message's) that the payload names by id."""
+        old = {a["id"]: a for a in kept or []}
+        found: list[dict[str, Any]] = []
+        for number, entry in enumerate(payload.get("attachments") or []):
+            upload = entry.get("upload")
+            if isinstance(upload, Upload):
+                found.append(self._store(upload, channel, entry))
+            elif str(entry.get("id")) in old:
+                found.append(old[str(entry.get("id"))])
+            else:
+                raise invalid_form([(f"attachments.{number}.id", "Unknown attachment.")])
+        check_count(found)
+        return found
+
+    def _store(self, upload: Upload, channel: Channel, entry: dict[str, Any]) -> dict[str, Any]:
+        attachment_id = self.ids.next()
+        self.files[attachment_id] = upload.data
+        filename = str(entry.get("filename") or upload.filename)
+        url = f"{self.cdn}/attachments/{channel.id}/{attachment_id}/{filename}"
+        record: dict[str, Any] = {
+            "id": str(attachment_id), "filename": filename, "size": len(upload.data),
+            "url": url, "proxy_url": url, "content_type": upload.content_type,
+        }
+        if entry.get("description"):
+            record["description"] = str(entry["description"])
+        if (size := upload.image_size()) is not None:
+            record["width"], record["height"] = size
+        return record
+
+    def attachment(self, attachment_id: int) -> bytes:
+        """The stored bytes of an uploaded file."""
+        try:
+            return self.files[attachment_id]
+        except KeyError:
+            raise unknown("attachment") from None
+
+    @staticmethod
+    def _link_images(data: dict[str, Any]) -> None:
+        """An embed image `attachment://name` shows that attachment: Discord puts its URL in."""
+        by_name = {a["filename"]: a for a in data.get("attachments") or []}
+        for embed in data.get("embeds") or []:
+            image = embed.get("image")
+            url = str((image or {}).get("url") or "")
+            if url.startswith("attachment://") and (found := by_name.get(url[13:])):
+                embed["image"] = {"url": found["url"], "proxy_url": found["proxy_url"],
+                                  **({"width": found["width"], "height": found["height"]}
+                                     if "width" in found else {})}
 
     def post_message(
         self,
@@ -284,6 +342,7 @@ class World:
         message_id = self.ids.next()
         data = self._message_data(message_id, channel, payload)
         data.update(extra or {})
+        self._link_images(data)
         if ephemeral_for is not None:
             data["flags"] |= EPHEMERAL
         if loading:
@@ -315,7 +374,8 @@ class World:
         if "embeds" in payload:
             data["embeds"] = [{"type": "rich", **e} for e in data["embeds"]]
         if "attachments" in payload:
-            data["attachments"] = self._attachments(payload)
+            data["attachments"] = self._attachments(payload, self.channels[message.channel_id],
+                                                    kept=message.data.get("attachments"))
         keep = message.flags & EPHEMERAL
         if payload.get("flags") is not None:
             data["flags"] = (int(payload["flags"]) & BOT_SETTABLE_FLAGS & ~EPHEMERAL) | keep
@@ -323,6 +383,7 @@ class World:
             data["flags"] = message.flags & ~LOADING
         for number, (_, component) in enumerate(walk(data["components"]), start=1):
             component.setdefault("id", number)
+        self._link_images(data)
         check_message(data, was_v2=bool(message.flags & COMPONENTS_V2))
         data["mentions"] = [
             self.users[u].payload()
@@ -375,6 +436,12 @@ class World:
             raise ApiError(403, 50013, "Missing Permissions")
         if channel.locked:
             raise ApiError(400, 50083, "Thread is archived")
+
+    def check_can_attach(self, channel: Channel, payload: dict[str, Any]) -> None:
+        """Uploading a file to a channel needs Attach Files."""
+        if (channel.type != DM and has_uploads(payload)
+                and not self.bot_permissions(channel) & ATTACH_FILES):
+            raise ApiError(403, 50013, "Missing Permissions")
 
     def open_dm(self, user_id: int) -> Channel:
         user = self.user(user_id)

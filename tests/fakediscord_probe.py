@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import io
+import struct
+import zlib
 from typing import cast
 
 import discord
 from discord import app_commands
+
+
+def png(width: int, height: int) -> bytes:
+    """A tiny valid grey PNG of the given size (no drawing library needed)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
+            + chunk(b"IEND", b""))
 
 
 class Panel(discord.ui.View):
@@ -126,6 +141,14 @@ class Probe(discord.Client):
             )
             await created.send("welcome to the thread")
             await interaction.edit_original_response(content=f"thread {created.id}")
+
+        @group.command(description="Answer with a picture, then another in a follow-up")
+        async def picture(interaction: discord.Interaction) -> None:
+            embed = discord.Embed(title="table").set_image(url="attachment://table.png")
+            await interaction.response.send_message(
+                embed=embed, file=discord.File(io.BytesIO(png(3, 2)), "table.png"))
+            await interaction.followup.send(file=discord.File(io.BytesIO(png(5, 4)), "more.png"),
+                                            ephemeral=True)
 
         @group.command(description="Pick a character")
         async def character(interaction: discord.Interaction, name: str) -> None:
