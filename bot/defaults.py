@@ -31,6 +31,7 @@ class ServerDefaults:
     min_games: int = DEFAULT_MIN_GAMES
     preset: str | None = None  # the game's named options for new games (its UI's presets)
     hints: bool = True  # the Hint button in private panels
+    pictures: bool = True  # the table and the result as pictures beside their text
 
 
 def _key(guild_id: int | None, name: str) -> str:
@@ -45,6 +46,7 @@ async def load(store: Store, guild_id: int | None, settings: Settings, game: str
     ping = None if raw_ping == NEVER else _valid(raw_ping, (0, PING_SECONDS[1]), guild_id)
     games = _valid(await store.get_meta(_key(guild_id, "min_games")), MIN_GAMES, guild_id)
     hints = _switch(await store.get_meta(_key(guild_id, "hints")), guild_id)
+    pictures = _switch(await store.get_meta(_key(guild_id, "pictures")), guild_id)
     preset = await store.get_meta(_key(guild_id, f"preset:{game}")) if game else None
     if preset is not None and preset not in presets:
         if presets:
@@ -55,7 +57,8 @@ async def load(store: Store, guild_id: int | None, settings: Settings, game: str
         turn_limit=settings.turn_limit if limit is None else limit,
         ping_after=ping if raw_ping == NEVER or ping is not None else settings.ping_after,
         min_games=DEFAULT_MIN_GAMES if games is None else games, preset=preset,
-        hints=True if hints is None else hints)
+        hints=True if hints is None else hints,
+        pictures=settings.pictures if pictures is None else pictures)
 
 
 def _switch(raw: str | None, guild_id: int | None) -> bool | None:
@@ -87,5 +90,6 @@ async def save(store: Store, guild_id: int | None, defaults: ServerDefaults, gam
     await store.set_meta(_key(guild_id, "ping_after"), ping)
     await store.set_meta(_key(guild_id, "min_games"), str(defaults.min_games))
     await store.set_meta(_key(guild_id, "hints"), "on" if defaults.hints else "off")
+    await store.set_meta(_key(guild_id, "pictures"), "on" if defaults.pictures else "off")
     if game and defaults.preset is not None:
         await store.set_meta(_key(guild_id, f"preset:{game}"), defaults.preset)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -21,6 +22,7 @@ from bot.components import RematchButton, TableButton, unstored
 from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import Pace, retry
+from bot.pictures import Picture, Pictures
 from bot.ui import ui_for
 
 if TYPE_CHECKING:
@@ -38,6 +40,15 @@ START_RATE = 10.0
 IN_FLIGHT = 6       # public message calls at once
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
+MISSING_PERMISSIONS = 50013  # Discord's code for a call the channel's permissions refuse
+
+
+@dataclass
+class Outgoing:
+    """A public message's content, and the key of the picture it uploads or keeps (if any)."""
+
+    content: dict[str, Any]
+    picture: str | None = None
 
 
 class Publisher:
@@ -58,6 +69,8 @@ class Publisher:
         # With shards across processes, each process takes its shards' share of the budget.
         self._pace = Pace(PUBLIC_RATE * bot.sharding.share, width=IN_FLIGHT)
         self._starts = Pace(START_RATE * bot.sharding.share, width=IN_FLIGHT)
+        self.pictures = Pictures()
+        self._shown: dict[int, str] = {}  # message -> key of the picture it carries
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
         return await retry(call, self._pace, urgent=urgent)
@@ -145,6 +158,9 @@ class Publisher:
         comes: table edits queue behind mentions, and however many changes came meanwhile,
         one edit shows them all (under load a table lags by seconds, never a mention)."""
         while game_id in self._stale_tables:
+            record = self.bot.service.games.get(game_id)
+            if record is not None and record.state is not None:
+                await self._draw(record)
             async with self._failures(game_id):
                 deleted = await self._retry(lambda: self._edit_table(game_id))
                 if deleted is not None:
@@ -162,7 +178,7 @@ class Publisher:
         assert record.table_message_id is not None
         message = self._channel(record).get_partial_message(record.table_message_id)
         try:
-            await message.edit(**self._table_now(record))
+            await self._send(record, message.id, message.edit)
         except discord.NotFound:
             return record
         return None
@@ -187,8 +203,9 @@ class Publisher:
         if _edits_table(record):
             assert record.table_message_id is not None
             message = channel.get_partial_message(record.table_message_id)
+            await self._draw(record)
             try:
-                await self._retry(lambda: message.edit(**self._table_now(record)))
+                await self._retry(lambda: self._send(record, message.id, message.edit))
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
@@ -197,7 +214,8 @@ class Publisher:
     async def _post_table(self, record: GameRecord) -> None:
         assert record.state is not None
         channel = self._channel(record)
-        message = await self._retry(lambda: channel.send(**self._table_now(record)), urgent=True)
+        await self._draw(record)
+        message = await self._retry(lambda: self._send(record, None, channel.send), urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
         await self.retire_table(record, record.table_message_id)
@@ -207,29 +225,88 @@ class Publisher:
         the current table carries live components."""
         if message_id is None:
             return
+        self._shown.pop(message_id, None)
         message = self._channel(record).get_partial_message(message_id)
         with contextlib.suppress(discord.NotFound):
             await self._retry(lambda: message.edit(view=None))
 
-    def _table_now(self, record: GameRecord) -> dict[str, Any]:
+    def _latest(self, record: GameRecord) -> GameRecord:
         latest = self.bot.service.games.get(record.id)
         # Newer news goes out at once, but never into another round's table message.
         if (latest is None or latest.version < record.version or latest.state is None
                 or record.state is None or _round(latest) != _round(record)):
             latest = record
-        embed, view = self.table_message(latest)
-        return {"embed": embed, "view": view}
+        return latest
 
-    async def repost_table(self, record: GameRecord) -> discord.Message:
-        """Post the table at the bottom of the channel (the `table` command)."""
-        assert record.state is not None
+    async def _send(self, record: GameRecord, message_id: int | None,
+                    call: Callable[..., Awaitable[T]]) -> T:
+        """Send (`message_id` None) or edit the table as it is now. Should the channel refuse
+        the picture (no Attach Files), the table goes without it: its text is complete."""
+        latest = self._latest(record)
+        outgoing = await self._table_now(latest, message_id)
+        try:
+            sent = await call(**outgoing.content)
+        except discord.Forbidden as exc:
+            if outgoing.picture is None or exc.code != MISSING_PERMISSIONS:
+                raise
+            outgoing = await self._table_now(latest, message_id, pictures=False)
+            sent = await call(**outgoing.content)
+        shown = getattr(sent, "id", None) or message_id
+        if shown is not None:
+            self.carries(shown, outgoing)
+        return sent
+
+    async def _draw(self, record: GameRecord) -> None:
+        """Draw the table's picture before taking a turn of the rate limit, so that the call
+        itself rarely waits for it."""
+        if (picture := self._picture(self._latest(record), "table")) is not None:
+            await self.pictures.file(picture)
+
+    async def _table_now(self, record: GameRecord, message_id: int | None = None, *,
+                         pictures: bool = True) -> Outgoing:
         embed, view = self.table_message(record)
-        message = await self._channel(record).send(embed=embed,
-                                                   view=view or discord.utils.MISSING)
-        await self.bot.service.set_messages(record.id, table_message_id=message.id,
-                                            table_round=_round(record))
-        await self.retire_table(record, record.table_message_id)
-        return message
+        outgoing = Outgoing({"embed": embed, "view": view})
+        picture = self._picture(record, "table") if pictures else None
+        if picture is None:
+            if record.settings.pictures and not self._may_attach(record):
+                embed.description = "\n".join(filter(None, [
+                    embed.description, self._text(record, "pictures.no_permission")]))
+            return outgoing
+        if message_id is not None and self._shown.get(message_id) == picture.key:
+            embed.set_image(url=picture.url())  # the message has it already: no upload
+            outgoing.picture = picture.key
+        elif (file := await self.pictures.file(picture)) is not None:
+            embed.set_image(url=picture.url())
+            outgoing.content["attachments" if message_id is not None else "files"] = [file]
+            outgoing.picture = picture.key
+        return outgoing
+
+    def _picture(self, record: GameRecord, which: str) -> Picture | None:
+        """The table's or the result's picture, if the game's settings and the channel allow."""
+        if not record.settings.pictures or not self._may_attach(record):
+            return None
+        ui = ui_for(record.game)
+        lang = record.settings.language
+        if which == "table":
+            return ui.table_picture(record, self.bot.catalog, lang)
+        return ui.final_picture(record, self.bot.catalog, lang)
+
+    def _may_attach(self, record: GameRecord) -> bool:
+        """Whether the bot may attach files in the game's channel, as far as the gateway's
+        cache knows (an unknown channel is tried: a refusal falls back to text)."""
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return True
+        return channel.permissions_for(channel.guild.me).attach_files
+
+    async def table_content(self, record: GameRecord) -> Outgoing:
+        """The table as a new message (the `table` command posts it at the bottom)."""
+        return await self._table_now(record)
+
+    def carries(self, message_id: int, outgoing: Outgoing) -> None:
+        """`message_id` was sent with `outgoing`: an edit of it need not upload its picture."""
+        if outgoing.picture is not None:
+            self._shown[message_id] = outgoing.picture
 
     # -- the lobby ----------------------------------------------------------------------------
 
@@ -399,11 +476,29 @@ class Publisher:
         lang = record.settings.language
         channel = self._channel(record)
         self._since.pop(record.id, None)
+        self._shown.pop(record.table_message_id or 0, None)  # the table is edited no more
         if record.status == "finished" and record.state is not None:
             embed = ui_for(record.game).final(record, self.bot.catalog, lang)
             view = discord.ui.View(timeout=None)
             view.add_item(RematchButton(record.id, self.bot.catalog.text("rematch.button", lang)))
-            message = await self._retry(lambda: channel.send(embed=embed, view=unstored(view)))
+            picture = self._picture(record, "final")
+            file = await self.pictures.file(picture) if picture is not None else None
+            if picture is not None and file is not None:
+                embed.set_image(url=picture.url())
+
+            async def send() -> discord.Message:
+                if file is None:
+                    return await channel.send(embed=embed, view=unstored(view))
+                file.reset()  # a retried call sends the file from its start again
+                try:
+                    return await channel.send(embed=embed, view=unstored(view), file=file)
+                except discord.Forbidden as exc:
+                    if exc.code != MISSING_PERMISSIONS:
+                        raise
+                    embed.set_image(url=None)
+                    return await channel.send(embed=embed, view=unstored(view))
+
+            message = await self._retry(send)
         elif record.ended_reason == "channel_unavailable":
             return
         else:

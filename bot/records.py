@@ -51,6 +51,7 @@ class GameSettings(BaseModel):
     # who is already clicking needs no ping, and every ping is one more globally-limited call.
     ping_after: int | None = Field(default=0, ge=0, le=3600)
     hints: bool = True  # a "Hint" button in private panels: the expert's suggestion
+    pictures: bool = True  # the table and the result as pictures too (the text stays whole)
     options: dict[str, Any] = Field(default_factory=dict)  # the game's own, as it declares them
 
     @model_validator(mode="before")

@@ -39,6 +39,9 @@ class Settings(BaseSettings):
         default=20, ge=0, le=3600,
         description="Default seconds a turn waits before its player is mentioned (0: at once); "
                     "servers choose their own with /<game> defaults")
+    pictures: bool = Field(
+        default=True, description="Default for servers: the table and the result come with a "
+                                  "picture too; servers choose with /<game> defaults")
     computer_pause: float = Field(
         default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
     )

@@ -18,6 +18,7 @@ from bot.i18n import Catalog
 
 if TYPE_CHECKING:
     from ai.player import Hint
+    from bot.pictures import Picture
     from bot.records import GameRecord, Seat
     from rules.game import GameEvent
 
@@ -67,6 +68,14 @@ class GameUI(Protocol):
 
     def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         """The final result of a finished game."""
+        ...
+
+    def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        """The table as a picture (from the same public view as its text), or None."""
+        ...
+
+    def final_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        """The final result as a picture (a score chart), or None."""
         ...
 
     def ping_key(self, record: GameRecord) -> str:
@@ -130,12 +139,18 @@ class GameUI(Protocol):
 
 
 class OptionalUI:
-    """What a game's UI may leave out: a base for one that has no lobby options, no roles and
-    no log of its own."""
+    """What a game's UI may leave out: a base for one that has no lobby options, no roles,
+    no log and no pictures of its own."""
 
     def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
                       ) -> list[OptionSelect]:
         return []
+
+    def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        return None
+
+    def final_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        return None
 
     def lobby_choice(self, record: GameRecord, name: str, values: list[str]
                      ) -> dict[str, Any] | None:

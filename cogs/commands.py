@@ -89,7 +89,7 @@ class GameCommands(commands.GroupCog):
         settings = GameSettings.model_validate({
             "max_players": players, "language": lang, "options": options, "thread": thread,
             "turn_limit": here.turn_limit if turn_limit is None else turn_limit,
-            "ping_after": here.ping_after, "hints": here.hints})
+            "ping_after": here.ping_after, "hints": here.hints, "pictures": here.pictures})
         user = interaction.user
         try:
             record = await in_time(interaction, self.bot.service.open_lobby(
@@ -153,7 +153,8 @@ class GameCommands(commands.GroupCog):
         ping_after=_str("ping_after", "commands.defaults.ping_after.name"),
         min_games=_str("min_games", "commands.defaults.min_games.name"),
         preset=_str("preset", "commands.defaults.preset.name"),
-        hints=_str("hints", "commands.defaults.hints.name"))
+        hints=_str("hints", "commands.defaults.hints.name"),
+        pictures=_str("pictures", "commands.defaults.pictures.name"))
     @app_commands.describe(
         turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
                         "commands.new.turn_limit.description"),
@@ -166,7 +167,9 @@ class GameCommands(commands.GroupCog):
         preset=_str("Named options for new games, from the list",
                     "commands.defaults.preset.description"),
         hints=_str("Whether private panels offer a Hint button",
-                   "commands.defaults.hints.description"))
+                   "commands.defaults.hints.description"),
+        pictures=_str("Whether the table and the result come with a picture",
+                      "commands.defaults.pictures.description"))
     @app_commands.choices(pings=[
         choice("Each turn, at once", "commands.defaults.pings.each", "each"),
         choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
@@ -176,11 +179,12 @@ class GameCommands(commands.GroupCog):
                        pings: app_commands.Choice[str] | None = None,
                        ping_after: app_commands.Range[int, 5, 600] | None = None,
                        min_games: app_commands.Range[int, 1, 100] | None = None,
-                       preset: str | None = None, hints: bool | None = None) -> None:
+                       preset: str | None = None, hints: bool | None = None,
+                       pictures: bool | None = None) -> None:
         """Show the server's defaults, or change those given (members who manage the server)."""
         here = await self.server_defaults(interaction)
         if (turn_limit is None and pings is None and ping_after is None and min_games is None
-                and preset is None and hints is None):
+                and preset is None and hints is None and pictures is None):
             await self.reply(interaction, "defaults.now", **self._described(interaction, here))
             return
         if not interaction.permissions.manage_guild:
@@ -206,7 +210,8 @@ class GameCommands(commands.GroupCog):
         new = server.ServerDefaults(
             turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after,
             min_games=here.min_games if min_games is None else min_games,
-            preset=preset or here.preset, hints=here.hints if hints is None else hints)
+            preset=preset or here.preset, hints=here.hints if hints is None else hints,
+            pictures=here.pictures if pictures is None else pictures)
         await server.save(self.bot.store, interaction.guild_id, new, self.game_id)
         await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
 
@@ -237,6 +242,8 @@ class GameCommands(commands.GroupCog):
         preset = self._presets(interaction).get(here.preset or "")
         return {"limit": limit, "pings": pings, "games": str(here.min_games),
                 "hints": self.text(interaction, f"defaults.hints.{'on' if here.hints else 'off'}"),
+                "pictures": self.text(interaction,
+                                      f"defaults.pictures.{'on' if here.pictures else 'off'}"),
                 "preset": self.text(interaction, "defaults.preset", name=preset) if preset
                 else ""}
 
@@ -279,16 +286,21 @@ class GameCommands(commands.GroupCog):
         if record is None:
             await self._no_game(interaction)
             return
+        outgoing = None
         if record.state is None:
             embed, view = lobby_message(record, self.bot.catalog)
+            content: dict[str, Any] = {"embed": embed, "view": view or discord.utils.MISSING}
             field = "lobby_message_id"
         else:
-            embed, view = self.bot.publisher.table_message(record)
+            outgoing = await self.bot.publisher.table_content(record)
+            content = {**outgoing.content,
+                       "view": outgoing.content["view"] or discord.utils.MISSING}
             field = "table_message_id"
-        response = await interaction.response.send_message(embed=embed,
-                                                           view=view or discord.utils.MISSING)
+        response = await interaction.response.send_message(**content)
         message = response.resource
         if isinstance(message, discord.InteractionMessage):
+            if outgoing is not None:
+                self.bot.publisher.carries(message.id, outgoing)
             ids: dict[str, int] = {field: message.id}
             if record.state is not None:
                 ids["table_round"] = ui_for(record.game).table_round(record)

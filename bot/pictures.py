@@ -1,0 +1,90 @@
+"""Pictures that ride with public messages (the table, the final scores): drawn off the event
+loop, once per content.
+
+A game's UI says what a message's picture shows as a `Picture`: a file name, a key that changes
+whenever the picture would (a hash of the public view it is drawn from) and how to draw it. The
+platform keeps the last pictures drawn, so a table edited a hundred times in a round is drawn
+only when something public changed, and a message whose picture is unchanged is edited without
+uploading it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+CACHED = 64  # pictures kept: a few per running game is enough, they are redrawn if evicted
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture a message carries: `draw` makes its PNG bytes; equal keys, equal pictures."""
+
+    filename: str
+    key: str
+    draw: Callable[[], bytes]
+
+    def url(self) -> str:
+        """What an embed names to show it as its image."""
+        return f"attachment://{self.filename}"
+
+
+def picture_key(*parts: Any) -> str:
+    """A key from what a picture is drawn from (JSON-ready parts)."""
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+class Pictures:
+    """Draws each picture once (in a worker thread, so the event loop keeps answering
+    clicks) and keeps the most recent ones."""
+
+    def __init__(self, cached: int = CACHED) -> None:
+        self._cached = cached
+        self._done: OrderedDict[str, bytes] = OrderedDict()
+        self._drawing: dict[str, asyncio.Future[bytes]] = {}
+        self.drawn = 0  # pictures drawn so far (tests check the cache with it)
+
+    async def png(self, picture: Picture) -> bytes:
+        """The picture's bytes, drawn now only if no picture with its key was drawn lately."""
+        if (done := self._done.get(picture.key)) is not None:
+            self._done.move_to_end(picture.key)
+            return done
+        if (drawing := self._drawing.get(picture.key)) is not None:
+            return await asyncio.shield(drawing)  # the same picture asked twice at once
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._drawing[picture.key] = future
+        try:
+            data = await asyncio.to_thread(picture.draw)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting for it
+            raise
+        finally:
+            del self._drawing[picture.key]
+        self.drawn += 1
+        future.set_result(data)
+        self._done[picture.key] = data
+        while len(self._done) > self._cached:
+            self._done.popitem(last=False)
+        return data
+
+    async def file(self, picture: Picture) -> discord.File | None:
+        """The picture as a file to attach; None (logged) if it could not be drawn: the
+        message goes out with its text, which says everything the picture shows."""
+        try:
+            data = await self.png(picture)
+        except Exception:
+            log.exception("Could not draw %s", picture.filename)
+            return None
+        return discord.File(io.BytesIO(data), filename=picture.filename)

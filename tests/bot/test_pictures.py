@@ -1,0 +1,59 @@
+"""The platform's picture cache: one drawing per key, off the event loop, the newest kept."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from bot.pictures import Picture, Pictures, picture_key
+
+
+def counting(key: str, calls: list[str], data: bytes = b"png") -> Picture:
+    def draw() -> bytes:
+        calls.append(threading.current_thread().name)
+        return data + key.encode()
+
+    return Picture("t.png", key, draw)
+
+
+def test_keys_follow_the_content_not_its_order():
+    assert picture_key("table", {"a": 1, "b": [1, 2]}) == picture_key("table", {"b": [1, 2],
+                                                                               "a": 1})
+    assert picture_key("table", {"a": 1}) != picture_key("table", {"a": 2})
+    assert picture_key("table", {"a": 1}) != picture_key("scores", {"a": 1})
+
+
+async def test_a_picture_is_drawn_once_and_in_a_worker_thread():
+    pictures, calls = Pictures(), []
+    first = await pictures.png(counting("k", calls))
+    again = await pictures.png(counting("k", calls))
+    assert first == again == b"pngk" and pictures.drawn == 1
+    assert calls and calls[0] != threading.current_thread().name
+
+
+async def test_the_same_picture_asked_at_once_is_drawn_once():
+    pictures, calls = Pictures(), []
+    results = await asyncio.gather(*(pictures.png(counting("k", calls)) for _ in range(5)))
+    assert set(results) == {b"pngk"} and len(calls) == 1
+
+
+async def test_the_oldest_pictures_are_forgotten():
+    pictures, calls = Pictures(cached=2), []
+    for key in ("a", "b", "a", "c"):  # "a" used again: "b" is the oldest
+        await pictures.png(counting(key, calls))
+    assert len(calls) == 3
+    await pictures.png(counting("a", calls))
+    assert len(calls) == 3
+    await pictures.png(counting("b", calls))
+    assert len(calls) == 4
+
+
+async def test_a_failed_drawing_gives_no_file_and_is_tried_again():
+    pictures = Pictures()
+
+    def broken() -> bytes:
+        raise RuntimeError("no font")
+
+    assert await pictures.file(Picture("t.png", "k", broken)) is None
+    fixed = await pictures.file(Picture("t.png", "k", lambda: b"png"))
+    assert fixed is not None and fixed.filename == "t.png" and fixed.fp.read() == b"png"
