@@ -120,6 +120,8 @@ def test_names_crown_acting_and_marks() -> None:
     scene = table_layout(view, seats(4), catalog(), "en")
     for i, name in enumerate(["Ana", "Bruno", "Basic bot 3", "Darío"], 1):
         assert scene.regions[f"name:p{i}"].texts == [name]  # emoji of away/computer dropped
+    assert [r for r in scene.regions if r.split(":")[0] in ("computer", "away", "left")] == [
+        "away:p2", "computer:p3"]
     assert scene.regions["crown"].box.inside(scene.regions["player:p3"].box)
     assert scene.regions["acting"].box.inside(scene.regions["player:p2"].box)
     assert scene.regions["status"].texts == ["5 Bishop: Bruno's turn"]

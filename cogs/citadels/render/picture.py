@@ -142,7 +142,8 @@ def _panel(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catal
     cards_w = WIDTH - PAD - 10 - cards_x
     card_w = (cards_w - (CARDS_PER_ROW - 1) * GAP) // CARDS_PER_ROW
     rows = max(1, -(-len(city) // CARDS_PER_ROW))
-    height = max(118, rows * (CARD_H + GAP) - GAP + 20)
+    info_h = 118 if p["revealed"] else 82  # with, without the characters' line
+    height = max(info_h, rows * (CARD_H + GAP) - GAP + 20)
     panel = Box(PAD, y, WIDTH - 2 * PAD, height)
     acting = bool(view["to_act"]) and view["to_act"][0] == pid
     scene.region(f"player:{pid}", panel)
@@ -173,9 +174,17 @@ def _info(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catalo
         scene.region("crown", crown)
         _crown(scene, crown)
         x += 36
+    seat = next((s for s in seats if s.pid == pid), None)
+    kind = (None if seat is None else "computer" if seat.user_id is None
+            else "left" if seat.left else "away" if seat.away else None)
+    if kind:  # the seat's emoji, which the font lacks, drawn
+        icon = Box(x, box.y + 5, 22, 22)
+        scene.region(f"{kind}:{pid}", icon)
+        {"computer": _robot, "left": _door, "away": _moon}[kind](scene, icon)
+        x += 28
     name = Box(x, box.y, box.right - x, 32)
     scene.region(f"name:{pid}", name)
-    scene.text(name, _name(pid, seats, catalog, lang), INK, 24, 14, bold=True,
+    scene.text(name, _name(pid, seats, catalog, lang), INK, 24, 17, bold=True,
                clip=True, region=f"name:{pid}")
     _counters(scene, view, p, Box(box.x, box.y + 38, box.w, 28))
     _revealed(scene, view, p, Box(box.x, box.y + 74, box.w, 28), lang)
@@ -270,7 +279,7 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
         _score_row(scene, players[pid], place, pid == winner, seats, catalog, lang, y, bar_x,
                    bar_w / best)
         y += ROW_H + 4
-    y = _legend(scene, players.values(), catalog, lang, y + 8)
+    y = _legend(scene, players.values(), catalog, lang, y + 14)
     scene.height = y + PAD
     return scene
 
@@ -289,7 +298,7 @@ def _score_row(scene: Scene, p: dict[str, Any], place: int, won: bool, seats: li
                    align="centre")
     scene.region(f"name:{pid}", Box(NAME_X, y, NAME_W, ROW_H))
     scene.text(Box(NAME_X, y, NAME_W, ROW_H), _name(pid, seats, catalog, lang),
-               INK, 21, 13, bold=won, clip=True, region=f"name:{pid}")
+               INK, 21, 15, bold=won, max_lines=2, clip=True, region=f"name:{pid}")
     bar = Box(bar_x, y + (ROW_H - BAR_H) // 2, 0, BAR_H)
     total, done = 0, 0
     for part in BREAKDOWN:  # the engine's order; cumulative rounding keeps lengths exact
@@ -392,6 +401,27 @@ def _crown(scene: Scene, b: Box) -> None:
                    (x + w * 3 // 4, y + h * 2 // 3), (x + w, y + h // 3), (x + w - 3, y + h - 1),
                    (x + 3, y + h - 1)], GOLD)
     scene.rect(Box(x + 3, y + h - 6, w - 6, 5), GOLD_DARK)
+
+
+def _robot(scene: Scene, b: Box) -> None:
+    scene.line([(b.x + b.w // 2, b.y), (b.x + b.w // 2, b.y + 5)], MUTED, 2)
+    scene.rect(Box(b.x + 1, b.y + 5, b.w - 2, b.h - 6), (96, 110, 140), radius=4)
+    for ex in (b.x + 6, b.right - 11):
+        scene.ellipse(Box(ex, b.y + 10, 5, 5), WHITE)
+    scene.rect(Box(b.x + 7, b.bottom - 6, b.w - 14, 2), WHITE)
+
+
+def _moon(scene: Scene, b: Box) -> None:
+    """Away: a crescent (a disc, half hidden by one of the panel's colour)."""
+    scene.ellipse(b.inset(1), (96, 110, 140))
+    scene.ellipse(Box(b.x + 7, b.y - 2, b.w - 4, b.h - 4), PANEL)
+
+
+def _door(scene: Scene, b: Box) -> None:
+    """Left the game: an open door."""
+    scene.rect(Box(b.x + 3, b.y + 1, b.w - 8, b.h - 2), None, MUTED, 2)
+    scene.polygon([(b.x + 3, b.y + 1), (b.x + 12, b.y + 4), (b.x + 12, b.bottom - 2),
+                   (b.x + 3, b.bottom - 1)], (150, 105, 60))
 
 
 def _flag(scene: Scene, b: Box) -> None:
