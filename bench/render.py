@@ -1,0 +1,102 @@
+"""Picture speed and size: the table picture of seeded random games, mid to late game.
+
+    python -m bench.render [--games N] [--repeat R]
+
+For 2, 4 and 7 players of the Classic game and 8 of Dark City (its nine characters, the Artist
+at rank 9, and its districts), plays N seeded random games, takes each game's public view late
+in a round of turns (a city two districts short of complete, with a murdered or robbed
+character when there is one), renders the table picture R times and prints p50 and p95 render
+time (layout and paint, PNG included) and the PNG's size; then the same for the final scores.
+The goal: p95 <= 50 ms and <= 200 KB at 7 players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.engine import DARK_CITY
+from bot.i18n import Catalog
+from bot.records import Seat
+from cogs.citadels.render.picture import final_picture, table_picture
+from rules import citadels
+
+NAMES = ["Ana", "Bruno", "Carmen", "Darío", "Elena", "Fermín", "Gloria", "Hugo"]
+TABLES: tuple[tuple[int, citadels.Options | None], ...] = (
+    (2, None), (4, None), (7, None), (8, DARK_CITY))
+Picture = Callable[[dict[str, Any], list[Seat], Catalog, str], bytes]
+
+
+def seats(n: int, names: list[str] = NAMES) -> list[Seat]:
+    """People, one of them away, and a computer player every third seat."""
+    return [Seat(pid=f"p{i}", name=names[(i - 1) % len(names)], ai="basic")
+            if i % 3 == 0 else
+            Seat(pid=f"p{i}", name=names[(i - 1) % len(names)], user_id=1000 + i, ai="basic",
+                 away=i == 2)
+            for i in range(1, n + 1)]
+
+
+def game_views(n: int, seed: int, options: citadels.Options | None = None
+               ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(a late table view, the final view) of one seeded random game."""
+    state = citadels.new_game([f"p{i}" for i in range(1, n + 1)], seed=seed, options=options)
+    rng = random.Random(seed)
+    late: dict[str, Any] | None = None
+    while actors := citadels.to_act(state):
+        action = citadels.random_action(state, actors[0], rng)
+        assert action is not None  # whoever is to act has a legal action
+        state, _ = citadels.apply(state, actors[0], action)
+        if (state.phase == "turns" and not state.finished
+                and max(len(p.city) for p in state.players) >= state.city_size - 2
+                and (late is None or (state.murdered or state.robbed)
+                     and not (late["murdered"] or late["robbed"]))):
+            late = citadels.view(state, None)
+    final = citadels.view(state, None)
+    return late or final, final
+
+
+def percentiles(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1,
+                                                   round(0.95 * (len(ordered) - 1)))]
+
+
+def measure(picture: Picture, views: list[dict[str, Any]], table: list[Seat],
+            catalog: Catalog, repeat: int) -> tuple[list[float], list[int]]:
+    times, sizes = [], []
+    for view in views:
+        for i in range(repeat):
+            start = time.perf_counter()
+            png = picture(view, table, catalog, ("en", "es")[i % 2])
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(png))
+    return times, sizes
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="games per player count")
+    parser.add_argument("--repeat", type=int, default=6, help="renders per view")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    catalog = Catalog.load()
+    print(f"{'picture':>8} {'players':>7} {'renders':>7} {'p50 ms':>7} {'p95 ms':>7} "
+          f"{'p50 KB':>7} {'max KB':>7}")
+    for n, options in TABLES:
+        views = [game_views(n, args.seed + g, options) for g in range(args.games)]
+        table_picture(views[0][0], seats(n), catalog, "en")  # warm: fonts and text widths
+        for name, picture, chosen in (("table", table_picture, [v[0] for v in views]),
+                                      ("final", final_picture, [v[1] for v in views])):
+            times, sizes = measure(picture, chosen, seats(n), catalog, args.repeat)
+            p50, p95 = percentiles(times)
+            print(f"{name:>8} {n:>7} {len(times):>7} {p50:>7.1f} {p95:>7.1f} "
+                  f"{statistics.median(sizes) / 1024:>7.1f} {max(sizes) / 1024:>7.1f}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
