@@ -8,9 +8,12 @@ import discord
 
 from ai.player import Hint
 from bot.i18n import Catalog
+from bot.names import who
+from bot.pictures import Picture, picture_key
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionSelect, Panel
 from cogs.citadels import codec, lobby, panel, render
+from cogs.citadels.render import picture
 from cogs.citadels.render.hints import hint_line
 from cogs.citadels.render.names import character_tag
 from rules.citadels.state import Options
@@ -34,6 +37,25 @@ class CitadelsUI:
     def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return render.final_embed(record.rules.public_view(record.state), record.seats,
                                   catalog, lang)
+
+    def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        return self._picture(record, catalog, lang, "table")
+
+    def final_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        return self._picture(record, catalog, lang, "scores")
+
+    def _picture(self, record: GameRecord, catalog: Catalog, lang: str, which: str
+                 ) -> Picture | None:
+        """Drawn from the public view, like the text beside it; the key holds everything the
+        drawing reads, so an unchanged table is never drawn twice."""
+        if record.state is None:
+            return None
+        view = record.rules.public_view(record.state)
+        seats = list(record.seats)
+        names = [who(s.pid, seats, catalog, lang, markdown=False) for s in seats]
+        draw = picture.table_picture if which == "table" else picture.final_picture
+        return Picture(f"{which}.png", picture_key(which, lang, names, view),
+                       lambda: draw(view, seats, catalog, lang))
 
     def ping_key(self, record: GameRecord) -> str:
         phase = record.rules.public_view(record.state)["phase"] if record.state else "turns"
