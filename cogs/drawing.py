@@ -29,6 +29,7 @@ RGB = tuple[int, int, int]
 Align = Literal["left", "centre", "right"]
 # zlib level of the PNG: flat colours compress well at low levels; level 1 is the fastest.
 COMPRESS_LEVEL = 3
+SMALL = 40_000  # pixels: a rounded rectangle this small is drawn once and pasted after
 
 
 @cache
@@ -326,9 +327,9 @@ def render(scene: Scene) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for item in scene.items:
         if isinstance(item, Text):
-            _draw_text(image, draw, item)
+            _draw_text(image, item)
         else:
-            _draw_shape(draw, item)
+            _draw_shape(image, draw, item)
     return image
 
 
@@ -338,9 +339,15 @@ def png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _draw_shape(draw: ImageDraw.ImageDraw, s: Shape) -> None:
+def _draw_shape(image: Image.Image, draw: ImageDraw.ImageDraw, s: Shape) -> None:
     if s.kind == "rect":
-        if s.radius:
+        (x0, y0), (x1, y1) = s.points
+        if s.radius and (x1 - x0) * (y1 - y0) <= SMALL:
+            # Pillow draws rounded corners slowly: a small one (a card) once, then pasted
+            fill, mask = _rounded(x1 - x0 + 1, y1 - y0 + 1, s.radius, s.fill, s.outline,
+                                  s.width)
+            image.paste(fill, (x0, y0), mask)
+        elif s.radius:
             draw.rounded_rectangle(s.points, s.radius, s.fill, s.outline, s.width)
         else:
             draw.rectangle(s.points, s.fill, s.outline, s.width)
@@ -352,24 +359,46 @@ def _draw_shape(draw: ImageDraw.ImageDraw, s: Shape) -> None:
         draw.line(s.points, s.outline, s.width)
 
 
-def _draw_text(image: Image.Image, draw: ImageDraw.ImageDraw, t: Text) -> None:
-    f = t.fitted
-    top = (t.box.h - f.height) // 2
-    if t.clip:  # through a mask of the box: nothing lands outside it
-        mask = Image.new("L", (t.box.w, t.box.h), 0)
-        _lines(ImageDraw.Draw(mask), t, 0, top, 255)
-        image.paste(t.colour, (t.box.x, t.box.y), mask)
-    else:
-        _lines(draw, t, t.box.x, t.box.y + top, t.colour)
+@lru_cache(maxsize=256)
+def _rounded(w: int, h: int, radius: int, fill: RGB | None, outline: RGB | None,
+             width: int) -> tuple[Image.Image, Image.Image]:
+    """A rounded rectangle and the mask of its shape."""
+    image = Image.new("RGB", (w, h))
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill, outline, width)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius,
+                                           255 if fill else None, 255 if outline else None,
+                                           width)
+    return image, mask
 
 
-def _lines(draw: ImageDraw.ImageDraw, t: Text, x0: int, y: int, colour: RGB | int) -> None:
+def _draw_text(image: Image.Image, t: Text) -> None:
+    """Each line's mask pasted in the text's colour, on one baseline whichever the layout;
+    a `clip` text's masks are cut to its box."""
     f = t.fitted
+    y = t.box.y + (t.box.h - f.height) // 2 + font(f.size, f.bold).getmetrics()[0]
     anchor = {"left": "ls", "centre": "ms", "right": "rs"}[t.align]
-    x = {"left": x0, "centre": x0 + t.box.w // 2, "right": x0 + t.box.w}[t.align]
-    ascent = font(f.size, f.bold).getmetrics()[0]
+    x = {"left": t.box.x, "centre": t.box.x + t.box.w // 2, "right": t.box.right}[t.align]
     for line in f.lines:
-        # on the baseline: lines in either layout share it
-        draw.text((x, y + ascent), line, fill=colour,
-                  font=font(f.size, f.bold, needs_shaping(line)), anchor=anchor)
+        mask, dx, dy = _text_mask(line, f.size, f.bold, anchor)
+        at = Box(x + dx, y + dy, mask.width, mask.height)
+        if t.clip and not at.inside(t.box):
+            left, top = max(at.x, t.box.x), max(at.y, t.box.y)
+            right, bottom = min(at.right, t.box.right), min(at.bottom, t.box.bottom)
+            if right > left and bottom > top:
+                image.paste(t.colour, (left, top), mask.crop(
+                    (left - at.x, top - at.y, right - at.x, bottom - at.y)))
+        else:
+            image.paste(t.colour, (at.x, at.y), mask)
         y += line_height(f.size)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A line's coverage (drawn once: the same names and numbers come back every turn) and
+    its offset from the anchor point."""
+    f = font(size, bold, needs_shaping(line))
+    left, top, right, bottom = f.getbbox(line, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), line, fill=255, font=f, anchor=anchor)
+    return mask, left, top
