@@ -398,7 +398,7 @@ def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
     """A line's coverage (drawn once: the same names and numbers come back every turn) and
     its offset from the anchor point."""
     f = font(size, bold, needs_shaping(line))
-    left, top, right, bottom = f.getbbox(line, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in f.getbbox(line, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), line, fill=255, font=f, anchor=anchor)
     return mask, left, top
