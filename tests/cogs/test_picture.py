@@ -19,11 +19,15 @@ from cogs.citadels.render.picture import (
     WIDTH,
     final_layout,
     final_picture,
+    part_colour,
+    part_name,
     table_layout,
     table_picture,
 )
 from cogs.drawing import Box, Scene, Text, render
+from rules import citadels
 from rules.citadels.cards import COST, DISTRICTS
+from rules.citadels.scoring import BREAKDOWN
 from tests.render_helpers import catalog
 
 View = dict[str, Any]
@@ -130,6 +134,22 @@ def test_names_crown_acting_and_marks() -> None:
     assert scene.regions["character:p2:king"].texts == ["4 King"]
 
 
+@pytest.mark.parametrize(("lang", "draft", "over"), [
+    ("en", "Character draft: Ana is choosing (5 left)", "Game over — Bruno wins"),
+    ("es", "Selección de personajes: elige Ana (quedan 5)", "Fin de la partida — gana Bruno")])
+def test_the_status_in_the_draft_and_at_the_end(lang: str, draft: str, over: str) -> None:
+    start = citadels.view(citadels.new_game(["p1", "p2", "p3", "p4"], seed=1), None)
+    scene = table_layout(start, seats(4), catalog(), lang)
+    assert scene.regions["status"].texts == [draft]
+    assert scene.regions["acting"].box.inside(scene.regions["player:p1"].box)
+    assert not any(r.startswith(("card:", "character:", "mark:")) for r in scene.regions)
+    end = copy.deepcopy(views(4, False)[1])
+    end["winner"] = "p2"
+    scene = table_layout(end, seats(4), catalog(), lang)
+    assert scene.regions["status"].texts == [over]
+    assert "acting" not in scene.regions
+
+
 def test_spanish_names_with_accents_and_long_districts() -> None:
     view = table(4)
     view["players"][0]["city"] = ["dragon_gate", "haunted_quarter", "manor"]
@@ -225,3 +245,11 @@ def test_final_bars_show_every_category_in_their_colour() -> None:
         assert image.getpixel((box.x + 1, box.y + 1)) == swatch != image.getpixel((0, 0))
     assert scene.regions["legend:map_room"].texts == ["Map Room"]
     assert scene.regions["legend:five_types"].texts == ["All five types"]
+
+
+def test_every_part_of_a_score_has_a_name_and_its_own_colour() -> None:
+    for lang in ("en", "es"):
+        names = [part_name(part, catalog(), lang) for part in BREAKDOWN]
+        assert len(set(names)) == len(BREAKDOWN) and all(names)
+    colours = [part_colour(part) for part in BREAKDOWN]
+    assert len(set(colours)) == len(BREAKDOWN)

@@ -238,7 +238,7 @@ def _card(scene: Scene, key: str, did: str, beautified: bool, box: Box, lang: st
     scene.rect(stripe, colour, radius=0)
     coin = Box(box.right - COIN - 6, box.y + (box.h - COIN) // 2, COIN, COIN)
     scene.text(Box(stripe.right + 6, box.y + 2, coin.x - stripe.right - 10, box.h - 4),
-               district(did, lang), INK, 19, 13, max_lines=2, region=f"card:{key}")
+               district(did, lang), INK, 21, 13, max_lines=2, region=f"card:{key}")
     scene.ellipse(coin, GOLD, GOLD_DARK, 2 if not beautified else 3)
     scene.text(coin, str(COST[did]), INK, 16, 12, bold=True, align="centre",
                region=f"card:{key}")
@@ -310,7 +310,7 @@ def _score_row(scene: Scene, p: dict[str, Any], place: int, won: bool, seats: li
         seg = Box(bar.x + done, bar.y, end - done, BAR_H)
         done = end
         scene.region(f"segment:{pid}:{part}", seg)
-        scene.rect(seg, _part_colour(part))
+        scene.rect(seg, part_colour(part))
         if seg.w >= 24:
             scene.text(seg, str(points), WHITE, 16, 11, bold=True, align="centre",
                        region=f"segment:{pid}:{part}")
@@ -327,25 +327,25 @@ def _legend(scene: Scene, players: Any, catalog: Catalog, lang: str, y: int) -> 
             if any(p["score"]["breakdown"].get(part) for p in players)]
     x = PAD
     for part in used:
-        label = _part_name(part, catalog, lang)
+        label = part_name(part, catalog, lang)
         w = min(round(text_width(label, 18)) + 32, WIDTH - 2 * PAD)
         if x + w > WIDTH - PAD:
             x, y = PAD, y + 30
         scene.region(f"legend:{part}", Box(x, y, w, 26))
-        scene.rect(Box(x, y + 4, 18, 18), _part_colour(part), radius=3)
+        scene.rect(Box(x, y + 4, 18, 18), part_colour(part), radius=3)
         scene.text(Box(x + 26, y, w - 26, 26), label, INK, 18, 12, region=f"legend:{part}")
         x += w + 16
     return y + 30
 
 
-def _part_name(part: str, catalog: Catalog, lang: str) -> str:
+def part_name(part: str, catalog: Catalog, lang: str) -> str:
     """A bonus named after a district reads as the district; the others come from the catalog."""
     if part in DISTRICTS:
         return district(part, lang)
     return catalog.text(f"render.picture.part.{part}", lang)
 
 
-def _part_colour(part: str) -> RGB:
+def part_colour(part: str) -> RGB:
     if part in PART_COLOURS:
         return PART_COLOURS[part]
     return SPARE_COLOURS[BREAKDOWN.index(part) % len(SPARE_COLOURS)]
