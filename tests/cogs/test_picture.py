@@ -119,7 +119,7 @@ def test_the_picture_is_a_phone_wide_png_growing_with_the_players() -> None:
 def test_names_crown_acting_and_marks() -> None:
     view = table(4)
     view.update(crown="p3", to_act=["p2"], phase="turns", current_character="bishop",
-                murdered="merchant", robbed="king", graveyard_card=None)
+                murdered="merchant", robbed="king", graveyard_card=None, first_complete="p4")
     view["players"][1]["revealed"] = ["king"]
     scene = table_layout(view, seats(4), catalog(), "en")
     for i, name in enumerate(["Ana", "Bruno", "Basic bot 3", "Darío"], 1):
@@ -128,6 +128,12 @@ def test_names_crown_acting_and_marks() -> None:
         "away:p2", "computer:p3"]
     assert scene.regions["crown"].box.inside(scene.regions["player:p3"].box)
     assert scene.regions["acting"].box.inside(scene.regions["player:p2"].box)
+    assert scene.regions["first_complete:p4"].box.inside(scene.regions["player:p4"].box)
+    icons = [r for r in scene.regions if r.split(":")[0] in (
+        "acting", "crown", "first_complete", "computer", "away")]
+    for i, icon in enumerate(icons):  # side by side, before the name
+        assert not any(scene.regions[icon].box.overlaps(scene.regions[other].box)
+                       for other in [*icons[i + 1:], *(f"name:p{k}" for k in range(1, 5))])
     assert scene.regions["status"].texts == ["5 Bishop: Bruno's turn"]
     assert scene.regions["mark:murdered"].texts == ["Murdered: Merchant"]
     assert scene.regions["mark:robbed"].texts == ["Robbed: King"]

@@ -14,6 +14,7 @@ no emoji). Reference pictures: `python -m bench.pictures`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import Catalog
@@ -164,24 +165,25 @@ def _info(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catalo
           lang: str, box: Box, acting: bool) -> None:
     """Name (with the acting marker and the crown), counters, and characters shown."""
     pid = p["id"]
-    x = box.x
-    if acting:
-        scene.region("acting", Box(x, box.y + 5, 20, 22))
-        scene.polygon([(x, box.y + 5), (x + 18, box.y + 16), (x, box.y + 27)], ACTING)
-        x += 26
-    if view["crown"] == pid:
-        crown = Box(x, box.y + 4, 30, 24)
-        scene.region("crown", crown)
-        _crown(scene, crown)
-        x += 36
     seat = next((s for s in seats if s.pid == pid), None)
     kind = (None if seat is None else "computer" if seat.user_id is None
             else "left" if seat.left else "away" if seat.away else None)
+    icons: list[tuple[str, Callable[[Scene, Box], None], int]] = []
+    if acting:
+        icons.append(("acting", _arrow, 20))
+    if view["crown"] == pid:
+        icons.append(("crown", _crown, 30))
+    if view.get("first_complete") == pid:
+        icons.append((f"first_complete:{pid}", _flag, 16))
     if kind:  # the seat's emoji, which the font lacks, drawn
-        icon = Box(x, box.y + 5, 22, 22)
-        scene.region(f"{kind}:{pid}", icon)
-        {"computer": _robot, "left": _door, "away": _moon}[kind](scene, icon)
-        x += 28
+        icons.append((f"{kind}:{pid}", {"computer": _robot, "left": _door, "away": _moon}[kind],
+                      22))
+    x = box.x
+    for region, draw, width in icons:
+        icon = Box(x, box.y + 5, width, 22)
+        scene.region(region, icon)
+        draw(scene, icon)
+        x += width + 6
     name = Box(x, box.y, box.right - x, 32)
     scene.region(f"name:{pid}", name)
     scene.text(name, _name(pid, seats, catalog, lang), INK, 24, 17, bold=True,
@@ -203,8 +205,6 @@ def _counters(scene: Scene, view: View, p: dict[str, Any], box: Box) -> None:
         {"gold": _coin, "hand": _cards, "score": _star, "city": _house}[kind](scene, icon)
         scene.text(Box(cell.x + 26, cell.y, cell.w - 26, cell.h), str(number), INK, 20, 13,
                    bold=True, region=f"{kind}:{pid}")
-    if view.get("first_complete") == pid:
-        _flag(scene, Box(box.right - 12, box.y + 2, 12, 22))
 
 
 def _revealed(scene: Scene, view: View, p: dict[str, Any], box: Box, lang: str) -> None:
@@ -425,8 +425,14 @@ def _door(scene: Scene, b: Box) -> None:
 
 
 def _flag(scene: Scene, b: Box) -> None:
-    scene.rect(Box(b.x, b.y, 2, b.h), INK)
-    scene.polygon([(b.x + 2, b.y), (b.right, b.y + 5), (b.x + 2, b.y + 10)], (40, 148, 78))
+    """The first to complete a city."""
+    scene.rect(Box(b.x + 1, b.y, 3, b.h), INK)
+    scene.polygon([(b.x + 4, b.y), (b.right, b.y + 6), (b.x + 4, b.y + 12)], (40, 148, 78))
+
+
+def _arrow(scene: Scene, b: Box) -> None:
+    """Whose decision it is."""
+    scene.polygon([(b.x, b.y), (b.right - 2, b.y + b.h // 2), (b.x, b.bottom)], ACTING)
 
 
 def _mark_icon(scene: Scene, kind: str, b: Box, inverse: bool = False) -> None:
