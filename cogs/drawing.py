@@ -71,9 +71,17 @@ def _signature(char: str) -> tuple[tuple[int, int], bytes]:
 
 
 def drawable(text: str) -> str:
-    """The text without the characters the font cannot draw, its spaces collapsed."""
+    """The text without the characters the font cannot draw, nor the spaces before them
+    ("Ana 💤, Bo" reads "Ana, Bo"), its spaces collapsed."""
     if not text.isascii():
-        text = "".join(c for c in text if has_glyph(c))
+        kept: list[str] = []
+        for c in text:
+            if has_glyph(c):
+                kept.append(c)
+            else:
+                while kept and kept[-1].isspace():
+                    kept.pop()
+        text = "".join(kept)
     return " ".join(text.split())
 
 

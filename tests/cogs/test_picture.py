@@ -24,7 +24,7 @@ from cogs.citadels.render.picture import (
     table_layout,
     table_picture,
 )
-from cogs.drawing import Box, Scene, Text, render
+from cogs.drawing import Box, Scene, Text, drawable, render
 from rules import citadels
 from rules.citadels.cards import COST, DISTRICTS
 from rules.citadels.scoring import BREAKDOWN
@@ -178,6 +178,13 @@ def test_the_most_crowded_table_fits(lang: str) -> None:
     assert all(pill.texts == (["4 King"] if lang == "en" else ["4 Rey"]) for pill in pills)
 
 
+@pytest.mark.parametrize(("text", "drawn"), [
+    ("Ana 💤, Bo 🚪: Bruno 💤's turn", "Ana, Bo: Bruno's turn"), ("🤖 Bot 3", "Bot 3"),
+    ("Señorío  ✝ Δ", "Señorío ✝ Δ"), ("中文", "")])
+def test_what_the_font_cannot_draw_is_left_out(text: str, drawn: str) -> None:
+    assert drawable(text) == drawn
+
+
 def test_a_card_stripe_has_its_type_colour() -> None:
     view = table(4)
     view["players"][0]["city"] = ["manor", "temple", "tavern", "watchtower", "keep"]
@@ -259,3 +266,20 @@ def test_every_part_of_a_score_has_a_name_and_its_own_colour() -> None:
         assert len(set(names)) == len(BREAKDOWN) and all(names)
     colours = [part_colour(part) for part in BREAKDOWN]
     assert len(set(colours)) == len(BREAKDOWN)
+
+
+def test_a_tie_on_points_is_explained() -> None:
+    view = copy.deepcopy(views(4, False)[1])
+    first, second = (next(p for p in view["players"] if p["id"] == pid)
+                     for pid in view["ranking"][:2])
+    gap = first["score"]["total"] - second["score"]["total"]
+    second["score"]["total"] += gap
+    second["score"]["breakdown"]["districts"] += gap
+    scene = final_layout(view, seats(4), catalog(), "en")
+    (tie,) = scene.regions["tiebreak"].texts
+    assert f"tied on {first['score']['total']} points" in tie
+    assert scene.regions["tiebreak"].box.bottom <= min(
+        r.box.y for name, r in scene.regions.items() if name.startswith("row:"))
+    view["players"] = [p for p in view["players"] if p is not second]
+    view["ranking"] = [pid for pid in view["ranking"] if pid != second["id"]]
+    assert "tiebreak" not in final_layout(view, seats(4), catalog(), "en").regions

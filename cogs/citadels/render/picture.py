@@ -24,6 +24,7 @@ from rules.citadels.cards import CHARACTERS, COST, DISTRICTS
 from rules.citadels.scoring import BREAKDOWN
 
 from .names import TYPE_EMOJI, character, district, language, who
+from .scores import scores_from_view, tiebreak_text
 
 View = dict[str, Any]
 WIDTH, PAD, GAP = 1000, 16, 8
@@ -275,6 +276,12 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
     bar_w = WIDTH - PAD - 56 - bar_x
     best = max([1, *(p["score"]["total"] for p in players.values())])
     y = PAD + 84
+    tie = tiebreak_text(view, scores_from_view(view), seats, catalog, lang, markdown=False)
+    if tie:  # who won the tie on points, and how
+        scene.region("tiebreak", Box(PAD, y - 8, width, 48))
+        scene.text(Box(PAD, y - 8, width, 48), tie, MUTED, 18, 13, max_lines=2, clip=True,
+                   region="tiebreak")
+        y += 46
     for place, pid in enumerate(order, 1):
         _score_row(scene, players[pid], place, pid == winner, seats, catalog, lang, y, bar_x,
                    bar_w / best)
