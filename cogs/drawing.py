@@ -13,6 +13,7 @@ even glyphs that reach beyond their advance (stacked combining marks) stay insid
 from __future__ import annotations
 
 import io
+import threading
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -27,8 +28,11 @@ ELLIPSIS = "…"
 LINE_SPACING = 1.2  # a line's height, in font sizes: DejaVu's ascent and descent
 RGB = tuple[int, int, int]
 Align = Literal["left", "centre", "right"]
-# zlib level of the PNG: flat colours compress well at low levels; level 1 is the fastest.
+# zlib level of the PNG: on a palette image, 3 is as fast as 1 and smaller; 6 takes twice as long.
 COMPRESS_LEVEL = 3
+# A FreeType face is not safe to use from two threads at once, and the bot may paint in a
+# worker thread: every use of a font holds this lock (quantizing and encoding do not).
+FONT_LOCK = threading.Lock()
 SMALL = 40_000  # pixels: a rounded rectangle this small is drawn once and pasted after
 
 
@@ -52,7 +56,8 @@ def needs_shaping(text: str) -> bool:
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The advance width of one line (cached: the same names and labels come back often)."""
-    return font(size, bold, needs_shaping(text)).getlength(text)
+    with FONT_LOCK:
+        return font(size, bold, needs_shaping(text)).getlength(text)
 
 
 @lru_cache(maxsize=4096)
@@ -66,7 +71,8 @@ _MISSING = "\ue000"  # a private-use character: no font of ours draws it
 
 @lru_cache(maxsize=4096)
 def _signature(char: str) -> tuple[tuple[int, int], bytes]:
-    mask = font(20).getmask(char)
+    with FONT_LOCK:
+        mask = font(20).getmask(char)
     return mask.size, bytes(mask)
 
 
@@ -406,7 +412,8 @@ def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
     """A line's coverage (drawn once: the same names and numbers come back every turn) and
     its offset from the anchor point."""
     f = font(size, bold, needs_shaping(line))
-    left, top, right, bottom = (int(v) for v in f.getbbox(line, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), line, fill=255, font=f, anchor=anchor)
+    with FONT_LOCK:
+        left, top, right, bottom = (int(v) for v in f.getbbox(line, anchor=anchor))
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), line, fill=255, font=f, anchor=anchor)
     return mask, left, top

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import io
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -283,3 +284,14 @@ def test_a_tie_on_points_is_explained() -> None:
     view["players"] = [p for p in view["players"] if p is not second]
     view["ranking"] = [pid for pid in view["ranking"] if pid != second["id"]]
     assert "tiebreak" not in final_layout(view, seats(4), catalog(), "en").regions
+
+
+def test_pictures_painted_in_threads_at_once_are_the_same() -> None:
+    jobs = [(table(n, dark), seats(n), lang) for n, dark in ((4, False), (8, True))
+            for lang in ("en", "es")]
+    alone = [table_picture(view, table_seats, catalog(), lang)
+             for view, table_seats, lang in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: table_picture(job[0], job[1], catalog(), job[2]),
+                                 jobs * 2))
+    assert together == alone * 2
