@@ -141,6 +141,22 @@ def test_names_crown_acting_and_marks() -> None:
     assert scene.regions["character:p2:king"].texts == ["4 King"]
 
 
+def test_every_mark_of_the_round_shows_in_the_header() -> None:
+    view = table(8, dark=True)
+    view.update(murdered="tax_collector", robbed="diplomat", bewitched="navigator",
+                faceup_discards=["witch", "wizard"], absent=["alchemist", "abbot", "emperor"])
+    scene = table_layout(view, seats(8), catalog(), "es")
+    header = ["mark:murdered", "mark:robbed", "mark:bewitched", "faceup", "absent"]
+    assert [scene.regions[r].texts for r in header] == [
+        ["Asesinado: Recaudador"], ["Robado: Diplomático"], ["Hechizado: Navegante"],
+        ["Bocarriba: Bruja, Hechicero"], ["Nadie tenía: Alquimista, Abad, Emperador"]]
+    boxes = [scene.regions[r].box for r in header]
+    first = min(scene.regions[f"player:p{i}"].box.y for i in range(1, 9))
+    for i, box in enumerate(boxes):
+        assert box.bottom <= first and not any(box.overlaps(b) for b in boxes[i + 1:])
+    check_texts_fit(scene)
+
+
 @pytest.mark.parametrize(("lang", "draft", "over"), [
     ("en", "Character draft: Ana is choosing (5 left)", "Game over — Bruno wins"),
     ("es", "Selección de personajes: elige Ana (quedan 5)", "Fin de la partida — gana Bruno")])

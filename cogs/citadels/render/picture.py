@@ -90,27 +90,25 @@ def _header(scene: Scene, view: View, seats: list[Seat], catalog: Catalog, lang:
     scene.region("status", Box(PAD, PAD + 42, width, 30))
     scene.text(Box(PAD, PAD + 42, width, 30), _status(view, seats, catalog, lang), INK, 21, 14,
                clip=True, region="status")
-    y = PAD + 76
-    marks = [(kind, str(view[kind])) for kind in MARK_COLOURS if view.get(kind)]
-    x = PAD
-    for kind, cid in marks:
-        label = t(kind, character=character(cid, lang))
-        w = min(round(text_width(label, 18)) + 34, WIDTH - PAD - x)
-        box = Box(x, y, w, 28)
-        scene.region(f"mark:{kind}", box)
-        _mark_icon(scene, kind, Box(x, y + 3, 22, 22))
-        scene.text(Box(x + 28, y, w - 28, 28), label, INK, 18, 12, region=f"mark:{kind}")
+    items: list[tuple[str, str | None, str]] = [  # (region, mark, text), flowing in lines
+        (f"mark:{kind}", kind, t(kind, character=character(view[kind], lang)))
+        for kind in MARK_COLOURS if view.get(kind)]
+    for key, ids in (("faceup", view["faceup_discards"]), ("absent", view["absent"])):
+        if ids:
+            items.append((key, None, t(key, characters=", ".join(character(c, lang)
+                                                                  for c in ids))))
+    x, y = PAD, PAD + 76
+    for region, mark, label in items:
+        w = min(round(text_width(label, 18)) + (28 if mark else 0) + 4, width)
+        if x + w > WIDTH - PAD:
+            x, y = PAD, y + 30
+        scene.region(region, Box(x, y, w, 28))
+        if mark:
+            _mark_icon(scene, mark, Box(x, y + 3, 22, 22))
+        text = Box(x + (28 if mark else 0), y, w - (28 if mark else 0), 28)
+        scene.text(text, label, INK if mark else MUTED, 18, 12, clip=True, region=region)
         x += w + 18
-    others = []
-    if view["faceup_discards"]:
-        others.append(t("faceup", characters=", ".join(
-            character(c, lang) for c in view["faceup_discards"])))
-    if view["absent"]:
-        others.append(t("absent", characters=", ".join(character(c, lang)
-                                                       for c in view["absent"])))
-    if others and WIDTH - PAD - x > 120:
-        scene.text(Box(x, y, WIDTH - PAD - x, 28), " · ".join(others), MUTED, 18, 12)
-    return y + (34 if marks or others else 0)
+    return y + (34 if items else 0)
 
 
 def _status(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
