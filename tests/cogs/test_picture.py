@@ -25,7 +25,7 @@ from cogs.citadels.render.picture import (
     table_layout,
     table_picture,
 )
-from cogs.drawing import Box, Scene, Text, drawable, render
+from cogs.drawing import Box, Fitted, Scene, Text, drawable, fit, render, text_width
 from rules import citadels
 from rules.citadels.cards import COST, DISTRICTS
 from rules.citadels.scoring import BREAKDOWN
@@ -181,6 +181,7 @@ def test_spanish_names_with_accents_and_long_districts() -> None:
     assert "Puerta del Dragón" in texts and "Patio de los Milagros" in texts
     assert "Señorío" in texts and "6" in texts
     assert scene.regions["name:p4"].texts == ["Darío"]
+    assert {"Ciudadelas — ronda 8", "Señorío", "Darío"} <= set(scene.texts())
     check_texts_fit(scene)
 
 
@@ -193,6 +194,21 @@ def test_the_most_crowded_table_fits(lang: str) -> None:
     assert scene.height < 2600
     pills = [scene.regions[f"character:{p['id']}:king"] for p in view["players"]]
     assert all(pill.texts == (["4 King"] if lang == "en" else ["4 Rey"]) for pill in pills)
+
+
+def test_a_text_shrinks_then_wraps_then_is_cut() -> None:
+    assert fit("Manor", 200, 30, 20, 12) == Fitted(("Manor",), 20, False)
+    long = "Patio de los Milagros"
+    shrunk = fit(long, round(text_width(long, 16)), 30, 20, 12)
+    assert shrunk.lines == (long,) and 15 <= shrunk.size <= 16
+    wrapped = fit(long, 120, 60, 20, 16, max_lines=2)
+    assert wrapped.size >= 16 and " ".join(wrapped.lines) == long
+    assert len(wrapped.lines) == 2 and wrapped.width <= 120 and wrapped.height <= 60
+    cut = fit("W" * 100, 100, 20, 16, 12)
+    assert cut.size == 12 and len(cut.lines) == 1 and cut.lines[0].endswith("…")
+    assert cut.width <= 100 < text_width(cut.lines[0] + "W", 12)  # as much as fits
+    broken = fit("W" * 100, 100, 60, 16, 12, max_lines=3)
+    assert len(broken.lines) == 3 and broken.width <= 100
 
 
 @pytest.mark.parametrize(("text", "drawn"), [

@@ -52,6 +52,7 @@ PART_COLOURS: dict[str, RGB] = {
     "dragon_gate": (196, 56, 56), "museum": (104, 158, 56), "wishing_well": (56, 168, 210)}
 SPARE_COLOURS: tuple[RGB, ...] = ((90, 90, 90), (160, 160, 60), (60, 90, 160))
 WINNER_ROW: RGB = (252, 243, 214)
+PILL: RGB = (232, 228, 220)  # a character revealed, unmarked
 BEAUTIFIED: RGB = (218, 84, 150)
 
 
@@ -217,7 +218,7 @@ def _revealed(scene: Scene, view: View, p: dict[str, Any], box: Box, lang: str) 
         name = f"character:{p['id']}:{cid}"
         scene.region(name, pill)
         mark = next((k for k in MARK_COLOURS if view.get(k) == cid), None)
-        fill = MARK_COLOURS[mark] if mark else (232, 228, 220)
+        fill = MARK_COLOURS[mark] if mark else PILL
         scene.rect(pill, fill, radius=box.h // 2)
         text = Box(pill.x + 10, pill.y, pill.w - 20, pill.h)
         if mark:
