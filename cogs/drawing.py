@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONTS = Path(__file__).parent / "fonts"
 REGULAR, BOLD = "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"
@@ -33,19 +33,18 @@ COMPRESS_LEVEL = 3
 # A FreeType face is not safe to use from two threads at once, and the bot may paint in a
 # worker thread: every use of a font holds this lock (quantizing and encoding do not).
 FONT_LOCK = threading.Lock()
+RAQM = bool(features.check_feature("raqm"))  # the complex text layout, when Pillow has it
 SMALL = 40_000  # pixels: a rounded rectangle this small is drawn once and pasted after
 
 
 @cache
 def font(size: int, bold: bool = False, shaped: bool = False) -> ImageFont.FreeTypeFont:
-    """A font, loaded once per size; `shaped` uses the complex layout (right-to-left scripts,
-    when Pillow has it), ten times slower than the basic one, so only texts that need it do."""
-    engine = ImageFont.Layout.RAQM if shaped else ImageFont.Layout.BASIC
-    try:
-        return ImageFont.truetype(str(FONTS / (BOLD if bold else REGULAR)), size,
-                                  layout_engine=engine)
-    except (KeyError, OSError):  # no raqm here: the basic layout draws every letter anyway
-        return ImageFont.truetype(str(FONTS / (BOLD if bold else REGULAR)), size)
+    """A font, loaded once per size; `shaped` uses the complex layout (right-to-left scripts),
+    ten times slower than the basic one, so only texts that need it do; without Raqm in this
+    Pillow, the basic layout draws their letters unjoined and in stored order."""
+    engine = ImageFont.Layout.RAQM if shaped and RAQM else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONTS / (BOLD if bold else REGULAR)), size,
+                              layout_engine=engine)
 
 
 def needs_shaping(text: str) -> bool:
