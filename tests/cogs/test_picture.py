@@ -71,7 +71,7 @@ def check_texts_fit(scene: Scene) -> None:
         assert within(scene, region.box), name
 
 
-def crowded(lang: str) -> tuple[View, list[Seat]]:
+def crowded() -> tuple[View, list[Seat]]:
     """8 players with the longest names, 12 of the longest districts each, big numbers."""
     view = table(8, dark=True)
     for p in view["players"]:
@@ -187,10 +187,12 @@ def test_spanish_names_with_accents_and_long_districts() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_most_crowded_table_fits(lang: str) -> None:
-    view, table_seats = crowded(lang)
+    view, table_seats = crowded()
     scene = table_layout(view, table_seats, catalog(), lang)
     check_texts_fit(scene)
     assert len([r for r in scene.regions if r.startswith("card:")]) == 8 * 12
+    drawn = {scene.regions[f"card:p1:{i}"].texts[0] for i in range(12)}
+    assert drawn == {DISTRICTS[d].name[lang] for d in LONGEST_ES[:12]}  # whole, never cut
     assert scene.height < 2600
     pills = [scene.regions[f"character:{p['id']}:king"] for p in view["players"]]
     assert all(pill.texts == (["4 King"] if lang == "en" else ["4 Rey"]) for pill in pills)
