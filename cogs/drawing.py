@@ -13,13 +13,14 @@ even glyphs that reach beyond their advance (stacked combining marks) stay insid
 from __future__ import annotations
 
 import io
+import threading
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONTS = Path(__file__).parent / "fonts"
 REGULAR, BOLD = "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"
@@ -27,20 +28,23 @@ ELLIPSIS = "…"
 LINE_SPACING = 1.2  # a line's height, in font sizes: DejaVu's ascent and descent
 RGB = tuple[int, int, int]
 Align = Literal["left", "centre", "right"]
-# zlib level of the PNG: flat colours compress well at low levels; level 1 is the fastest.
+# zlib level of the PNG: on a palette image, 3 is as fast as 1 and smaller; 6 takes twice as long.
 COMPRESS_LEVEL = 3
+# A FreeType face is not safe to use from two threads at once, and the bot may paint in a
+# worker thread: every use of a font holds this lock (quantizing and encoding do not).
+FONT_LOCK = threading.Lock()
+RAQM = bool(features.check_feature("raqm"))  # the complex text layout, when Pillow has it
+SMALL = 40_000  # pixels: a rounded rectangle this small is drawn once and pasted after
 
 
 @cache
 def font(size: int, bold: bool = False, shaped: bool = False) -> ImageFont.FreeTypeFont:
-    """A font, loaded once per size; `shaped` uses the complex layout (right-to-left scripts,
-    when Pillow has it), ten times slower than the basic one, so only texts that need it do."""
-    engine = ImageFont.Layout.RAQM if shaped else ImageFont.Layout.BASIC
-    try:
-        return ImageFont.truetype(str(FONTS / (BOLD if bold else REGULAR)), size,
-                                  layout_engine=engine)
-    except (KeyError, OSError):  # no raqm here: the basic layout draws every letter anyway
-        return ImageFont.truetype(str(FONTS / (BOLD if bold else REGULAR)), size)
+    """A font, loaded once per size; `shaped` uses the complex layout (right-to-left scripts),
+    ten times slower than the basic one, so only texts that need it do; without Raqm in this
+    Pillow, the basic layout draws their letters unjoined and in stored order."""
+    engine = ImageFont.Layout.RAQM if shaped and RAQM else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONTS / (BOLD if bold else REGULAR)), size,
+                              layout_engine=engine)
 
 
 def needs_shaping(text: str) -> bool:
@@ -51,7 +55,8 @@ def needs_shaping(text: str) -> bool:
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The advance width of one line (cached: the same names and labels come back often)."""
-    return font(size, bold, needs_shaping(text)).getlength(text)
+    with FONT_LOCK:
+        return font(size, bold, needs_shaping(text)).getlength(text)
 
 
 @lru_cache(maxsize=4096)
@@ -65,14 +70,23 @@ _MISSING = "\ue000"  # a private-use character: no font of ours draws it
 
 @lru_cache(maxsize=4096)
 def _signature(char: str) -> tuple[tuple[int, int], bytes]:
-    mask = font(20).getmask(char)
+    with FONT_LOCK:
+        mask = font(20).getmask(char)
     return mask.size, bytes(mask)
 
 
 def drawable(text: str) -> str:
-    """The text without the characters the font cannot draw, its spaces collapsed."""
+    """The text without the characters the font cannot draw, nor the spaces before them
+    ("Ana 💤, Bo" reads "Ana, Bo"), its spaces collapsed."""
     if not text.isascii():
-        text = "".join(c for c in text if has_glyph(c))
+        kept: list[str] = []
+        for c in text:
+            if has_glyph(c):
+                kept.append(c)
+            else:
+                while kept and kept[-1].isspace():
+                    kept.pop()
+        text = "".join(kept)
     return " ".join(text.split())
 
 
@@ -326,9 +340,9 @@ def render(scene: Scene) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for item in scene.items:
         if isinstance(item, Text):
-            _draw_text(image, draw, item)
+            _draw_text(image, item)
         else:
-            _draw_shape(draw, item)
+            _draw_shape(image, draw, item)
     return image
 
 
@@ -338,9 +352,15 @@ def png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _draw_shape(draw: ImageDraw.ImageDraw, s: Shape) -> None:
+def _draw_shape(image: Image.Image, draw: ImageDraw.ImageDraw, s: Shape) -> None:
     if s.kind == "rect":
-        if s.radius:
+        (x0, y0), (x1, y1) = s.points
+        if s.radius and (x1 - x0) * (y1 - y0) <= SMALL:
+            # Pillow draws rounded corners slowly: a small one (a card) once, then pasted
+            fill, mask = _rounded(x1 - x0 + 1, y1 - y0 + 1, s.radius, s.fill, s.outline,
+                                  s.width)
+            image.paste(fill, (x0, y0), mask)
+        elif s.radius:
             draw.rounded_rectangle(s.points, s.radius, s.fill, s.outline, s.width)
         else:
             draw.rectangle(s.points, s.fill, s.outline, s.width)
@@ -352,24 +372,47 @@ def _draw_shape(draw: ImageDraw.ImageDraw, s: Shape) -> None:
         draw.line(s.points, s.outline, s.width)
 
 
-def _draw_text(image: Image.Image, draw: ImageDraw.ImageDraw, t: Text) -> None:
-    f = t.fitted
-    top = (t.box.h - f.height) // 2
-    if t.clip:  # through a mask of the box: nothing lands outside it
-        mask = Image.new("L", (t.box.w, t.box.h), 0)
-        _lines(ImageDraw.Draw(mask), t, 0, top, 255)
-        image.paste(t.colour, (t.box.x, t.box.y), mask)
-    else:
-        _lines(draw, t, t.box.x, t.box.y + top, t.colour)
+@lru_cache(maxsize=256)
+def _rounded(w: int, h: int, radius: int, fill: RGB | None, outline: RGB | None,
+             width: int) -> tuple[Image.Image, Image.Image]:
+    """A rounded rectangle and the mask of its shape."""
+    image = Image.new("RGB", (w, h))
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill, outline, width)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius,
+                                           255 if fill else None, 255 if outline else None,
+                                           width)
+    return image, mask
 
 
-def _lines(draw: ImageDraw.ImageDraw, t: Text, x0: int, y: int, colour: RGB | int) -> None:
+def _draw_text(image: Image.Image, t: Text) -> None:
+    """Each line's mask pasted in the text's colour, on one baseline whichever the layout;
+    a `clip` text's masks are cut to its box."""
     f = t.fitted
+    y = t.box.y + (t.box.h - f.height) // 2 + font(f.size, f.bold).getmetrics()[0]
     anchor = {"left": "ls", "centre": "ms", "right": "rs"}[t.align]
-    x = {"left": x0, "centre": x0 + t.box.w // 2, "right": x0 + t.box.w}[t.align]
-    ascent = font(f.size, f.bold).getmetrics()[0]
+    x = {"left": t.box.x, "centre": t.box.x + t.box.w // 2, "right": t.box.right}[t.align]
     for line in f.lines:
-        # on the baseline: lines in either layout share it
-        draw.text((x, y + ascent), line, fill=colour,
-                  font=font(f.size, f.bold, needs_shaping(line)), anchor=anchor)
+        mask, dx, dy = _text_mask(line, f.size, f.bold, anchor)
+        at = Box(x + dx, y + dy, mask.width, mask.height)
+        if t.clip and not at.inside(t.box):
+            left, top = max(at.x, t.box.x), max(at.y, t.box.y)
+            right, bottom = min(at.right, t.box.right), min(at.bottom, t.box.bottom)
+            if right > left and bottom > top:
+                image.paste(t.colour, (left, top), mask.crop(
+                    (left - at.x, top - at.y, right - at.x, bottom - at.y)))
+        else:
+            image.paste(t.colour, (at.x, at.y), mask)
         y += line_height(f.size)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A line's coverage (drawn once: the same names and numbers come back every turn) and
+    its offset from the anchor point."""
+    f = font(size, bold, needs_shaping(line))
+    with FONT_LOCK:
+        left, top, right, bottom = (int(v) for v in f.getbbox(line, anchor=anchor))
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), line, fill=255, font=f, anchor=anchor)
+    return mask, left, top

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import io
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -19,11 +20,15 @@ from cogs.citadels.render.picture import (
     WIDTH,
     final_layout,
     final_picture,
+    part_colour,
+    part_name,
     table_layout,
     table_picture,
 )
-from cogs.drawing import Box, Scene, Text, render
+from cogs.drawing import Box, Fitted, Scene, Text, drawable, fit, render, text_width
+from rules import citadels
 from rules.citadels.cards import COST, DISTRICTS
+from rules.citadels.scoring import BREAKDOWN
 from tests.render_helpers import catalog
 
 View = dict[str, Any]
@@ -66,7 +71,7 @@ def check_texts_fit(scene: Scene) -> None:
         assert within(scene, region.box), name
 
 
-def crowded(lang: str) -> tuple[View, list[Seat]]:
+def crowded() -> tuple[View, list[Seat]]:
     """8 players with the longest names, 12 of the longest districts each, big numbers."""
     view = table(8, dark=True)
     for p in view["players"]:
@@ -115,7 +120,7 @@ def test_the_picture_is_a_phone_wide_png_growing_with_the_players() -> None:
 def test_names_crown_acting_and_marks() -> None:
     view = table(4)
     view.update(crown="p3", to_act=["p2"], phase="turns", current_character="bishop",
-                murdered="merchant", robbed="king", graveyard_card=None)
+                murdered="merchant", robbed="king", graveyard_card=None, first_complete="p4")
     view["players"][1]["revealed"] = ["king"]
     scene = table_layout(view, seats(4), catalog(), "en")
     for i, name in enumerate(["Ana", "Bruno", "Basic bot 3", "Darío"], 1):
@@ -124,10 +129,48 @@ def test_names_crown_acting_and_marks() -> None:
         "away:p2", "computer:p3"]
     assert scene.regions["crown"].box.inside(scene.regions["player:p3"].box)
     assert scene.regions["acting"].box.inside(scene.regions["player:p2"].box)
+    assert scene.regions["first_complete:p4"].box.inside(scene.regions["player:p4"].box)
+    icons = [r for r in scene.regions if r.split(":")[0] in (
+        "acting", "crown", "first_complete", "computer", "away")]
+    for i, icon in enumerate(icons):  # side by side, before the name
+        assert not any(scene.regions[icon].box.overlaps(scene.regions[other].box)
+                       for other in [*icons[i + 1:], *(f"name:p{k}" for k in range(1, 5))])
     assert scene.regions["status"].texts == ["5 Bishop: Bruno's turn"]
     assert scene.regions["mark:murdered"].texts == ["Murdered: Merchant"]
     assert scene.regions["mark:robbed"].texts == ["Robbed: King"]
     assert scene.regions["character:p2:king"].texts == ["4 King"]
+
+
+def test_every_mark_of_the_round_shows_in_the_header() -> None:
+    view = table(8, dark=True)
+    view.update(murdered="tax_collector", robbed="diplomat", bewitched="navigator",
+                faceup_discards=["witch", "wizard"], absent=["alchemist", "abbot", "emperor"])
+    scene = table_layout(view, seats(8), catalog(), "es")
+    header = ["mark:murdered", "mark:robbed", "mark:bewitched", "faceup", "absent"]
+    assert [scene.regions[r].texts for r in header] == [
+        ["Asesinado: Recaudador"], ["Robado: Diplomático"], ["Hechizado: Navegante"],
+        ["Bocarriba: Bruja, Hechicero"], ["Nadie tenía: Alquimista, Abad, Emperador"]]
+    boxes = [scene.regions[r].box for r in header]
+    first = min(scene.regions[f"player:p{i}"].box.y for i in range(1, 9))
+    for i, box in enumerate(boxes):
+        assert box.bottom <= first and not any(box.overlaps(b) for b in boxes[i + 1:])
+    check_texts_fit(scene)
+
+
+@pytest.mark.parametrize(("lang", "draft", "over"), [
+    ("en", "Character draft: Ana is choosing (5 left)", "Game over — Bruno wins"),
+    ("es", "Selección de personajes: elige Ana (quedan 5)", "Fin de la partida — gana Bruno")])
+def test_the_status_in_the_draft_and_at_the_end(lang: str, draft: str, over: str) -> None:
+    start = citadels.view(citadels.new_game(["p1", "p2", "p3", "p4"], seed=1), None)
+    scene = table_layout(start, seats(4), catalog(), lang)
+    assert scene.regions["status"].texts == [draft]
+    assert scene.regions["acting"].box.inside(scene.regions["player:p1"].box)
+    assert not any(r.startswith(("card:", "character:", "mark:")) for r in scene.regions)
+    end = copy.deepcopy(views(4, False)[1])
+    end["winner"] = "p2"
+    scene = table_layout(end, seats(4), catalog(), lang)
+    assert scene.regions["status"].texts == [over]
+    assert "acting" not in scene.regions
 
 
 def test_spanish_names_with_accents_and_long_districts() -> None:
@@ -138,18 +181,43 @@ def test_spanish_names_with_accents_and_long_districts() -> None:
     assert "Puerta del Dragón" in texts and "Patio de los Milagros" in texts
     assert "Señorío" in texts and "6" in texts
     assert scene.regions["name:p4"].texts == ["Darío"]
+    assert {"Ciudadelas — ronda 8", "Señorío", "Darío"} <= set(scene.texts())
     check_texts_fit(scene)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_most_crowded_table_fits(lang: str) -> None:
-    view, table_seats = crowded(lang)
+    view, table_seats = crowded()
     scene = table_layout(view, table_seats, catalog(), lang)
     check_texts_fit(scene)
     assert len([r for r in scene.regions if r.startswith("card:")]) == 8 * 12
+    drawn = {scene.regions[f"card:p1:{i}"].texts[0] for i in range(12)}
+    assert drawn == {DISTRICTS[d].name[lang] for d in LONGEST_ES[:12]}  # whole, never cut
     assert scene.height < 2600
     pills = [scene.regions[f"character:{p['id']}:king"] for p in view["players"]]
     assert all(pill.texts == (["4 King"] if lang == "en" else ["4 Rey"]) for pill in pills)
+
+
+def test_a_text_shrinks_then_wraps_then_is_cut() -> None:
+    assert fit("Manor", 200, 30, 20, 12) == Fitted(("Manor",), 20, False)
+    long = "Patio de los Milagros"
+    shrunk = fit(long, round(text_width(long, 16)), 30, 20, 12)
+    assert shrunk.lines == (long,) and 15 <= shrunk.size <= 16
+    wrapped = fit(long, 120, 60, 20, 16, max_lines=2)
+    assert wrapped.size >= 16 and " ".join(wrapped.lines) == long
+    assert len(wrapped.lines) == 2 and wrapped.width <= 120 and wrapped.height <= 60
+    cut = fit("W" * 100, 100, 20, 16, 12)
+    assert cut.size == 12 and len(cut.lines) == 1 and cut.lines[0].endswith("…")
+    assert cut.width <= 100 < text_width(cut.lines[0] + "W", 12)  # as much as fits
+    broken = fit("W" * 100, 100, 60, 16, 12, max_lines=3)
+    assert len(broken.lines) == 3 and broken.width <= 100
+
+
+@pytest.mark.parametrize(("text", "drawn"), [
+    ("Ana 💤, Bo 🚪: Bruno 💤's turn", "Ana, Bo: Bruno's turn"), ("🤖 Bot 3", "Bot 3"),
+    ("Señorío  ✝ Δ", "Señorío ✝ Δ"), ("中文", "")])
+def test_what_the_font_cannot_draw_is_left_out(text: str, drawn: str) -> None:
+    assert drawable(text) == drawn
 
 
 def test_a_card_stripe_has_its_type_colour() -> None:
@@ -225,3 +293,39 @@ def test_final_bars_show_every_category_in_their_colour() -> None:
         assert image.getpixel((box.x + 1, box.y + 1)) == swatch != image.getpixel((0, 0))
     assert scene.regions["legend:map_room"].texts == ["Map Room"]
     assert scene.regions["legend:five_types"].texts == ["All five types"]
+
+
+def test_every_part_of_a_score_has_a_name_and_its_own_colour() -> None:
+    for lang in ("en", "es"):
+        names = [part_name(part, catalog(), lang) for part in BREAKDOWN]
+        assert len(set(names)) == len(BREAKDOWN) and all(names)
+    colours = [part_colour(part) for part in BREAKDOWN]
+    assert len(set(colours)) == len(BREAKDOWN)
+
+
+def test_a_tie_on_points_is_explained() -> None:
+    view = copy.deepcopy(views(4, False)[1])
+    first, second = (next(p for p in view["players"] if p["id"] == pid)
+                     for pid in view["ranking"][:2])
+    gap = first["score"]["total"] - second["score"]["total"]
+    second["score"]["total"] += gap
+    second["score"]["breakdown"]["districts"] += gap
+    scene = final_layout(view, seats(4), catalog(), "en")
+    (tie,) = scene.regions["tiebreak"].texts
+    assert f"tied on {first['score']['total']} points" in tie
+    assert scene.regions["tiebreak"].box.bottom <= min(
+        r.box.y for name, r in scene.regions.items() if name.startswith("row:"))
+    view["players"] = [p for p in view["players"] if p is not second]
+    view["ranking"] = [pid for pid in view["ranking"] if pid != second["id"]]
+    assert "tiebreak" not in final_layout(view, seats(4), catalog(), "en").regions
+
+
+def test_pictures_painted_in_threads_at_once_are_the_same() -> None:
+    jobs = [(table(n, dark), seats(n), lang) for n, dark in ((4, False), (8, True))
+            for lang in ("en", "es")]
+    alone = [table_picture(view, table_seats, catalog(), lang)
+             for view, table_seats, lang in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: table_picture(job[0], job[1], catalog(), job[2]),
+                                 jobs * 2))
+    assert together == alone * 2

@@ -14,6 +14,7 @@ no emoji). Reference pictures: `python -m bench.pictures`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import Catalog
@@ -23,6 +24,7 @@ from rules.citadels.cards import CHARACTERS, COST, DISTRICTS
 from rules.citadels.scoring import BREAKDOWN
 
 from .names import TYPE_EMOJI, character, district, language, who
+from .scores import scores_from_view, tiebreak_text
 
 View = dict[str, Any]
 WIDTH, PAD, GAP = 1000, 16, 8
@@ -50,6 +52,7 @@ PART_COLOURS: dict[str, RGB] = {
     "dragon_gate": (196, 56, 56), "museum": (104, 158, 56), "wishing_well": (56, 168, 210)}
 SPARE_COLOURS: tuple[RGB, ...] = ((90, 90, 90), (160, 160, 60), (60, 90, 160))
 WINNER_ROW: RGB = (252, 243, 214)
+PILL: RGB = (232, 228, 220)  # a character revealed, unmarked
 BEAUTIFIED: RGB = (218, 84, 150)
 
 
@@ -88,27 +91,25 @@ def _header(scene: Scene, view: View, seats: list[Seat], catalog: Catalog, lang:
     scene.region("status", Box(PAD, PAD + 42, width, 30))
     scene.text(Box(PAD, PAD + 42, width, 30), _status(view, seats, catalog, lang), INK, 21, 14,
                clip=True, region="status")
-    y = PAD + 76
-    marks = [(kind, str(view[kind])) for kind in MARK_COLOURS if view.get(kind)]
-    x = PAD
-    for kind, cid in marks:
-        label = t(kind, character=character(cid, lang))
-        w = min(round(text_width(label, 18)) + 34, WIDTH - PAD - x)
-        box = Box(x, y, w, 28)
-        scene.region(f"mark:{kind}", box)
-        _mark_icon(scene, kind, Box(x, y + 3, 22, 22))
-        scene.text(Box(x + 28, y, w - 28, 28), label, INK, 18, 12, region=f"mark:{kind}")
+    items: list[tuple[str, str | None, str]] = [  # (region, mark, text), flowing in lines
+        (f"mark:{kind}", kind, t(kind, character=character(view[kind], lang)))
+        for kind in MARK_COLOURS if view.get(kind)]
+    for key, ids in (("faceup", view["faceup_discards"]), ("absent", view["absent"])):
+        if ids:
+            items.append((key, None, t(key, characters=", ".join(character(c, lang)
+                                                                  for c in ids))))
+    x, y = PAD, PAD + 76
+    for region, mark, label in items:
+        w = min(round(text_width(label, 18)) + (28 if mark else 0) + 4, width)
+        if x + w > WIDTH - PAD:
+            x, y = PAD, y + 30
+        scene.region(region, Box(x, y, w, 28))
+        if mark:
+            _mark_icon(scene, mark, Box(x, y + 3, 22, 22))
+        text = Box(x + (28 if mark else 0), y, w - (28 if mark else 0), 28)
+        scene.text(text, label, INK if mark else MUTED, 18, 12, clip=True, region=region)
         x += w + 18
-    others = []
-    if view["faceup_discards"]:
-        others.append(t("faceup", characters=", ".join(
-            character(c, lang) for c in view["faceup_discards"])))
-    if view["absent"]:
-        others.append(t("absent", characters=", ".join(character(c, lang)
-                                                       for c in view["absent"])))
-    if others and WIDTH - PAD - x > 120:
-        scene.text(Box(x, y, WIDTH - PAD - x, 28), " · ".join(others), MUTED, 18, 12)
-    return y + (34 if marks or others else 0)
+    return y + (34 if items else 0)
 
 
 def _status(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
@@ -164,24 +165,25 @@ def _info(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catalo
           lang: str, box: Box, acting: bool) -> None:
     """Name (with the acting marker and the crown), counters, and characters shown."""
     pid = p["id"]
-    x = box.x
-    if acting:
-        scene.region("acting", Box(x, box.y + 5, 20, 22))
-        scene.polygon([(x, box.y + 5), (x + 18, box.y + 16), (x, box.y + 27)], ACTING)
-        x += 26
-    if view["crown"] == pid:
-        crown = Box(x, box.y + 4, 30, 24)
-        scene.region("crown", crown)
-        _crown(scene, crown)
-        x += 36
     seat = next((s for s in seats if s.pid == pid), None)
     kind = (None if seat is None else "computer" if seat.user_id is None
             else "left" if seat.left else "away" if seat.away else None)
+    icons: list[tuple[str, Callable[[Scene, Box], None], int]] = []
+    if acting:
+        icons.append(("acting", _arrow, 20))
+    if view["crown"] == pid:
+        icons.append(("crown", _crown, 30))
+    if view.get("first_complete") == pid:
+        icons.append((f"first_complete:{pid}", _flag, 16))
     if kind:  # the seat's emoji, which the font lacks, drawn
-        icon = Box(x, box.y + 5, 22, 22)
-        scene.region(f"{kind}:{pid}", icon)
-        {"computer": _robot, "left": _door, "away": _moon}[kind](scene, icon)
-        x += 28
+        icons.append((f"{kind}:{pid}", {"computer": _robot, "left": _door, "away": _moon}[kind],
+                      22))
+    x = box.x
+    for region, draw, width in icons:
+        icon = Box(x, box.y + 5, width, 22)
+        scene.region(region, icon)
+        draw(scene, icon)
+        x += width + 6
     name = Box(x, box.y, box.right - x, 32)
     scene.region(f"name:{pid}", name)
     scene.text(name, _name(pid, seats, catalog, lang), INK, 24, 17, bold=True,
@@ -203,8 +205,6 @@ def _counters(scene: Scene, view: View, p: dict[str, Any], box: Box) -> None:
         {"gold": _coin, "hand": _cards, "score": _star, "city": _house}[kind](scene, icon)
         scene.text(Box(cell.x + 26, cell.y, cell.w - 26, cell.h), str(number), INK, 20, 13,
                    bold=True, region=f"{kind}:{pid}")
-    if view.get("first_complete") == pid:
-        _flag(scene, Box(box.right - 12, box.y + 2, 12, 22))
 
 
 def _revealed(scene: Scene, view: View, p: dict[str, Any], box: Box, lang: str) -> None:
@@ -218,7 +218,7 @@ def _revealed(scene: Scene, view: View, p: dict[str, Any], box: Box, lang: str) 
         name = f"character:{p['id']}:{cid}"
         scene.region(name, pill)
         mark = next((k for k in MARK_COLOURS if view.get(k) == cid), None)
-        fill = MARK_COLOURS[mark] if mark else (232, 228, 220)
+        fill = MARK_COLOURS[mark] if mark else PILL
         scene.rect(pill, fill, radius=box.h // 2)
         text = Box(pill.x + 10, pill.y, pill.w - 20, pill.h)
         if mark:
@@ -238,7 +238,7 @@ def _card(scene: Scene, key: str, did: str, beautified: bool, box: Box, lang: st
     scene.rect(stripe, colour, radius=0)
     coin = Box(box.right - COIN - 6, box.y + (box.h - COIN) // 2, COIN, COIN)
     scene.text(Box(stripe.right + 6, box.y + 2, coin.x - stripe.right - 10, box.h - 4),
-               district(did, lang), INK, 19, 13, max_lines=2, region=f"card:{key}")
+               district(did, lang), INK, 21, 13, max_lines=2, region=f"card:{key}")
     scene.ellipse(coin, GOLD, GOLD_DARK, 2 if not beautified else 3)
     scene.text(coin, str(COST[did]), INK, 16, 12, bold=True, align="centre",
                region=f"card:{key}")
@@ -275,6 +275,12 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
     bar_w = WIDTH - PAD - 56 - bar_x
     best = max([1, *(p["score"]["total"] for p in players.values())])
     y = PAD + 84
+    tie = tiebreak_text(view, scores_from_view(view), seats, catalog, lang, markdown=False)
+    if tie:  # who won the tie on points, and how
+        scene.region("tiebreak", Box(PAD, y - 8, width, 48))
+        scene.text(Box(PAD, y - 8, width, 48), tie, MUTED, 18, 13, max_lines=2, clip=True,
+                   region="tiebreak")
+        y += 46
     for place, pid in enumerate(order, 1):
         _score_row(scene, players[pid], place, pid == winner, seats, catalog, lang, y, bar_x,
                    bar_w / best)
@@ -310,7 +316,7 @@ def _score_row(scene: Scene, p: dict[str, Any], place: int, won: bool, seats: li
         seg = Box(bar.x + done, bar.y, end - done, BAR_H)
         done = end
         scene.region(f"segment:{pid}:{part}", seg)
-        scene.rect(seg, _part_colour(part))
+        scene.rect(seg, part_colour(part))
         if seg.w >= 24:
             scene.text(seg, str(points), WHITE, 16, 11, bold=True, align="centre",
                        region=f"segment:{pid}:{part}")
@@ -327,25 +333,25 @@ def _legend(scene: Scene, players: Any, catalog: Catalog, lang: str, y: int) -> 
             if any(p["score"]["breakdown"].get(part) for p in players)]
     x = PAD
     for part in used:
-        label = _part_name(part, catalog, lang)
+        label = part_name(part, catalog, lang)
         w = min(round(text_width(label, 18)) + 32, WIDTH - 2 * PAD)
         if x + w > WIDTH - PAD:
             x, y = PAD, y + 30
         scene.region(f"legend:{part}", Box(x, y, w, 26))
-        scene.rect(Box(x, y + 4, 18, 18), _part_colour(part), radius=3)
+        scene.rect(Box(x, y + 4, 18, 18), part_colour(part), radius=3)
         scene.text(Box(x + 26, y, w - 26, 26), label, INK, 18, 12, region=f"legend:{part}")
         x += w + 16
     return y + 30
 
 
-def _part_name(part: str, catalog: Catalog, lang: str) -> str:
+def part_name(part: str, catalog: Catalog, lang: str) -> str:
     """A bonus named after a district reads as the district; the others come from the catalog."""
     if part in DISTRICTS:
         return district(part, lang)
     return catalog.text(f"render.picture.part.{part}", lang)
 
 
-def _part_colour(part: str) -> RGB:
+def part_colour(part: str) -> RGB:
     if part in PART_COLOURS:
         return PART_COLOURS[part]
     return SPARE_COLOURS[BREAKDOWN.index(part) % len(SPARE_COLOURS)]
@@ -425,8 +431,14 @@ def _door(scene: Scene, b: Box) -> None:
 
 
 def _flag(scene: Scene, b: Box) -> None:
-    scene.rect(Box(b.x, b.y, 2, b.h), INK)
-    scene.polygon([(b.x + 2, b.y), (b.right, b.y + 5), (b.x + 2, b.y + 10)], (40, 148, 78))
+    """The first to complete a city."""
+    scene.rect(Box(b.x + 1, b.y, 3, b.h), INK)
+    scene.polygon([(b.x + 4, b.y), (b.right, b.y + 6), (b.x + 4, b.y + 12)], (40, 148, 78))
+
+
+def _arrow(scene: Scene, b: Box) -> None:
+    """Whose decision it is."""
+    scene.polygon([(b.x, b.y), (b.right - 2, b.y + b.h // 2), (b.x, b.bottom)], ACTING)
 
 
 def _mark_icon(scene: Scene, kind: str, b: Box, inverse: bool = False) -> None:

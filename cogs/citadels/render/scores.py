@@ -97,23 +97,23 @@ def _reveal(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list[
 
 
 def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,
-                  lang: str) -> str | None:
-    """Why the winner won a tie on points, in words; None without a tie."""
+                  lang: str, markdown: bool = True) -> str | None:
+    """Why the winner won a tie on points, in words; None without a tie. The names are
+    markdown-escaped for an embed, or plain (`markdown=False`) for a picture."""
     order = ranking(view, table)
     best = table[order[0]].total
     tied = [pid for pid in order if table[pid].total == best]
     if len(tied) < 2:
         return None
     winner = view.get("winner") or order[0]
-    names = ", ".join(who(p, seats, catalog, lang) for p in tied)
+    names = ", ".join(who(p, seats, catalog, lang, markdown=markdown) for p in tied)
+    name = who(winner, seats, catalog, lang, markdown=markdown)
     top = table[winner].tiebreak
     if sum(1 for p in tied if table[p].tiebreak == top) == 1 and top > 0:
         cid = _of_rank(view, top)
         return catalog.text("render.final.tie_character", lang, names=names, total=best,
-                            name=who(winner, seats, catalog, lang),
-                            character=character(cid, lang), rank=top)
-    return catalog.text("render.final.tie_seat", lang, names=names, total=best,
-                        name=who(winner, seats, catalog, lang))
+                            name=name, character=character(cid, lang), rank=top)
+    return catalog.text("render.final.tie_seat", lang, names=names, total=best, name=name)
 
 
 def lower_ties(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,
