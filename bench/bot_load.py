@@ -85,6 +85,7 @@ class Options:
     servers: int = 1
     processes: int = 1
     store: str = "sqlite"
+    pictures: bool = True  # the table's and the result's pictures (drawn by the bot's process)
 
     @property
     def people(self) -> int:
@@ -523,6 +524,7 @@ class Report:
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
     leftovers: Leftovers = field(default_factory=lambda: Leftovers())
     table_lags: list[float] = field(default_factory=list)
+    pictures: int | None = None  # pictures the bot drew (one process only)
 
     @property
     def global_calls(self) -> int:
@@ -590,6 +592,8 @@ class Report:
             f"table lag s p50/p90/p99  {percentile(self.table_lags, 50):.2f} / "
             f"{percentile(self.table_lags, 90):.2f} / {percentile(self.table_lags, 99):.2f}"
             "  (a change to the edit that shows it)",
+            *([f"pictures drawn           {self.pictures}"] if self.pictures is not None
+              else []),
             f"globally-limited calls   {self.global_calls}  = "
             f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot); "
             f"after the first {WARM_UP:g} s {self.steady_global_rate:.1f}/s",
@@ -710,9 +714,10 @@ async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: 
 Getter = Callable[[int], Awaitable[GameRecord | None]]
 
 
-def bot_settings(folder: str) -> Settings:
+def bot_settings(folder: str, pictures: bool = True) -> Settings:
     return Settings(_env_file=None, discord_token=Config.token,
-                    database_path=Path(folder) / "load.sqlite3", log_level="WARNING")
+                    database_path=Path(folder) / "load.sqlite3", log_level="WARNING",
+                    pictures=pictures)
 
 
 async def run_bench(options: Options) -> Report:
@@ -720,7 +725,7 @@ async def run_bench(options: Options) -> Report:
         return await run_processes(options)
     lag = LoopLag()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
-        bot = GameBot(bot_settings(folder), computer_pause=options.computer_pause,
+        bot = GameBot(bot_settings(folder, options.pictures), computer_pause=options.computer_pause,
                           guild_ready_timeout=0.05)
         async with emulator_process() as (url, emulator_pid), \
                 Discord.remote(url) as discord_api, run_client(bot, url, timeout=30), \
@@ -749,6 +754,7 @@ async def run_bench(options: Options) -> Report:
                                    lag.samples)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
+            report.pictures = bot.publisher.pictures.drawn
             return report
 
 
@@ -834,6 +840,8 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
     parser.add_argument("--processes", type=int, default=1,
                         help="bot processes, one shard each, sharing the store")
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--no-pictures", action="store_true",
+                        help="games without pictures (one bot process only)")
     parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
     parser.add_argument("--people-of", default=None, help=argparse.SUPPRESS)  # the people's role
     args = parser.parse_args(argv)
@@ -843,7 +851,8 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                       think=args.think, seconds=args.seconds, computer_pause=args.computer_pause,
                       seed=args.seed, timeout=args.timeout,
                       servers=args.servers or (30 if args.processes > 1 else 1),
-                      processes=args.processes, store=args.store)
+                      processes=args.processes, store=args.store,
+                      pictures=not args.no_pictures)
     return options, args.people_of
 
 
