@@ -70,3 +70,18 @@ def beginner() -> dict[str, tuple[tuple[int, int], str, int | None]]:
         h: ((int(q), int(r)), terrain, None if token == "—" else int(token))
         for h, q, r, terrain, token in rows
     }
+
+
+def spiral_rings() -> tuple[list[str], list[str]]:
+    """§1.6 step 3: the outer ring from H12 and the inner ring from H11."""
+    body = section("### 1.6", "### 1.7")
+    outer = re.search(r"Outer ring counter-clockwise from H12: ((?:H\d+ ?)+)", body)
+    inner = re.search(r"inner\s+ring from H11: ((?:H\d+ ?)+)", body)
+    assert outer and inner
+    return outer.group(1).split(), inner.group(1).split()
+
+
+def t03_spiral() -> dict[str, int]:
+    """§15 T03: the tokens the spiral from H12 lays on the beginner terrain."""
+    line = section("- T03", "\n")
+    return {h: int(v) for h, v in re.findall(r"(H\d+) (\d+)", line)}
