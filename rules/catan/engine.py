@@ -193,8 +193,9 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
         for target in improvements.targets(s, seat, track) or []:
             out.append(BuyImprovement(
                 track=track, node=None if target is None else node_id(target)))
-    out += [MaritimeTrade(give=give, get=get) for give in CARDS for get in CARDS
-            if trade.maritime_ok(s, seat, give, get)]
+    cards, rates = s.players[seat].cards, trade.rates(s, seat)
+    out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
+            if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
     out += offers(s, seat)
     return out
 
@@ -202,7 +203,8 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
 def offers(s: GameState, seat: int) -> list[Action]:
     """The one-for-one offers (apply takes any offer; listing all multisets is impossible)."""
     held = [c for c in CARDS if s.players[seat].cards[c]]
-    return [OfferTrade(to=s.seats[to], give={give: 1}, get={get: 1})
+    # Built without validation: every field is known valid (the lists are long).
+    return [OfferTrade.model_construct(to=s.seats[to], give={give: 1}, get={get: 1})
             for to in range(len(s.seats)) if to != seat
             for give in held for get in CARDS if get != give]
 

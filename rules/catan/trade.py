@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import TOPOLOGY as T
-from .state import COMMODITIES, RESOURCES, RULES, GameState
+from .state import CARDS, COMMODITIES, RESOURCES, RULES, GameState
 
 RATES: dict[str, int] = RULES["maritime"]
 TRADE_L3 = int(RULES["ability_level"])
@@ -12,20 +12,29 @@ TERRAIN_RESOURCE: dict[str, str] = {
     for terrain, table in RULES["terrain_yield"].items() if table["settlement"]}
 
 
+HARBOUR_NODES: tuple[tuple[int, int], ...] = tuple(T.edge_nodes[e] for e in T.harbour_edges)
+
+
 def harbours_of(s: GameState, seat: int) -> set[str]:
     """Harbour types seat's settlements/cities touch."""
     out = set()
-    for slot, edge in enumerate(T.harbour_edges):
-        if any(s.buildings.get(n) is not None and s.buildings[n].owner == seat
-               for n in T.edge_nodes[edge]):
-            out.add(s.harbours[slot])
+    for slot, nodes in enumerate(HARBOUR_NODES):
+        for n in nodes:
+            b = s.buildings.get(n)
+            if b is not None and b.owner == seat:
+                out.add(s.harbours[slot])
     return out
 
 
-def rate(s: GameState, seat: int, card: str) -> int:
+def rates(s: GameState, seat: int) -> dict[str, int]:
+    ports = harbours_of(s, seat)
+    return {card: rate(s, seat, card, ports) for card in CARDS}
+
+
+def rate(s: GameState, seat: int, card: str, ports: set[str] | None = None) -> int:
     """How many `card` seat gives the bank for one card (§5: the best that applies)."""
     best = RATES["bank"]
-    ports = harbours_of(s, seat)
+    ports = harbours_of(s, seat) if ports is None else ports
     if "h3" in ports:
         best = RATES["h3"]
     if card in RESOURCES and f"h2_{card}" in ports:
