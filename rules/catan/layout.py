@@ -140,11 +140,16 @@ def to_json(layout: Layout) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> Layout:
     """The inverse of `to_json`; ValueError on anything that is not a layout of this island."""
-    terrains, tokens, harbours = data["terrains"], data["tokens"], data["harbours"]
+    try:
+        terrains, tokens, harbours = list(data["terrains"]), list(data["tokens"]), list(
+            data["harbours"])
+        robber = parse_hex(data["robber"])
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a layout: {error}") from None
     if len(terrains) != HEX_COUNT or len(tokens) != HEX_COUNT or len(harbours) != HARBOUR_COUNT:
         raise ValueError("a layout has 19 terrains, 19 tokens and 9 harbours")
     if unknown := {*terrains} - set(TERRAINS) | {*harbours} - set(HARBOUR_TYPES):
         raise ValueError(f"unknown terrain or harbour types {sorted(unknown)}")
     if not all(t is None or (type(t) is int and t in TOKENS) for t in tokens):
         raise ValueError(f"bad number tokens {tokens}")
-    return Layout(tuple(terrains), tuple(tokens), tuple(harbours), parse_hex(data["robber"]))
+    return Layout(tuple(terrains), tuple(tokens), tuple(harbours), robber)

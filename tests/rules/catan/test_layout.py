@@ -190,9 +190,16 @@ def test_json_round_trip(seed: int, mode: lay.TokenMode) -> None:
 @pytest.mark.parametrize("change", [
     {"terrains": ["forest"] * 18}, {"terrains": ["forest"] * 18 + ["lava"]},
     {"harbours": ["h3"] * 8 + ["h2_gold"]}, {"tokens": [7] * 19}, {"tokens": ["6"] * 19},
-    {"robber": "H20"},
+    {"robber": "H20"}, {"robber": 9}, {"tokens": None},
 ])
 def test_from_json_rejects_bad_layouts(change: dict[str, Any]) -> None:
     data = lay.to_json(lay.beginner()) | change
+    with pytest.raises(ValueError):
+        lay.from_json(data)
+
+
+def test_from_json_rejects_missing_fields() -> None:
+    data = lay.to_json(lay.beginner())
+    del data["harbours"]
     with pytest.raises(ValueError):
         lay.from_json(data)
