@@ -12,28 +12,35 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import board, improvements, placement, production, rng, scoring, trade
+from . import board, improvements, knights, placement, production, rng, scoring, trade
 from .actions import (
     AcceptTrade,
     Action,
+    ActivateKnight,
     BuildCity,
+    BuildKnight,
     BuildRoad,
     BuildSettlement,
     BuildWall,
     BuyImprovement,
     CancelTrade,
+    ChaseRobber,
     ChooseCity,
     ChooseDeck,
     ChooseResource,
     DeclineTrade,
     Discard,
     DiscardProgress,
+    DisplaceKnight,
     EndTurn,
     MaritimeTrade,
+    MoveKnight,
     MoveRobber,
     OfferTrade,
     PlaceBuilding,
     PlaceRoad,
+    PromoteKnight,
+    RetreatKnight,
     Roll,
 )
 from .board import TOPOLOGY as T
@@ -196,7 +203,31 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
     cards, rates = s.players[seat].cards, trade.rates(s, seat)
     out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
             if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
+    out += knight_actions(s, seat)
     out += offers(s, seat)
+    return out
+
+
+def knight_actions(s: GameState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if placement.affordable(s, seat, "knight"):
+        out += [BuildKnight(node=node_id(n)) for n in range(len(T.node_edges))
+                if knights.build_ok(s, seat, n)]
+    mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
+    if placement.affordable(s, seat, "activate"):
+        out += [ActivateKnight(node=node_id(n)) for n in mine
+                if knights.activate_ok(s, seat, n)]
+    if placement.affordable(s, seat, "promote"):
+        out += [PromoteKnight(node=node_id(n)) for n in mine if knights.promote_ok(s, seat, n)]
+    for n in mine:
+        if not knights.can_act(s, seat, n):
+            continue
+        out += [MoveKnight(node=node_id(n), to=node_id(v)) for v in knights.moves(s, seat, n)]
+        out += [DisplaceKnight(node=node_id(n), to=node_id(v))
+                for v in knights.displacements(s, seat, n)]
+        if knights.chase_ok(s, seat, n):
+            out += [ChaseRobber(node=node_id(n), hex=m.hex, victim=m.victim)
+                    for m in robber_moves(s, seat)]
     return out
 
 
@@ -214,7 +245,9 @@ def decision_actions(s: GameState, d: Decision) -> list[Action]:
         cards = s.players[d.seat].cards
         return [Discard(cards={c: 1}) for c in CARDS if cards[c]]
     if d.kind == "robber":
-        return robber_moves(s, d.seat)
+        return list(robber_moves(s, d.seat))
+    if d.kind == "knight_retreat":
+        return [RetreatKnight(node=node_id(n)) for n in d.nodes]
     if d.kind == "trade_offer":
         out: list[Action] = [DeclineTrade()]
         if placement.can_pay(s, d.seat, d.get):
@@ -232,8 +265,8 @@ def decision_actions(s: GameState, d: Decision) -> list[Action]:
     raise AssertionError(f"no actions for {d.kind}")
 
 
-def robber_moves(s: GameState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:
+    out: list[MoveRobber] = []
     for h in range(len(T.hex_nodes)):
         if h == s.robber:
             continue
@@ -481,7 +514,100 @@ def discard_progress(tx: Tx, seat: int, card: str) -> None:
     tx.emit("progress_discarded", seat, deck=colour)
 
 
+def _my_knight(tx: Tx, seat: int, text: str) -> int:
+    node = parse_node(text)
+    k = tx.s.knights.get(node)
+    if k is None or k.owner != seat:
+        raise IllegalAction(f"no knight of yours on {text}")
+    return node
+
+
+def _build_knight(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, BuildKnight)
+    _need_action_phase(tx)
+    node = parse_node(act.node)
+    if not knights.build_ok(tx.s, seat, node):
+        raise IllegalAction(f"{act.node}: not an empty end of your roads, or no basic knight "
+                            "left")
+    _pay_or_refuse(tx, seat, "knight")
+    knights.build(tx, seat, node)
+    recount_roads(tx)
+
+
+def _activate_knight(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, ActivateKnight)
+    _need_action_phase(tx)
+    node = _my_knight(tx, seat, act.node)
+    if not knights.activate_ok(tx.s, seat, node):
+        raise IllegalAction("that knight is already active")
+    _pay_or_refuse(tx, seat, "activate")
+    knights.activate(tx, seat, node)
+
+
+def _promote_knight(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, PromoteKnight)
+    _need_action_phase(tx)
+    node = _my_knight(tx, seat, act.node)
+    if not knights.promote_ok(tx.s, seat, node):
+        raise IllegalAction("no promotion: mighty already, promoted this turn, no piece of the "
+                            "next level, or mighty without the Fortress")
+    _pay_or_refuse(tx, seat, "promote")
+    knights.promote(tx, seat, node)
+
+
+def _acting_knight(tx: Tx, seat: int, text: str) -> int:
+    _need_action_phase(tx)
+    node = _my_knight(tx, seat, text)
+    if not knights.can_act(tx.s, seat, node):
+        raise IllegalAction("the knight must be active, not activated this turn, and not have "
+                            "acted this turn")
+    return node
+
+
+def _move_knight(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, MoveKnight)
+    node, to = _acting_knight(tx, seat, act.node), parse_node(act.to)
+    if to not in knights.moves(tx.s, seat, node):
+        raise IllegalAction(f"{act.to}: not an empty intersection along your roads")
+    knights.move(tx, seat, node, to)
+    recount_roads(tx)
+
+
+def _displace_knight(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, DisplaceKnight)
+    node, to = _acting_knight(tx, seat, act.node), parse_node(act.to)
+    if to not in knights.displacements(tx.s, seat, node):
+        raise IllegalAction(f"{act.to}: no weaker opponent's knight along your roads")
+    knights.displace(tx, seat, node, to)
+    recount_roads(tx)
+
+
+def _chase_robber(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, ChaseRobber)
+    node = _acting_knight(tx, seat, act.node)
+    if not knights.chase_ok(tx.s, seat, node):
+        raise IllegalAction("the knight must stand by the robber, after the first attack")
+    h, victim = _robber_target(tx.s, seat, act.hex, act.victim)
+    knights.chase(tx, seat, node, h, victim)
+
+
+def _robber_target(s: GameState, seat: int, hex_text: str, victim_name: str | None
+                   ) -> tuple[int, int | None]:
+    """The robber's new hex and victim, checked (§3.3)."""
+    h = parse_hex(hex_text)
+    victim = None if victim_name is None else s.seat_of(victim_name)
+    found = production.victims(s, seat, h)
+    allowed: list[int | None] = list(found) if found else [None]
+    if h == s.robber or victim not in allowed:
+        raise IllegalAction("the robber must leave its hex; name a victim there with cards, "
+                            "if any")
+    return h, victim
+
+
 TURN: dict[type[Action], Callable[[Tx, int, Action], None]] = {
+    BuildKnight: _build_knight, ActivateKnight: _activate_knight,
+    PromoteKnight: _promote_knight, MoveKnight: _move_knight,
+    DisplaceKnight: _displace_knight, ChaseRobber: _chase_robber,
     Roll: _roll, EndTurn: _end_turn, BuildRoad: _build_road,
     BuildSettlement: _build_settlement, BuildCity: _build_city, BuildWall: _build_wall,
     BuyImprovement: _buy_improvement, MaritimeTrade: _maritime, OfferTrade: _offer,
@@ -504,15 +630,16 @@ def answer(tx: Tx, d: Decision, act: Action) -> None:
         else:
             tx.replace(d, d.model_copy(update={"count": d.count - give}))
     elif d.kind == "robber" and isinstance(act, MoveRobber):
-        h = parse_hex(act.hex)
-        victim = None if act.victim is None else s.seat_of(act.victim)
-        found = production.victims(s, seat, h)
-        allowed: list[int | None] = list(found) if found else [None]
-        if h == s.robber or victim not in allowed:
-            raise IllegalAction("the robber must leave its hex; name a victim there with "
-                                "cards, if any")
+        h, victim = _robber_target(s, seat, act.hex, act.victim)
         tx.done(d)
         production.move_robber(tx, seat, h, victim)
+    elif d.kind == "knight_retreat" and isinstance(act, RetreatKnight):
+        node = parse_node(act.node)
+        if node not in d.nodes or d.knight is None:
+            raise IllegalAction(f"one of {[node_id(n) for n in d.nodes]}")
+        tx.done(d)
+        knights.place_retreat(tx, d.knight, node)
+        recount_roads(tx)
     elif d.kind == "trade_offer" and isinstance(act, AcceptTrade | DeclineTrade):
         accept = isinstance(act, AcceptTrade)
         if accept and not placement.can_pay(s, seat, d.get):

@@ -75,6 +75,7 @@ class Decision(BaseModel):
     give: dict[str, int] = {}  # trade offer: what the active player gives
     get: dict[str, int] = {}  # and asks for
     nodes: list[int] = []  # city_loss / knight_retreat: the intersections to choose among
+    knight: Knight | None = None  # knight_retreat: the displaced knight, off the board
 
 
 class Dice(BaseModel):
