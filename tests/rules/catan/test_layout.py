@@ -49,7 +49,7 @@ def test_t02_beginner() -> None:
 
 
 def test_t04_red_neighbours_are_detected() -> None:
-    tokens = [None] * 19
+    tokens: list[int | None] = [None] * 19
     tokens[parse_hex("H5")], tokens[parse_hex("H6")] = 6, 8
     board = Layout(lay.beginner().terrains, tuple(tokens), lay.beginner().harbours, 9)
     assert lay.red_adjacent(board)
