@@ -232,12 +232,93 @@ class RetreatKnight(Action):
     node: str
 
 
+# --- progress cards (§10) ---------------------------------------------------------------------
+
+class PlayProgress(Action):
+    """Play a progress card. Which fields a card uses (the others stay None):
+    alchemist red+yellow · crane track (+node for a metropolis) · engineer node · inventor
+    hex+other_hex · medicine node · bishop hex · deserter seat · diplomat edge · intrigue node ·
+    spy seat · master_merchant seat · merchant hex · merchant_fleet, resource_monopoly,
+    trade_monopoly kind (a card type) · the others none."""
+    type: Literal["play_progress"] = "play_progress"
+    card: str
+    red: int | None = None
+    yellow: int | None = None
+    track: str | None = None
+    node: str | None = None
+    hex: str | None = None
+    other_hex: str | None = None
+    edge: str | None = None
+    seat: str | None = None
+    kind: str | None = None
+
+
+class RemoveKnight(Action):
+    """Deserter: the targeted player picks the knight they lose."""
+    type: Literal["remove_knight"] = "remove_knight"
+    node: str
+
+
+class PlaceKnight(Action):
+    """Deserter: where the player's own knight goes (None: not placed)."""
+    type: Literal["place_knight"] = "place_knight"
+    node: str | None = None
+
+
+class PlaceFreeRoad(Action):
+    """Diplomat on one's own road: rebuild it at once, free (None: not rebuilt)."""
+    type: Literal["place_free_road"] = "place_free_road"
+    edge: str | None = None
+
+
+class TakeProgress(Action):
+    """Spy: the card taken from the target's progress hand."""
+    type: Literal["take_progress"] = "take_progress"
+    card: str
+
+
+class GiveCards(Action):
+    """Wedding: cards given to the player who played it (part or all of what is owed)."""
+    type: Literal["give_cards"] = "give_cards"
+    cards: dict[str, int]
+
+    @field_validator("cards")
+    @classmethod
+    def _canonical(cls, v: dict[str, int]) -> dict[str, int]:
+        return _cards(v)
+
+
+class TakeCards(Action):
+    """Master Merchant: the cards taken from the target's hand."""
+    type: Literal["take_cards"] = "take_cards"
+    cards: dict[str, int]
+
+    @field_validator("cards")
+    @classmethod
+    def _canonical(cls, v: dict[str, int]) -> dict[str, int]:
+        return _cards(v)
+
+
+class HarborExchange(Action):
+    """Commercial Harbor: offer one resource to `to`, who must return a commodity."""
+    type: Literal["harbor_exchange"] = "harbor_exchange"
+    to: str
+    card: str
+
+
+class ReturnCommodity(Action):
+    """Commercial Harbor: the commodity returned."""
+    type: Literal["return_commodity"] = "return_commodity"
+    card: str
+
+
 AnyAction = Annotated[
     PlaceBuilding | PlaceRoad | Roll | EndTurn | BuildRoad | BuildSettlement | BuildCity
     | BuildWall | BuyImprovement | MaritimeTrade | OfferTrade | AcceptTrade | DeclineTrade
     | CancelTrade | Discard | MoveRobber | ChooseCity | ChooseDeck | ChooseResource
     | DiscardProgress | BuildKnight | ActivateKnight | PromoteKnight | MoveKnight
-    | DisplaceKnight | ChaseRobber | RetreatKnight,
+    | DisplaceKnight | ChaseRobber | RetreatKnight | PlayProgress | RemoveKnight | PlaceKnight
+    | PlaceFreeRoad | TakeProgress | GiveCards | TakeCards | HarborExchange | ReturnCommodity,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
 ACTION_TYPES: tuple[str, ...] = tuple(
