@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from .errors import IllegalAction
-from .state import CARDS, TRACKS
+from .state import CARDS, DECKS, TRACKS
 
 
 def _cards(value: dict[str, int]) -> dict[str, int]:
@@ -188,11 +188,83 @@ class DiscardProgress(Action):
     card: str
 
 
+# --- progress cards (§10; rules/catan/progress.py) ---------------------------------------------
+
+class PlayProgress(Action):
+    """Play a progress card; the fields a card needs (and only those) are set:
+    alchemist red+yellow · crane track (+node for a metropolis) · engineer/medicine node ·
+    inventor hexes (two) · smith nodes (one or two knights) · bishop/merchant hex ·
+    diplomat edge · intrigue node · deserter/spy/master_merchant target ·
+    merchant_fleet/resource_monopoly/trade_monopoly named."""
+    type: Literal["play_progress"] = "play_progress"
+    card: str
+    red: int | None = None
+    yellow: int | None = None
+    track: str | None = None
+    node: str | None = None
+    nodes: list[str] = []
+    hex: str | None = None
+    hexes: list[str] = []
+    edge: str | None = None
+    target: str | None = None
+    named: str | None = None
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, v: str) -> str:
+        if not any(v in cards for cards in DECKS.values()):
+            raise ValueError(f"unknown progress card {v!r}")
+        return v
+
+
+class HarbourOffer(Action):
+    """Commercial Harbor: offer `to` one resource; they return a commodity of their choice."""
+    type: Literal["harbour_offer"] = "harbour_offer"
+    to: str
+    card: str
+
+
+class SelectCards(Action):
+    """Cards chosen for a progress card's decision: a Wedding gift, a Commercial Harbor
+    commodity returned, the cards a Master Merchant takes (all or part of the count)."""
+    type: Literal["select_cards"] = "select_cards"
+    cards: dict[str, int]
+
+    @field_validator("cards")
+    @classmethod
+    def _canonical(cls, v: dict[str, int]) -> dict[str, int]:
+        return _cards(v)
+
+
+class TakeProgress(Action):
+    """Spy: the progress card taken from the target's hand."""
+    type: Literal["take_progress"] = "take_progress"
+    card: str
+
+
+class ChooseKnight(Action):
+    """Deserter: the knight its owner removes."""
+    type: Literal["choose_knight"] = "choose_knight"
+    node: str
+
+
+class PlaceKnight(Action):
+    """Deserter: where the player who played it puts their knight."""
+    type: Literal["place_knight"] = "place_knight"
+    node: str
+
+
+class Pass(Action):
+    """Decline an optional placement (Deserter's knight, Diplomat's rebuilt road)."""
+    type: Literal["pass"] = "pass"
+
+
 AnyAction = Annotated[
     PlaceBuilding | PlaceRoad | Roll | EndTurn | BuildRoad | BuildSettlement | BuildCity
     | BuildWall | BuyImprovement | MaritimeTrade | OfferTrade | AcceptTrade | DeclineTrade
     | CancelTrade | Discard | MoveRobber | ChooseCity | ChooseDeck | ChooseResource
-    | DiscardProgress,
+    | DiscardProgress | PlayProgress | HarbourOffer | SelectCards | TakeProgress
+    | ChooseKnight | PlaceKnight | Pass,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
 ACTION_TYPES: tuple[str, ...] = tuple(

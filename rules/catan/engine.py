@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import board, improvements, placement, production, rng, scoring, trade
+from . import board, improvements, placement, production, progress, rng, scoring, trade
 from .actions import (
     AcceptTrade,
     Action,
@@ -29,11 +29,13 @@ from .actions import (
     Discard,
     DiscardProgress,
     EndTurn,
+    HarbourOffer,
     MaritimeTrade,
     MoveRobber,
     OfferTrade,
     PlaceBuilding,
     PlaceRoad,
+    PlayProgress,
     Roll,
 )
 from .board import TOPOLOGY as T
@@ -159,7 +161,7 @@ def legal_actions(s: GameState, name: str) -> list[Action]:
     if s.phase == "setup":
         return setup_actions(s, seat)
     if s.phase == "roll":
-        return [Roll()]
+        return [Roll(), *progress.playable(s, seat)]  # the Alchemist
     return turn_actions(s, seat)
 
 
@@ -197,6 +199,7 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
     out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
             if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
     out += offers(s, seat)
+    out += progress.playable(s, seat)
     return out
 
 
@@ -210,6 +213,8 @@ def offers(s: GameState, seat: int) -> list[Action]:
 
 
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
+    if d.kind in progress.KINDS:
+        return progress.decision_actions(s, d)
     if d.kind == "discard":
         cards = s.players[d.seat].cards
         return [Discard(cards={c: 1}) for c in CARDS if cards[c]]
@@ -359,7 +364,7 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     tx.emit("turn_ended", seat)
     s.active = (s.active + 1) % len(s.seats)
     s.turn += 1
-    s.phase, s.fleets = "roll", []
+    s.phase, s.fleets, s.harbour = "roll", [], None
     s.knights = {n: k.model_copy(update={"activated": False, "promoted": False, "acted": False})
                  for n, k in s.knights.items()}
     tx.emit("turn_started", s.active, turn=s.turn)
@@ -485,7 +490,8 @@ TURN: dict[type[Action], Callable[[Tx, int, Action], None]] = {
     Roll: _roll, EndTurn: _end_turn, BuildRoad: _build_road,
     BuildSettlement: _build_settlement, BuildCity: _build_city, BuildWall: _build_wall,
     BuyImprovement: _buy_improvement, MaritimeTrade: _maritime, OfferTrade: _offer,
-    DiscardProgress: _discard_progress,
+    DiscardProgress: _discard_progress, PlayProgress: progress.play,
+    HarbourOffer: progress.harbour_offer,
 }
 
 
@@ -493,7 +499,9 @@ TURN: dict[type[Action], Callable[[Tx, int, Action], None]] = {
 
 def answer(tx: Tx, d: Decision, act: Action) -> None:
     s, seat = tx.s, d.seat
-    if d.kind == "discard" and isinstance(act, Discard):
+    if d.kind in progress.KINDS:
+        progress.answer(tx, d, act)
+    elif d.kind == "discard" and isinstance(act, Discard):
         give = sum(act.cards.values())
         if not 0 < give <= d.count or not placement.can_pay(s, seat, act.cards):
             raise IllegalAction(f"discard up to {d.count} cards you hold")
@@ -565,6 +573,8 @@ def default_action(s: GameState, name: str) -> Action | None:
         if s.phase in ("setup", "roll"):
             return legal[0]
         return EndTurn() if EndTurn() in legal else legal[0]
+    if d.kind in progress.KINDS:
+        return progress.default(s, d, r)
     if d.kind == "discard":
         hand = [c for c in CARDS for _ in range(s.players[seat].cards[c])]
         picked = r.sample(hand, d.count)

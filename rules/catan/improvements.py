@@ -11,8 +11,9 @@ MAX_LEVEL = int(RULES["max_level"])
 METROPOLIS_LEVEL = int(RULES["metropolis_level"])
 
 
-def cost(s: GameState, seat: int, track: str) -> dict[str, int]:
-    return {TRACKS[track]: s.players[seat].improvements[track] + 1}
+def cost(s: GameState, seat: int, track: str, discount: int = 0) -> dict[str, int]:
+    """The next level's price; `discount` is a Crane's (§10)."""
+    return {TRACKS[track]: max(0, s.players[seat].improvements[track] + 1 - discount)}
 
 
 def holder(s: GameState, track: str) -> int | None:
@@ -31,7 +32,8 @@ def metropolis_moves(s: GameState, seat: int, track: str) -> bool:
     return level == MAX_LEVEL and s.players[owner].improvements[track] < MAX_LEVEL
 
 
-def targets(s: GameState, seat: int, track: str) -> list[int | None] | None:
+def targets(s: GameState, seat: int, track: str, discount: int = 0
+            ) -> list[int | None] | None:
     """The cities the level's metropolis could go on ([None]: none comes with it); None if the
     level cannot be bought now (max level, no city, no free city for L4/L5, or not affordable)."""
     level = s.players[seat].improvements[track] + 1
@@ -40,18 +42,18 @@ def targets(s: GameState, seat: int, track: str) -> list[int | None] | None:
     free = placement.cities(s, seat, metropolis=False)
     if level >= METROPOLIS_LEVEL and holder(s, track) != seat and not free:
         return None  # §1.10 precondition, even when the metropolis could not move
-    if not placement.can_pay(s, seat, cost(s, seat, track)):
+    if not placement.can_pay(s, seat, cost(s, seat, track, discount)):
         return None
     if metropolis_moves(s, seat, track):
         return list(free)
     return [None]
 
 
-def buy(tx: Tx, seat: int, track: str, node: int | None) -> None:
+def buy(tx: Tx, seat: int, track: str, node: int | None, discount: int = 0) -> None:
     """Buy the next level (the caller checked `targets`); place or take the metropolis."""
     s = tx.s
     moves = metropolis_moves(s, seat, track)
-    tx.pay(seat, cost(s, seat, track))
+    tx.pay(seat, cost(s, seat, track, discount))
     player = s.players[seat]
     player.improvements[track] += 1
     tx.emit("improvement_bought", seat, track=track, level=player.improvements[track])

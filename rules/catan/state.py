@@ -68,13 +68,18 @@ class Decision(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["discard", "robber", "trade_offer", "aqueduct", "progress_discard",
-                  "city_loss", "defender_draw", "knight_retreat"]
+                  "city_loss", "defender_draw", "knight_retreat",
+                  # progress cards (rules/catan/progress.py answers these)
+                  "wedding_gift", "harbour_return", "deserter_remove", "deserter_place",
+                  "spy_take", "merchant_take", "free_roads", "diplomat_road"]
     seat: int
     stage: int
-    count: int = 0  # cards still to discard
+    count: int = 0  # cards still to discard / give / take, roads still to build
     give: dict[str, int] = {}  # trade offer: what the active player gives
     get: dict[str, int] = {}  # and asks for
     nodes: list[int] = []  # city_loss / knight_retreat: the intersections to choose among
+    target: int | None = None  # spy / master merchant: the seat whose cards are taken
+    knight: Knight | None = None  # deserter_place: the knight its owner removed
 
 
 class Dice(BaseModel):
@@ -139,6 +144,7 @@ class GameState(BaseModel):
     pending: list[Decision] = []
     stages: int = 0  # stage numbers handed out so far
     fleets: list[str] = []  # card types named by Merchant Fleet this turn
+    harbour: list[int] | None = None  # Commercial Harbor this turn: opponents still open
     winner: int | None = None
     rng: int = 0  # generator state; never shown in a view
 
@@ -150,7 +156,8 @@ class GameState(BaseModel):
             knights=dict(self.knights), roads=dict(self.roads), bank=dict(self.bank),
             decks={k: list(v) for k, v in self.decks.items()},
             metropolis=dict(self.metropolis), pending=list(self.pending),
-            fleets=list(self.fleets), tokens=list(self.tokens))
+            fleets=list(self.fleets), tokens=list(self.tokens),
+            harbour=None if self.harbour is None else list(self.harbour))
         return GameState.model_construct(_fields_set=self.model_fields_set, **fields)
 
     def seat_of(self, name: str) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import placement, production, scoring, trade
+from . import placement, production, progress, scoring, trade
 from .board import edge_id, harbour_id, hex_id, node_id
 from .engine import acting, batch
 from .state import DECKS, Decision, GameState
@@ -46,6 +46,7 @@ def view(s: GameState, name: str | None) -> dict[str, Any]:
         out["hand"] = dict(mine.cards)
         out["progress"] = list(mine.progress)
         out["rates"] = trade.rates(s, me)
+        out["peek"] = progress.peek(s, me)  # a Spy's or Master Merchant's look at a hand
     return out
 
 
@@ -99,6 +100,8 @@ def decision(s: GameState, d: Decision) -> dict[str, Any]:
         out.update({"from": s.seats[s.active], "give": dict(d.give), "get": dict(d.get)})
     if d.nodes:
         out["nodes"] = [node_id(n) for n in d.nodes]
+    if d.target is not None:
+        out["target"] = s.seats[d.target]
     return out
 
 
