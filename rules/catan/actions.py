@@ -188,6 +188,50 @@ class DiscardProgress(Action):
     card: str
 
 
+# --- knights (§6) -----------------------------------------------------------------------------
+
+class BuildKnight(Action):
+    type: Literal["build_knight"] = "build_knight"
+    node: str
+
+
+class ActivateKnight(Action):
+    type: Literal["activate_knight"] = "activate_knight"
+    node: str
+
+
+class PromoteKnight(Action):
+    type: Literal["promote_knight"] = "promote_knight"
+    node: str
+
+
+class MoveKnight(Action):
+    type: Literal["move_knight"] = "move_knight"
+    node: str
+    to: str
+
+
+class DisplaceKnight(Action):
+    """Move onto a weaker opponent's knight (`to`)."""
+    type: Literal["displace_knight"] = "displace_knight"
+    node: str
+    to: str
+
+
+class ChaseRobber(Action):
+    """The knight on `node` (a corner of the robber's hex) moves the robber to `hex`."""
+    type: Literal["chase_robber"] = "chase_robber"
+    node: str
+    hex: str
+    victim: str | None = None
+
+
+class RetreatKnight(Action):
+    """A displaced knight's owner picks where it goes."""
+    type: Literal["retreat_knight"] = "retreat_knight"
+    node: str
+
+
 # --- progress cards (§10; rules/catan/progress.py) ---------------------------------------------
 
 class PlayProgress(Action):
@@ -263,8 +307,9 @@ AnyAction = Annotated[
     PlaceBuilding | PlaceRoad | Roll | EndTurn | BuildRoad | BuildSettlement | BuildCity
     | BuildWall | BuyImprovement | MaritimeTrade | OfferTrade | AcceptTrade | DeclineTrade
     | CancelTrade | Discard | MoveRobber | ChooseCity | ChooseDeck | ChooseResource
-    | DiscardProgress | PlayProgress | HarbourOffer | SelectCards | TakeProgress
-    | ChooseKnight | PlaceKnight | Pass,
+    | DiscardProgress | BuildKnight | ActivateKnight | PromoteKnight | MoveKnight
+    | DisplaceKnight | ChaseRobber | RetreatKnight | PlayProgress | HarbourOffer
+    | SelectCards | TakeProgress | ChooseKnight | PlaceKnight | Pass,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
 ACTION_TYPES: tuple[str, ...] = tuple(

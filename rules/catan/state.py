@@ -79,7 +79,8 @@ class Decision(BaseModel):
     get: dict[str, int] = {}  # and asks for
     nodes: list[int] = []  # city_loss / knight_retreat: the intersections to choose among
     target: int | None = None  # spy / master merchant: the seat whose cards are taken
-    knight: Knight | None = None  # deserter_place: the knight its owner removed
+    knight: Knight | None = None  # knight_retreat: the displaced knight, off the board;
+    # deserter_place: the knight to place
 
 
 class Dice(BaseModel):

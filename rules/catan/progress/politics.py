@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .. import placement, production, scoring
+from .. import knights, placement, production, scoring
 from ..actions import (
     Action,
     BuildRoad,
@@ -179,6 +179,29 @@ def _keep_the_road(s: GameState, d: Decision, r: random.Random) -> Action:
     return Pass()
 
 
+# --- intrigue: displace an opponent's knight on one's road, without a knight ---------------
+
+def _intrigue_targets(s: GameState, me: int) -> list[int]:
+    """Opponents' knights (any strength) on an intersection one of `me`'s roads touches."""
+    return sorted(n for n, k in s.knights.items() if k.owner != me
+                  and any(s.roads.get(e) == me for e in T.node_edges[n]))
+
+
+def _intrigue_plays(s: GameState, me: int) -> list[PlayProgress]:
+    return [play("intrigue", node=node_id(n)) for n in _intrigue_targets(s, me)]
+
+
+def _intrigue(tx: Tx, me: int, act: PlayProgress) -> None:
+    n = common.node(act.node)
+    if n not in _intrigue_targets(tx.s, me):
+        raise IllegalAction(f"{act.node}: no opponent's knight on an end of your roads")
+    victim = tx.s.knights.pop(n)
+    tx.emit("knight_displaced", me, to=act.node, victim=tx.name(victim.owner))
+    # Its owner retreats it as after a displacement (§6), the old intersection excluded.
+    knights.retreat(tx, victim, n)
+    common.recount_roads(tx)
+
+
 # --- saboteur: players with as many points or more discard half ----------------------------
 
 def _sabotaged(s: GameState, me: int) -> list[int]:
@@ -308,6 +331,7 @@ HANDLERS: dict[str, Card] = {
     "bishop": Card(_bishop_plays, _bishop),
     "deserter": Card(_deserter_plays, _deserter),
     "diplomat": Card(_diplomat_plays, _diplomat),
+    "intrigue": Card(_intrigue_plays, _intrigue),
     "saboteur": Card(_saboteur_plays, _saboteur),
     "spy": Card(_spy_plays, _spy),
     "warlord": Card(_warlord_plays, _warlord),

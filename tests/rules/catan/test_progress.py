@@ -113,7 +113,7 @@ def test_every_listed_play_is_accepted() -> None:
     s = table(buildings={"I32": ("R", "city"), "I41": ("R", "settlement"),
                          "I20": ("B", "settlement"), "I37": ("W", "city")},
               roads={"P47": "R", "P58": "R", "P30": "B", "P53": "W"},
-              knights={"I45": ("R", 1, False), "I26": ("B", 2, True)},
+              knights={"I42": ("R", 1, False), "I26": ("B", 2, True), "I45": ("B", 1, False)},
               cards={"R": {"ore": 3, "grain": 2, "paper": 2, "wool": 1},
                      "B": {"brick": 2}, "W": {"coin": 1}}, attacks=1)
     s.players[1].progress = ["spy"]
@@ -126,7 +126,7 @@ def test_every_listed_play_is_accepted() -> None:
             count += 1
     assert count > 100
     assert {a.card for a in engine.legal_actions(s, "R") if isinstance(a, PlayProgress)} == (
-        set(progress.HANDLERS) - {"alchemist", "intrigue"})
+        set(progress.HANDLERS) - {"alchemist"})
 
 
 # --- science ------------------------------------------------------------------------------
@@ -382,6 +382,28 @@ def test_diplomat_on_ones_own_road_rebuilds_it_free() -> None:
     assert engine.default_action(s, "R") == Pass()
     s = act(s, "R", type="build_road", edge="P47")
     assert s.roads == {parse_edge("P47"): 0} and s.pending == [] and hand(s, "R") == {}
+
+
+def test_t74_intrigue_displaces_a_knight_on_ones_road_without_a_knight() -> None:
+    s = table(buildings={"I23": ("B", "settlement")}, roads={"P51": "R", "P35": "B",
+                                                            "P42": "B", "P43": "B"},
+              knights={"I35": ("B", 3, True)})
+    s = holding(s, "R", "intrigue")
+    assert plays(s, "R", "intrigue") == [{"card": "intrigue", "node": "I35"}]
+    refused(s, "R", {"type": "play_progress", "card": "intrigue", "node": "I40"})
+    s = played(s, "R", "intrigue", node="I35")
+    assert kinds(s) == [("knight_retreat", "B")] and parse_node("I35") not in s.knights
+    assert s.pending[0].nodes == [parse_node("I29"), parse_node("I30")]  # not I35 itself
+    s = act(s, "B", type="retreat_knight", node="I30")
+    k = s.knights[parse_node("I30")]
+    assert (k.owner, k.level, k.active) == (1, 3, True) and s.pending == []
+    assert not any(k.owner == 0 for k in s.knights.values())  # R used no knight
+
+
+def test_intrigue_with_nowhere_to_retreat_removes_the_knight() -> None:
+    s = table(roads={"P51": "R"}, knights={"I35": ("B", 1, False)})
+    s = played(holding(s, "R", "intrigue"), "R", "intrigue", node="I35")
+    assert s.knights == {} and s.pending == []
 
 
 def test_t75_saboteur_players_with_as_many_points_discard_half() -> None:
