@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from .errors import IllegalAction
-from .state import CARDS, DECKS, TRACKS
+from .state import CARDS, TRACKS
 
 
 def _cards(value: dict[str, int]) -> dict[str, int]:
@@ -232,46 +232,54 @@ class RetreatKnight(Action):
     node: str
 
 
-# --- progress cards (§10; rules/catan/progress.py) ---------------------------------------------
+# --- progress cards (§10) ---------------------------------------------------------------------
 
 class PlayProgress(Action):
-    """Play a progress card; the fields a card needs (and only those) are set:
-    alchemist red+yellow · crane track (+node for a metropolis) · engineer/medicine node ·
-    inventor hexes (two) · smith nodes (one or two knights) · bishop/merchant hex ·
-    diplomat edge · intrigue node · deserter/spy/master_merchant target ·
-    merchant_fleet/resource_monopoly/trade_monopoly named."""
+    """Play a progress card. Which fields a card uses (the others stay None):
+    alchemist red+yellow · crane track (+node for a metropolis) · engineer node · inventor
+    hex+other_hex · medicine node · bishop hex · deserter seat · diplomat edge · intrigue node ·
+    spy seat · master_merchant seat · merchant hex · merchant_fleet, resource_monopoly,
+    trade_monopoly kind (a card type) · the others none."""
     type: Literal["play_progress"] = "play_progress"
     card: str
     red: int | None = None
     yellow: int | None = None
     track: str | None = None
     node: str | None = None
-    nodes: list[str] = []
     hex: str | None = None
-    hexes: list[str] = []
+    other_hex: str | None = None
     edge: str | None = None
-    target: str | None = None
-    named: str | None = None
-
-    @field_validator("card")
-    @classmethod
-    def _card(cls, v: str) -> str:
-        if not any(v in cards for cards in DECKS.values()):
-            raise ValueError(f"unknown progress card {v!r}")
-        return v
+    seat: str | None = None
+    kind: str | None = None
 
 
-class HarbourOffer(Action):
-    """Commercial Harbor: offer `to` one resource; they return a commodity of their choice."""
-    type: Literal["harbour_offer"] = "harbour_offer"
-    to: str
+class RemoveKnight(Action):
+    """Deserter: the targeted player picks the knight they lose."""
+    type: Literal["remove_knight"] = "remove_knight"
+    node: str
+
+
+class PlaceKnight(Action):
+    """Deserter: where the player's own knight goes (None: not placed)."""
+    type: Literal["place_knight"] = "place_knight"
+    node: str | None = None
+
+
+class PlaceFreeRoad(Action):
+    """Diplomat on one's own road: rebuild it at once, free (None: not rebuilt)."""
+    type: Literal["place_free_road"] = "place_free_road"
+    edge: str | None = None
+
+
+class TakeProgress(Action):
+    """Spy: the card taken from the target's progress hand."""
+    type: Literal["take_progress"] = "take_progress"
     card: str
 
 
-class SelectCards(Action):
-    """Cards chosen for a progress card's decision: a Wedding gift, a Commercial Harbor
-    commodity returned, the cards a Master Merchant takes (all or part of the count)."""
-    type: Literal["select_cards"] = "select_cards"
+class GiveCards(Action):
+    """Wedding: cards given to the player who played it (part or all of what is owed)."""
+    type: Literal["give_cards"] = "give_cards"
     cards: dict[str, int]
 
     @field_validator("cards")
@@ -280,27 +288,28 @@ class SelectCards(Action):
         return _cards(v)
 
 
-class TakeProgress(Action):
-    """Spy: the progress card taken from the target's hand."""
-    type: Literal["take_progress"] = "take_progress"
+class TakeCards(Action):
+    """Master Merchant: the cards taken from the target's hand."""
+    type: Literal["take_cards"] = "take_cards"
+    cards: dict[str, int]
+
+    @field_validator("cards")
+    @classmethod
+    def _canonical(cls, v: dict[str, int]) -> dict[str, int]:
+        return _cards(v)
+
+
+class HarborExchange(Action):
+    """Commercial Harbor: offer one resource to `to`, who must return a commodity."""
+    type: Literal["harbor_exchange"] = "harbor_exchange"
+    to: str
     card: str
 
 
-class ChooseKnight(Action):
-    """Deserter: the knight its owner removes."""
-    type: Literal["choose_knight"] = "choose_knight"
-    node: str
-
-
-class PlaceKnight(Action):
-    """Deserter: where the player who played it puts their knight."""
-    type: Literal["place_knight"] = "place_knight"
-    node: str
-
-
-class Pass(Action):
-    """Decline an optional placement (Deserter's knight, Diplomat's rebuilt road)."""
-    type: Literal["pass"] = "pass"
+class ReturnCommodity(Action):
+    """Commercial Harbor: the commodity returned."""
+    type: Literal["return_commodity"] = "return_commodity"
+    card: str
 
 
 AnyAction = Annotated[
@@ -308,8 +317,8 @@ AnyAction = Annotated[
     | BuildWall | BuyImprovement | MaritimeTrade | OfferTrade | AcceptTrade | DeclineTrade
     | CancelTrade | Discard | MoveRobber | ChooseCity | ChooseDeck | ChooseResource
     | DiscardProgress | BuildKnight | ActivateKnight | PromoteKnight | MoveKnight
-    | DisplaceKnight | ChaseRobber | RetreatKnight | PlayProgress | HarbourOffer
-    | SelectCards | TakeProgress | ChooseKnight | PlaceKnight | Pass,
+    | DisplaceKnight | ChaseRobber | RetreatKnight | PlayProgress | RemoveKnight | PlaceKnight
+    | PlaceFreeRoad | TakeProgress | GiveCards | TakeCards | HarborExchange | ReturnCommodity,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
 ACTION_TYPES: tuple[str, ...] = tuple(

@@ -11,14 +11,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import production, progress, rng, scoring
+from . import production, rng, scoring
 from .actions import (
     Action,
     CancelTrade,
     DeclineTrade,
     Discard,
     EndTurn,
+    GiveCards,
+    RemoveKnight,
 )
+from .board import node_id
 from .decisions import answer
 from .errors import IllegalAction
 from .events import Event
@@ -128,17 +131,26 @@ def default_action(s: GameState, name: str) -> Action | None:
         if s.phase in ("setup", "roll"):
             return legal[0]
         return EndTurn() if EndTurn() in legal else legal[0]
-    if d.kind in progress.KINDS:
-        return progress.default(s, d, r)
-    if d.kind == "discard":
+    if d.kind in ("discard", "gift"):
         hand = [c for c in CARDS for _ in range(s.players[seat].cards[c])]
         picked = r.sample(hand, d.count)
-        return Discard(cards={c: picked.count(c) for c in set(picked)})
+        cards = {c: picked.count(c) for c in set(picked)}
+        return Discard(cards=cards) if d.kind == "discard" else GiveCards(cards=cards)
     if d.kind == "trade_offer":
         return DeclineTrade()
-    if d.kind in ("aqueduct", "progress_discard", "defender_draw"):
+    if d.kind in RANDOM_DEFAULTS:
         return legal[r.randrange(len(legal))]
+    if d.kind == "knight_remove":  # the weakest, then the lowest I-id
+        node = min(d.nodes, key=lambda n: (s.knights[n].level, n))
+        return RemoveKnight(node=node_id(node))
+    if d.kind in ("knight_place", "road_place"):
+        return legal[1] if len(legal) > 1 else legal[0]  # the first place, not "skip"
     return legal[0]  # robber, city_loss (lowest I-id), retreat: the first listed
+
+
+# Decisions whose timeout default is a random legal answer (§3.5).
+RANDOM_DEFAULTS = frozenset({"aqueduct", "progress_discard", "defender_draw", "spy_pick",
+                             "harbor_return", "merchant_pick"})
 
 
 def random_action(s: GameState, name: str, r: random.Random) -> Action | None:

@@ -12,8 +12,9 @@ METROPOLIS_LEVEL = int(RULES["metropolis_level"])
 
 
 def cost(s: GameState, seat: int, track: str, discount: int = 0) -> dict[str, int]:
-    """The next level's price; `discount` is a Crane's (§10)."""
-    return {TRACKS[track]: max(0, s.players[seat].improvements[track] + 1 - discount)}
+    """Level k costs k of the track's commodity; the Crane takes one off."""
+    n = s.players[seat].improvements[track] + 1 - discount
+    return {TRACKS[track]: n} if n > 0 else {}
 
 
 def holder(s: GameState, track: str) -> int | None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations_with_replacement
+
 from . import improvements, knights, placement, production, progress, trade
 from .actions import (
     AcceptTrade,
@@ -23,20 +26,29 @@ from .actions import (
     DiscardProgress,
     DisplaceKnight,
     EndTurn,
+    GiveCards,
+    HarborExchange,
     MaritimeTrade,
     MoveKnight,
     MoveRobber,
     OfferTrade,
     PlaceBuilding,
+    PlaceFreeRoad,
+    PlaceKnight,
     PlaceRoad,
     PromoteKnight,
+    RemoveKnight,
     RetreatKnight,
+    ReturnCommodity,
     Roll,
+    TakeCards,
+    TakeProgress,
 )
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
 from .state import (
     CARDS,
+    COMMODITIES,
     DECKS,
     RESOURCES,
     TRACKS,
@@ -97,7 +109,7 @@ def legal_actions(s: GameState, name: str) -> list[Action]:
     if s.phase == "setup":
         return setup_actions(s, seat)
     if s.phase == "roll":
-        return [Roll(), *progress.playable(s, seat)]  # the Alchemist
+        return [Roll(), *progress.plays(s, seat)]
     return turn_actions(s, seat)
 
 
@@ -116,7 +128,8 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
         out += [DiscardProgress(card=c) for c in sorted(set(player.progress))]
     else:
         out.append(EndTurn())
-    if placement.affordable(s, seat, "road") and placement.supply(s, seat, "road") > 0:
+    if ((s.free_roads or placement.affordable(s, seat, "road"))
+            and placement.supply(s, seat, "road") > 0):
         out += [BuildRoad(edge=edge_id(e)) for e in range(len(T.edge_nodes))
                 if placement.road_ok(s, seat, e)]
     if (placement.affordable(s, seat, "settlement")
@@ -135,9 +148,18 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
     out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
             if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
     out += knight_actions(s, seat)
+    out += progress.plays(s, seat)
+    out += harbor_exchanges(s, seat)
     out += offers(s, seat)
-    out += progress.playable(s, seat)
     return out
+
+
+def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
+    if s.harbor_used is None:
+        return []
+    held = [r for r in RESOURCES if s.players[seat].cards[r]]
+    return [HarborExchange(to=s.seats[to], card=r) for to in range(len(s.seats))
+            if to != seat and to not in s.harbor_used for r in held]
 
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
@@ -149,7 +171,7 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
     if placement.affordable(s, seat, "activate"):
         out += [ActivateKnight(node=node_id(n)) for n in mine
                 if knights.activate_ok(s, seat, n)]
-    if placement.affordable(s, seat, "promote"):
+    if s.free_promotions or placement.affordable(s, seat, "promote"):
         out += [PromoteKnight(node=node_id(n)) for n in mine if knights.promote_ok(s, seat, n)]
     for n in mine:
         if not knights.can_act(s, seat, n):
@@ -173,11 +195,10 @@ def offers(s: GameState, seat: int) -> list[Action]:
 
 
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
-    if d.kind in progress.KINDS:
-        return progress.decision_actions(s, d)
-    if d.kind == "discard":
+    if d.kind in ("discard", "gift"):
         cards = s.players[d.seat].cards
-        return [Discard(cards={c: 1}) for c in CARDS if cards[c]]
+        kind = Discard if d.kind == "discard" else GiveCards
+        return [kind(cards={c: 1}) for c in CARDS if cards[c]]
     if d.kind == "robber":
         return list(robber_moves(s, d.seat))
     if d.kind == "knight_retreat":
@@ -196,7 +217,29 @@ def decision_actions(s: GameState, d: Decision) -> list[Action]:
     if d.kind == "defender_draw":
         decks = [colour for colour in DECKS if s.decks[colour]]
         return [ChooseDeck(deck=colour) for colour in decks or list(DECKS)]
+    if d.kind == "knight_remove":
+        return [RemoveKnight(node=node_id(n)) for n in d.nodes]
+    if d.kind == "knight_place":
+        return [PlaceKnight(), *(PlaceKnight(node=node_id(n)) for n in d.nodes)]
+    if d.kind == "road_place":
+        return [PlaceFreeRoad(), *(PlaceFreeRoad(edge=edge_id(e)) for e in d.edges
+                                   if placement.road_ok(s, d.seat, e))]
+    if d.kind == "spy_pick":
+        assert d.target is not None
+        return [TakeProgress(card=c) for c in sorted(set(s.players[d.target].progress))]
+    if d.kind == "harbor_return":
+        cards = s.players[d.seat].cards
+        return [ReturnCommodity(card=c) for c in COMMODITIES if cards[c]]
+    if d.kind == "merchant_pick":
+        assert d.target is not None
+        return [TakeCards(cards=dict(Counter(pick))) for pick in sorted(set(
+            combinations_with_replacement(held(s, d.target), d.count)))
+            if placement.can_pay(s, d.target, dict(Counter(pick)))]
     raise AssertionError(f"no actions for {d.kind}")
+
+
+def held(s: GameState, seat: int) -> list[str]:
+    return [c for c in CARDS if s.players[seat].cards[c]]
 
 
 def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:

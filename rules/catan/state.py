@@ -68,19 +68,19 @@ class Decision(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["discard", "robber", "trade_offer", "aqueduct", "progress_discard",
-                  "city_loss", "defender_draw", "knight_retreat",
-                  # progress cards (rules/catan/progress.py answers these)
-                  "wedding_gift", "harbour_return", "deserter_remove", "deserter_place",
-                  "spy_take", "merchant_take", "free_roads", "diplomat_road"]
+                  "city_loss", "defender_draw", "knight_retreat", "knight_remove",
+                  "knight_place", "road_place", "spy_pick", "gift", "harbor_return",
+                  "merchant_pick"]
     seat: int
     stage: int
-    count: int = 0  # cards still to discard / give / take, roads still to build
+    target: int | None = None  # spy_pick / merchant_pick: whose cards; gift: who receives
+    count: int = 0  # cards still to discard
     give: dict[str, int] = {}  # trade offer: what the active player gives
     get: dict[str, int] = {}  # and asks for
     nodes: list[int] = []  # city_loss / knight_retreat: the intersections to choose among
-    target: int | None = None  # spy / master merchant: the seat whose cards are taken
     knight: Knight | None = None  # knight_retreat: the displaced knight, off the board;
-    # deserter_place: the knight to place
+    # knight_place: the level and activity the Deserter's knight takes
+    edges: list[int] = []  # road_place: where the Diplomat's road may be rebuilt
 
 
 class Dice(BaseModel):
@@ -145,7 +145,9 @@ class GameState(BaseModel):
     pending: list[Decision] = []
     stages: int = 0  # stage numbers handed out so far
     fleets: list[str] = []  # card types named by Merchant Fleet this turn
-    harbour: list[int] | None = None  # Commercial Harbor this turn: opponents still open
+    free_roads: int = 0  # Road Building, this turn
+    free_promotions: int = 0  # Smith, this turn
+    harbor_used: list[int] | None = None  # Commercial Harbor this turn: opponents done
     winner: int | None = None
     rng: int = 0  # generator state; never shown in a view
 
@@ -158,7 +160,7 @@ class GameState(BaseModel):
             decks={k: list(v) for k, v in self.decks.items()},
             metropolis=dict(self.metropolis), pending=list(self.pending),
             fleets=list(self.fleets), tokens=list(self.tokens),
-            harbour=None if self.harbour is None else list(self.harbour))
+            harbor_used=None if self.harbor_used is None else list(self.harbor_used))
         return GameState.model_construct(_fields_set=self.model_fields_set, **fields)
 
     def seat_of(self, name: str) -> int | None:

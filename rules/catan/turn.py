@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import improvements, knights, placement, production, progress, scoring, trade
+from . import improvements, knights, placement, production, progress, trade
 from .actions import (
     Action,
     ActivateKnight,
@@ -18,7 +18,7 @@ from .actions import (
     DiscardProgress,
     DisplaceKnight,
     EndTurn,
-    HarbourOffer,
+    HarborExchange,
     MaritimeTrade,
     MoveKnight,
     OfferTrade,
@@ -33,21 +33,17 @@ from .board import node_id
 from .errors import IllegalAction
 from .ids import parse_edge, parse_hex, parse_node
 from .legal import setup_order
+from .pieces import recount_roads, upgrade
 from .state import (
+    COMMODITIES,
     COSTS,
     DECKS,
+    RESOURCES,
     Building,
     Decision,
     GameState,
 )
 from .tx import Tx
-
-
-def recount_roads(tx: Tx) -> None:
-    old, new = scoring.award_longest_road(tx.s)
-    if old != new:
-        tx.emit("longest_road", new, taken_from=None if old is None else tx.name(old))
-
 
 # --- set-up ---------------------------------------------------------------------------------
 
@@ -113,7 +109,7 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     tx.emit("turn_ended", seat)
     s.active = (s.active + 1) % len(s.seats)
     s.turn += 1
-    s.phase, s.fleets, s.harbour = "roll", [], None
+    s.phase, s.fleets, s.free_roads, s.free_promotions, s.harbor_used = "roll", [], 0, 0, None
     s.knights = {n: k.model_copy(update={"activated": False, "promoted": False, "acted": False})
                  for n, k in s.knights.items()}
     tx.emit("turn_started", s.active, turn=s.turn)
@@ -133,9 +129,14 @@ def _build_road(tx: Tx, seat: int, act: Action) -> None:
         raise IllegalAction("no road left in your supply")
     if not placement.road_ok(s, seat, edge):
         raise IllegalAction(f"{act.edge} is taken or not connected to your network")
-    _pay_or_refuse(tx, seat, "road")
+    if s.free_roads:
+        s.free_roads -= 1  # Road Building
+        paid: dict[str, int] = {}
+    else:
+        _pay_or_refuse(tx, seat, "road")
+        paid = COSTS["road"]
     s.roads[edge] = seat
-    tx.emit("built", seat, piece="road", edge=act.edge, paid=COSTS["road"])
+    tx.emit("built", seat, piece="road", edge=act.edge, paid=paid)
     recount_roads(tx)
 
 
@@ -161,8 +162,7 @@ def _build_city(tx: Tx, seat: int, act: Action) -> None:
         raise IllegalAction(f"{act.node}: no settlement of yours to upgrade (a city on its "
                             "side first), or no city piece left")
     _pay_or_refuse(tx, seat, "city")
-    s.buildings[node] = Building(owner=seat, city=True)
-    tx.emit("built", seat, piece="city", node=act.node, paid=COSTS["city"])
+    upgrade(tx, seat, node, COSTS["city"])
 
 
 def _build_wall(tx: Tx, seat: int, act: Action) -> None:
@@ -272,7 +272,10 @@ def _promote_knight(tx: Tx, seat: int, act: Action) -> None:
     if not knights.promote_ok(tx.s, seat, node):
         raise IllegalAction("no promotion: mighty already, promoted this turn, no piece of the "
                             "next level, or mighty without the Fortress")
-    _pay_or_refuse(tx, seat, "promote")
+    if tx.s.free_promotions:
+        tx.s.free_promotions -= 1  # Smith
+    else:
+        _pay_or_refuse(tx, seat, "promote")
     knights.promote(tx, seat, node)
 
 
@@ -325,13 +328,37 @@ def robber_target(s: GameState, seat: int, hex_text: str, victim_name: str | Non
     return h, victim
 
 
+def _play_progress(tx: Tx, seat: int, act: Action) -> None:
+    assert isinstance(act, PlayProgress)
+    if tx.s.phase not in ("roll", "action"):
+        raise IllegalAction("progress cards are played in your turn")
+    progress.play(tx, seat, act)
+
+
+def _harbor_exchange(tx: Tx, seat: int, act: Action) -> None:
+    """Commercial Harbor (§10): one resource offered to an opponent not asked yet this turn."""
+    assert isinstance(act, HarborExchange)
+    _need_action_phase(tx)
+    s = tx.s
+    to = s.seat_of(act.to)
+    if (s.harbor_used is None or to is None or to == seat or to in s.harbor_used
+            or act.card not in RESOURCES or not s.players[seat].cards[act.card]):
+        raise IllegalAction("offer a resource you hold to an opponent not asked this turn, "
+                            "after playing Commercial Harbor")
+    s.harbor_used.append(to)
+    if not any(s.players[to].cards[c] for c in COMMODITIES):
+        tx.emit("harbor_exchanged", seat, to=act.to, give={}, get={})
+        return
+    tx.push([Decision(kind="harbor_return", seat=to, stage=tx.stage(), give={act.card: 1})])
+
+
 TURN: dict[type[Action], Callable[[Tx, int, Action], None]] = {
+    PlayProgress: _play_progress, HarborExchange: _harbor_exchange,
     BuildKnight: _build_knight, ActivateKnight: _activate_knight,
     PromoteKnight: _promote_knight, MoveKnight: _move_knight,
     DisplaceKnight: _displace_knight, ChaseRobber: _chase_robber,
     Roll: _roll, EndTurn: _end_turn, BuildRoad: _build_road,
     BuildSettlement: _build_settlement, BuildCity: _build_city, BuildWall: _build_wall,
     BuyImprovement: _buy_improvement, MaritimeTrade: _maritime, OfferTrade: _offer,
-    DiscardProgress: _discard_progress, PlayProgress: progress.play,
-    HarbourOffer: progress.harbour_offer,
+    DiscardProgress: _discard_progress,
 }

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import placement, production, progress, scoring, trade
+from . import placement, production, scoring, trade
 from .board import edge_id, harbour_id, hex_id, node_id
-from .engine import acting, batch
+from .engine import acting, batch, decision_of
 from .state import DECKS, Decision, GameState
 
 COLOUR_OF: dict[str, str] = {card: colour for colour, cards in DECKS.items() for card in cards}
@@ -40,13 +40,17 @@ def view(s: GameState, name: str | None) -> dict[str, Any]:
         "pending": [decision(s, d) for d in batch(s)],
         "setup": setup(s),
         "winner": None if s.winner is None else s.seats[s.winner],
+        "this_turn": {"fleets": list(s.fleets), "free_roads": s.free_roads,
+                      "free_promotions": s.free_promotions,
+                      "harbor_asked": None if s.harbor_used is None
+                      else [s.seats[o] for o in s.harbor_used]},
     }
     if me is not None:
         mine = s.players[me]
         out["hand"] = dict(mine.cards)
         out["progress"] = list(mine.progress)
         out["rates"] = trade.rates(s, me)
-        out["peek"] = progress.peek(s, me)  # a Spy's or Master Merchant's look at a hand
+        out.update(inspected(s, me))
     return out
 
 
@@ -100,8 +104,6 @@ def decision(s: GameState, d: Decision) -> dict[str, Any]:
         out.update({"from": s.seats[s.active], "give": dict(d.give), "get": dict(d.get)})
     if d.nodes:
         out["nodes"] = [node_id(n) for n in d.nodes]
-    if d.target is not None:
-        out["target"] = s.seats[d.target]
     return out
 
 
@@ -110,3 +112,17 @@ def setup(s: GameState) -> dict[str, Any] | None:
         return None
     return {"step": s.setup_step, "round": 1 if s.setup_step < len(s.seats) else 2,
             "building": None if s.setup_node is None else node_id(s.setup_node)}
+
+
+def inspected(s: GameState, me: int) -> dict[str, Any]:
+    """What a Spy or Master Merchant lets `me` see while choosing (§13: the actor only)."""
+    d = decision_of(s, me)
+    if d is None or d.target is None:
+        return {}
+    if d.kind == "spy_pick":
+        return {"inspected": {"seat": s.seats[d.target],
+                              "progress": list(s.players[d.target].progress)}}
+    if d.kind == "merchant_pick":
+        return {"inspected": {"seat": s.seats[d.target],
+                              "hand": dict(s.players[d.target].cards)}}
+    return {}

@@ -3,20 +3,18 @@ state, the general rules of playing, and the defaults of the decisions cards rai
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from importlib import resources
 from typing import Any
 
 import pytest
 
 from rules.catan import engine, progress, rng, scoring, trade, views
-from rules.catan.actions import Action, ChooseKnight, Pass, PlayProgress
+from rules.catan.actions import Action, PlayProgress, RemoveKnight
 from rules.catan.board import parse_edge, parse_hex, parse_node
 from rules.catan.errors import IllegalAction
 from rules.catan.events import Event
-from rules.catan.state import DECKS, EVENT_FACES, GameState
+from rules.catan.state import DECKS, EVENT_FACES, RULES, GameState
 
 from .engine_helpers import act, give, hand, table
 
@@ -72,27 +70,24 @@ def event_rigged(s: GameState, event: str) -> GameState:
 
 # --- general rules (§9.1) ---------------------------------------------------------------------
 
-def test_data_names_the_decks_of_rules_json() -> None:
-    data = json.loads(resources.files("rules.catan").joinpath("data/progress.json")
-                      .read_text("utf-8"))["cards"]
-    assert {card: d["deck"] for card, d in data.items()} == {
-        card: colour for colour, cards in DECKS.items() for card in cards}
-    assert sum(n for cards in DECKS.values() for n in cards.values()) == 54
-    assert set(progress.HANDLERS) == {c for c, d in data.items() if not d.get("vp")}
-    assert len(progress.HANDLERS) == 23  # 25 cards, 2 of them VP cards never played
+def test_every_card_of_the_decks_has_a_play_or_is_a_vp_card() -> None:
+    cards = {card for colour in DECKS.values() for card in colour}
+    assert sum(n for colour in DECKS.values() for n in colour.values()) == 54
+    assert len(cards) == 25 and set(RULES["vp_cards"]) == {"printer", "constitution"}
+    assert set(progress.OPTIONS) == set(progress.EFFECTS) == cards - set(RULES["vp_cards"])
 
 
 def test_a_card_is_played_in_ones_own_action_phase_and_goes_under_its_deck() -> None:
     s = holding(table(cards={"B": {"brick": 1}}), "R", "resource_monopoly")
     refused(s.model_copy(update={"phase": "roll"}), "R",
-            {"type": "play_progress", "card": "resource_monopoly", "named": "brick"})
-    refused(s, "B", {"type": "play_progress", "card": "resource_monopoly", "named": "brick"})
-    refused(s, "R", {"type": "play_progress", "card": "trade_monopoly", "named": "coin"})
+            {"type": "play_progress", "card": "resource_monopoly", "kind": "brick"})
+    refused(s, "B", {"type": "play_progress", "card": "resource_monopoly", "kind": "brick"})
+    refused(s, "R", {"type": "play_progress", "card": "trade_monopoly", "kind": "coin"})
     refused(s, "R", {"type": "play_progress", "card": "printer"})
-    refused(s, "R", {"type": "play_progress", "card": "resource_monopoly", "named": "brick",
+    refused(s, "R", {"type": "play_progress", "card": "resource_monopoly", "kind": "brick",
                      "hex": "H5"})  # a field the card does not take
     refused(s, "R", {"type": "play_progress", "card": "no_such_card"})
-    after, events = play(s, "R", "resource_monopoly", named="brick")
+    after, events = play(s, "R", "resource_monopoly", kind="brick")
     assert after.players[0].progress == [] and after.decks["trade"][-1] == "resource_monopoly"
     assert events[0].visible_to(None) == {"type": "progress_played", "seat": "R",
                                           "card": "resource_monopoly"}
@@ -105,7 +100,7 @@ def test_a_card_drawn_this_turn_may_be_played() -> None:
     s = event_rigged(holding(s, "R", "alchemist"), "gate_trade")
     s = played(s, "R", "alchemist", red=1, yellow=2)
     assert s.players[0].progress == ["resource_monopoly"]
-    assert hand(played(s, "R", "resource_monopoly", named="ore"), "R") == {"ore": 2}
+    assert hand(played(s, "R", "resource_monopoly", kind="ore"), "R") == {"ore": 2}
 
 
 def test_every_listed_play_is_accepted() -> None:
@@ -117,7 +112,7 @@ def test_every_listed_play_is_accepted() -> None:
               cards={"R": {"ore": 3, "grain": 2, "paper": 2, "wool": 1},
                      "B": {"brick": 2}, "W": {"coin": 1}}, attacks=1)
     s.players[1].progress = ["spy"]
-    s = holding(s, "R", *(c for c in progress.HANDLERS if c != "alchemist"), points=3)
+    s = holding(s, "R", *(c for c in progress.OPTIONS if c != "alchemist"), points=3)
     s.players[1].defenders = 3
     count = 0
     for a in engine.legal_actions(s, "R"):
@@ -126,7 +121,7 @@ def test_every_listed_play_is_accepted() -> None:
             count += 1
     assert count > 100
     assert {a.card for a in engine.legal_actions(s, "R") if isinstance(a, PlayProgress)} == (
-        set(progress.HANDLERS) - {"alchemist"})
+        set(progress.OPTIONS) - {"alchemist"})
 
 
 # --- science ------------------------------------------------------------------------------
@@ -195,12 +190,12 @@ def test_t62_engineer_builds_a_free_wall_but_not_a_fourth() -> None:
 def test_t63_inventor_swaps_tokens_but_never_2_12_6_8() -> None:
     s = holding(table(), "R", "inventor")
     h1, h9, h13 = parse_hex("H1"), parse_hex("H9"), parse_hex("H13")
-    after = played(s, "R", "inventor", hexes=["H1", "H9"])
+    after = played(s, "R", "inventor", hex="H1", other_hex="H9")
     assert (after.tokens[h1], after.tokens[h9]) == (11, 10)
-    refused(s, "R", {"type": "play_progress", "card": "inventor", "hexes": ["H1", "H13"]})
-    refused(s, "R", {"type": "play_progress", "card": "inventor", "hexes": ["H1", "H1"]})
-    refused(s, "R", {"type": "play_progress", "card": "inventor", "hexes": ["H1", "H10"]})
-    listed = {frozenset(p["hexes"]) for p in plays(s, "R", "inventor")}
+    refused(s, "R", {"type": "play_progress", "card": "inventor", "hex": "H1", "other_hex": "H13"})
+    refused(s, "R", {"type": "play_progress", "card": "inventor", "hex": "H1", "other_hex": "H1"})
+    refused(s, "R", {"type": "play_progress", "card": "inventor", "hex": "H1", "other_hex": "H10"})
+    listed = {frozenset((p["hex"], p["other_hex"])) for p in plays(s, "R", "inventor")}
     assert len(listed) == 66 and s.tokens[h13] == 8  # 12 swappable hexes, 2 by 2
     assert not any("H13" in pair or "H10" in pair for pair in listed)
 
@@ -247,58 +242,70 @@ def test_t67_printer_is_revealed_scores_and_no_spy_takes_it() -> None:
     assert scoring.points(after, 0) == before + 1
     b_turn = holding(after.model_copy(update={"active": 1}), "B", "spy")
     assert plays(b_turn, "B", "spy") == []
-    refused(b_turn, "B", {"type": "play_progress", "card": "spy", "target": "R"})
+    refused(b_turn, "B", {"type": "play_progress", "card": "spy", "seat": "R"})
 
 
 def test_t68_road_building_two_free_roads_or_one_with_one_piece_left() -> None:
     s = holding(table(buildings={"I32": ("R", "settlement")}, roads={"P47": "R"}), "R",
                 "road_building")
     s = played(s, "R", "road_building")
-    assert kinds(s) == [("free_roads", "R")]
+    assert s.free_roads == 2
     refused(s, "R", {"type": "build_road", "edge": "P1"})  # not connected
-    refused(s, "R", {"type": "end_turn"})
     s = act(s, "R", type="build_road", edge="P48")
-    assert kinds(s) == [("free_roads", "R")]
     s = act(s, "R", type="build_road", edge="P53")
-    assert s.pending == [] and hand(s, "R") == {}
+    assert s.free_roads == 0 and hand(s, "R") == {}
     assert sorted(e for e, o in s.roads.items() if o == 0) == sorted(
         parse_edge(e) for e in ("P47", "P48", "P53"))
+    refused(s, "R", {"type": "build_road", "edge": "P54"})  # a third road is paid for
     many = {f"P{k}": "R" for k in range(1, 14)} | {"P47": "R"}  # 14 roads: one piece left
     last = played(holding(table(buildings={"I32": ("R", "settlement")}, roads=many), "R",
                           "road_building"), "R", "road_building")
+    assert last.free_roads == 1
     last = act(last, "R", type="build_road", edge="P48")
-    assert last.pending == [] and sum(1 for o in last.roads.values() if o == 0) == 15
+    assert last.free_roads == 0 and sum(1 for o in last.roads.values() if o == 0) == 15
+
+
+def test_road_building_free_roads_end_with_the_turn() -> None:
+    s = holding(table(buildings={"I32": ("R", "settlement")}, roads={"P47": "R"}), "R",
+                "road_building")
+    s = act(act(played(s, "R", "road_building"), "R", type="build_road", edge="P48"), "R",
+            type="end_turn")
+    assert s.free_roads == 0
 
 
 def test_t69_smith_promotes_two_knights_free_but_not_one_twice() -> None:
     s = table(knights={"I40": ("R", 1, False), "I35": ("R", 1, True)})
-    s = holding(s, "R", "smith")
-    refused(s, "R", {"type": "play_progress", "card": "smith", "nodes": ["I40", "I40"]})
-    refused(s, "R", {"type": "play_progress", "card": "smith", "nodes": []})
-    after = played(s, "R", "smith", nodes=["I40", "I35"])
-    assert [(after.knights[parse_node(n)].level, after.knights[parse_node(n)].active)
+    s = played(holding(s, "R", "smith"), "R", "smith")
+    assert s.free_promotions == 2
+    s = act(s, "R", type="promote_knight", node="I40")
+    refused(s, "R", {"type": "promote_knight", "node": "I40"})  # once per knight per turn
+    s = act(s, "R", type="promote_knight", node="I35")
+    assert [(s.knights[parse_node(n)].level, s.knights[parse_node(n)].active)
             for n in ("I40", "I35")] == [(2, False), (2, True)]
-    assert hand(after, "R") == {} and after.knights[parse_node("I40")].promoted
-    # Once per knight per turn: a second Smith cannot promote them again.
-    assert plays(holding(after, "R", "smith"), "R", "smith") == []
+    assert hand(s, "R") == {} and s.free_promotions == 0
+    # Both were promoted this turn: a second Smith has nothing to promote.
+    assert plays(holding(s, "R", "smith"), "R", "smith") == []
 
 
 def test_smith_needs_the_fortress_for_mighty_and_pieces_in_supply() -> None:
     s = table(knights={"I40": ("R", 1, False), "I35": ("R", 1, True), "I44": ("R", 2, False)})
-    s = holding(s, "R", "smith")
-    refused(s, "R", {"type": "play_progress", "card": "smith", "nodes": ["I44"]})  # no Fortress
-    # One strong piece left in supply: only one basic can become strong.
-    refused(s, "R", {"type": "play_progress", "card": "smith", "nodes": ["I40", "I35"]})
-    assert sorted(p["nodes"] for p in plays(s, "R", "smith")) == [["I35"], ["I40"]]
+    s = played(holding(s, "R", "smith"), "R", "smith")
+    refused(s, "R", {"type": "promote_knight", "node": "I44"})  # no Fortress, no coin
+    s = act(s, "R", type="promote_knight", node="I40")
+    # The strong pieces are both on the board now: I35 cannot become strong.
+    refused(s, "R", {"type": "promote_knight", "node": "I35"})
+    assert plays(holding(table(knights={"I44": ("R", 2, False)}), "R", "smith"), "R",
+                 "smith") == []
 
 
 def test_smith_a_promotion_frees_its_piece_for_the_next() -> None:
     s = table(knights={"I40": ("R", 1, False), "I44": ("R", 2, False), "I35": ("R", 2, False)})
     s.players[0].improvements["politics"] = 3
-    s = holding(s, "R", "smith")
-    refused(s, "R", {"type": "play_progress", "card": "smith", "nodes": ["I40", "I44"]})
-    after = played(s, "R", "smith", nodes=["I44", "I40"])
-    assert sorted(k.level for k in after.knights.values()) == [2, 2, 3]
+    s = played(holding(s, "R", "smith"), "R", "smith")
+    refused(s, "R", {"type": "promote_knight", "node": "I40"})  # both strong pieces in use
+    s = act(act(s, "R", type="promote_knight", node="I44"), "R", type="promote_knight",
+            node="I40")
+    assert sorted(k.level for k in s.knights.values()) == [2, 2, 3] and hand(s, "R") == {}
 
 
 # --- politics -----------------------------------------------------------------------------
@@ -338,13 +345,13 @@ def test_t72_deserter_the_victim_removes_one_and_you_place_its_match() -> None:
     s = table(buildings={"I44": ("R", "settlement")}, roads={"P56": "R"},
               knights={"I30": ("B", 3, True), "I23": ("B", 1, False)})
     s = holding(s, "R", "deserter")
-    assert plays(s, "R", "deserter") == [{"card": "deserter", "target": "B"}]
-    refused(s, "R", {"type": "play_progress", "card": "deserter", "target": "W"})
-    s = played(s, "R", "deserter", target="B")
-    assert kinds(s) == [("deserter_remove", "B")] and engine.to_act(s) == ["B"]
-    assert engine.default_action(s, "B") == ChooseKnight(node="I23")
-    s = act(s, "B", type="choose_knight", node="I30")
-    assert parse_node("I30") not in s.knights and kinds(s) == [("deserter_place", "R")]
+    assert plays(s, "R", "deserter") == [{"card": "deserter", "seat": "B"}]
+    refused(s, "R", {"type": "play_progress", "card": "deserter", "seat": "W"})
+    s = played(s, "R", "deserter", seat="B")
+    assert kinds(s) == [("knight_remove", "B")] and engine.to_act(s) == ["B"]
+    assert engine.default_action(s, "B") == RemoveKnight(node="I23")
+    s = act(s, "B", type="remove_knight", node="I30")
+    assert parse_node("I30") not in s.knights and kinds(s) == [("knight_place", "R")]
     refused(s, "R", {"type": "place_knight", "node": "I44"})  # the settlement's, not empty
     s = act(s, "R", type="place_knight", node="I40")
     k = s.knights[parse_node("I40")]
@@ -356,10 +363,11 @@ def test_deserter_with_no_such_piece_left_places_the_strongest_below() -> None:
     s = table(roads={"P56": "R"},
               knights={"I30": ("B", 3, False), "I1": ("R", 3, False), "I2": ("R", 3, False),
                        "I3": ("R", 2, False)})
-    s = played(holding(s, "R", "deserter"), "R", "deserter", target="B")  # one knight: no ask
-    assert kinds(s) == [("deserter_place", "R")]
+    s = played(holding(s, "R", "deserter"), "R", "deserter", seat="B")
+    s = act(s, "B", type="remove_knight", node="I30")
+    assert kinds(s) == [("knight_place", "R")]
     assert s.pending[0].knight is not None and s.pending[0].knight.level == 2
-    s = act(s, "R", type="pass")
+    s = act(s, "R", type="place_knight")  # no node: not placed
     assert s.pending == [] and parse_node("I30") not in s.knights and len(s.knights) == 3
 
 
@@ -378,9 +386,9 @@ def test_diplomat_on_ones_own_road_rebuilds_it_free() -> None:
     s = holding(table(buildings={"I32": ("R", "settlement")}, roads={"P48": "R"}), "R",
                 "diplomat")
     s = played(s, "R", "diplomat", edge="P48")
-    assert kinds(s) == [("diplomat_road", "R")] and s.roads == {}
-    assert engine.default_action(s, "R") == Pass()
-    s = act(s, "R", type="build_road", edge="P47")
+    assert kinds(s) == [("road_place", "R")] and s.roads == {}
+    refused(s, "R", {"type": "place_free_road", "edge": "P1"})
+    s = act(s, "R", type="place_free_road", edge="P47")
     assert s.roads == {parse_edge("P47"): 0} and s.pending == [] and hand(s, "R") == {}
 
 
@@ -428,17 +436,17 @@ def test_t76_spy_takes_a_hidden_card_but_not_a_revealed_one() -> None:
     s.players[1].progress = ["bishop", "crane"]
     s.players[1].vp_cards = ["constitution"]
     s = holding(s, "R", "spy")
-    assert [p["target"] for p in plays(s, "R", "spy")] == ["B"]  # W holds none
-    s = played(s, "R", "spy", target="B")
-    assert kinds(s) == [("spy_take", "R")]
+    assert [p["seat"] for p in plays(s, "R", "spy")] == ["B"]  # W holds none
+    s = played(s, "R", "spy", seat="B")
+    assert kinds(s) == [("spy_pick", "R")]
     assert {a.model_dump()["card"] for a in engine.legal_actions(s, "R")} == {"bishop", "crane"}
-    assert views.view(s, "R")["peek"] == {"seat": "B", "progress": ["bishop", "crane"]}
-    assert views.view(s, "W")["peek"] is None and "peek" not in views.view(s, None)
+    assert views.view(s, "R")["inspected"] == {"seat": "B", "progress": ["bishop", "crane"]}
+    assert "inspected" not in views.view(s, "W") and "inspected" not in views.view(s, None)
     refused(s, "R", {"type": "take_progress", "card": "constitution"})
     after, events = engine.apply(s, "R", {"type": "take_progress", "card": "crane"})
     assert after.players[0].progress == ["crane"] and after.players[1].progress == ["bishop"]
     assert after.players[1].vp_cards == ["constitution"]
-    taken = next(e for e in events if e.type == "progress_taken")
+    taken = next(e for e in events if e.type == "spied")
     assert "card" not in taken.visible_to("W") and taken.visible_to("B")["card"] == "crane"
 
 
@@ -446,7 +454,7 @@ def test_t22_a_spied_fifth_card_is_kept_until_the_end_of_the_turn() -> None:
     s = table()
     s.players[1].progress = ["bishop"]
     s = holding(s, "R", "spy", "crane", "smith", "merchant", "wedding")
-    s = act(played(s, "R", "spy", target="B"), "R", type="take_progress", card="bishop")
+    s = act(played(s, "R", "spy", seat="B"), "R", type="take_progress", card="bishop")
     assert len(s.players[0].progress) == 5 and s.pending == []
     refused(s, "R", {"type": "end_turn"})
     s = act(act(s, "R", type="discard_progress", card="wedding"), "R", type="end_turn")
@@ -469,14 +477,14 @@ def test_t78_wedding_richer_players_give_two_cards_of_their_choice() -> None:
     s = table(cards={"B": {"wool": 1}, "W": {"ore": 3}, "O": {"ore": 3, "coin": 2}}, n=4)
     s = holding(holding(holding(s, "B", points=8), "W", points=5), "O", points=9)
     s = played(holding(s, "R", "wedding", points=5), "R", "wedding")
-    assert kinds(s) == [("wedding_gift", "B"), ("wedding_gift", "O")]
+    assert kinds(s) == [("gift", "B"), ("gift", "O")]
     assert [d.count for d in s.pending] == [1, 2]
     assert sorted(engine.to_act(s)) == ["B", "O"]
-    refused(s, "B", {"type": "select_cards", "cards": {"ore": 1}})
-    s = act(s, "B", type="select_cards", cards={"wool": 1})
-    s = act(s, "O", type="select_cards", cards={"coin": 1})
-    assert kinds(s) == [("wedding_gift", "O")]
-    s = act(s, "O", type="select_cards", cards={"coin": 1})
+    refused(s, "B", {"type": "give_cards", "cards": {"ore": 1}})
+    s = act(s, "B", type="give_cards", cards={"wool": 1})
+    s = act(s, "O", type="give_cards", cards={"coin": 1})
+    assert kinds(s) == [("gift", "O")]
+    s = act(s, "O", type="give_cards", cards={"coin": 1})
     assert s.pending == [] and hand(s, "R") == {"wool": 1, "coin": 2}
     assert hand(s, "W") == {"ore": 3}
 
@@ -488,36 +496,39 @@ def test_t79_commercial_harbor_a_resource_for_a_commodity_once_per_opponent() ->
     s = played(holding(s, "R", "commercial_harbor", "commercial_harbor"), "R",
                "commercial_harbor")
     assert plays(s, "R", "commercial_harbor") == []  # a second copy adds nothing
-    offers = [a.model_dump() for a in engine.legal_actions(s, "R") if a.type == "harbour_offer"]
-    assert offers == [{"type": "harbour_offer", "to": "B", "card": "wool"},
-                      {"type": "harbour_offer", "to": "W", "card": "wool"}]
-    refused(s, "R", {"type": "harbour_offer", "to": "B", "card": "ore"})
-    s = act(s, "R", type="harbour_offer", to="B", card="wool")
-    assert kinds(s) == [("harbour_return", "B")]
-    refused(s, "B", {"type": "select_cards", "cards": {"wool": 1}})
-    refused(s, "B", {"type": "select_cards", "cards": {"cloth": 1, "coin": 1}})
-    s = act(s, "B", type="select_cards", cards={"cloth": 1})
+    offers = [a.model_dump() for a in engine.legal_actions(s, "R")
+              if a.type == "harbor_exchange"]
+    assert offers == [{"type": "harbor_exchange", "to": "B", "card": "wool"},
+                      {"type": "harbor_exchange", "to": "W", "card": "wool"}]
+    refused(s, "R", {"type": "harbor_exchange", "to": "B", "card": "ore"})
+    s = act(s, "R", type="harbor_exchange", to="B", card="wool")
+    assert kinds(s) == [("harbor_return", "B")]
+    refused(s, "B", {"type": "return_commodity", "card": "wool"})
+    refused(s, "B", {"type": "return_commodity", "card": "paper"})
+    s = act(s, "B", type="return_commodity", card="cloth")
     assert hand(s, "R") == {"wool": 1, "cloth": 1} and hand(s, "B") == {"wool": 1, "coin": 1}
-    refused(s, "R", {"type": "harbour_offer", "to": "B", "card": "wool"})  # B is used
-    after, events = engine.apply(s, "R", {"type": "harbour_offer", "to": "W", "card": "wool"})
+    refused(s, "R", {"type": "harbor_exchange", "to": "B", "card": "wool"})  # B is used
+    after, events = engine.apply(s, "R", {"type": "harbor_exchange", "to": "W", "card": "wool"})
     assert hand(after, "R") == {"wool": 1, "cloth": 1} and hand(after, "W") == {"grain": 1}
-    assert events[-1].type == "harbour_no_commodity" and after.harbour == []
+    assert after.pending == [] and sorted(after.harbor_used or []) == [1, 2]
     ended = act(after, "R", type="end_turn")
-    assert ended.harbour is None
+    assert ended.harbor_used is None
 
 
 def test_t80_master_merchant_only_on_a_richer_player() -> None:
     s = table(cards={"B": {"ore": 2}, "W": {"ore": 1, "coin": 1, "wool": 1}})
     s = holding(holding(s, "B", points=4), "W", points=6)
     s = holding(s, "R", "master_merchant", points=4)
-    assert plays(s, "R", "master_merchant") == [{"card": "master_merchant", "target": "W"}]
-    refused(s, "R", {"type": "play_progress", "card": "master_merchant", "target": "B"})
-    s = played(s, "R", "master_merchant", target="W")
-    assert kinds(s) == [("merchant_take", "R")] and s.pending[0].count == 2
-    assert views.view(s, "R")["peek"] == {"seat": "W", "cards": {"wool": 1, "ore": 1,
-                                                                 "coin": 1}}
-    refused(s, "R", {"type": "select_cards", "cards": {"ore": 2}})
-    s = act(s, "R", type="select_cards", cards={"coin": 1, "wool": 1})
+    assert plays(s, "R", "master_merchant") == [{"card": "master_merchant", "seat": "W"}]
+    refused(s, "R", {"type": "play_progress", "card": "master_merchant", "seat": "B"})
+    s = played(s, "R", "master_merchant", seat="W")
+    assert kinds(s) == [("merchant_pick", "R")] and s.pending[0].count == 2
+    seen = views.view(s, "R")["inspected"]
+    assert seen["seat"] == "W" and {c: n for c, n in seen["hand"].items() if n} == {
+        "wool": 1, "ore": 1, "coin": 1}
+    assert "inspected" not in views.view(s, "W")
+    refused(s, "R", {"type": "take_cards", "cards": {"ore": 2}})
+    s = act(s, "R", type="take_cards", cards={"coin": 1, "wool": 1})
     assert s.pending == [] and hand(s, "R") == {"coin": 1, "wool": 1} and hand(s, "W") == {
         "ore": 1}
 
@@ -542,7 +553,7 @@ def test_t81_merchant_next_to_ones_buildings_not_on_the_desert() -> None:
 
 def test_t82_merchant_fleet_two_for_one_this_turn_only() -> None:
     s = played(holding(table(cards={"R": {"ore": 4}}), "R", "merchant_fleet"), "R",
-               "merchant_fleet", named="ore")
+               "merchant_fleet", kind="ore")
     s = act(s, "R", type="maritime_trade", give="ore", get="wool")
     s = act(s, "R", type="maritime_trade", give="ore", get="wool")
     assert hand(s, "R") == {"wool": 2}
@@ -552,27 +563,27 @@ def test_t82_merchant_fleet_two_for_one_this_turn_only() -> None:
 
 def test_merchant_fleet_two_fleets_name_two_types() -> None:
     s = holding(table(), "R", "merchant_fleet", "merchant_fleet")
-    s = played(s, "R", "merchant_fleet", named="coin")
-    assert "coin" not in [p["named"] for p in plays(s, "R", "merchant_fleet")]
-    refused(s, "R", {"type": "play_progress", "card": "merchant_fleet", "named": "coin"})
-    s = played(s, "R", "merchant_fleet", named="grain")
+    s = played(s, "R", "merchant_fleet", kind="coin")
+    assert "coin" not in [p["kind"] for p in plays(s, "R", "merchant_fleet")]
+    refused(s, "R", {"type": "play_progress", "card": "merchant_fleet", "kind": "coin"})
+    s = played(s, "R", "merchant_fleet", kind="grain")
     assert s.fleets == ["coin", "grain"]
 
 
 def test_t83_resource_monopoly_two_from_each() -> None:
     s = table(cards={"B": {"brick": 5}, "W": {"brick": 1, "ore": 2}})
-    s = played(holding(s, "R", "resource_monopoly"), "R", "resource_monopoly", named="brick")
+    s = played(holding(s, "R", "resource_monopoly"), "R", "resource_monopoly", kind="brick")
     assert hand(s, "R") == {"brick": 3} and hand(s, "B") == {"brick": 3}
     assert hand(s, "W") == {"ore": 2}
     refused(holding(table(), "R", "resource_monopoly"), "R",
-            {"type": "play_progress", "card": "resource_monopoly", "named": "coin"})
+            {"type": "play_progress", "card": "resource_monopoly", "kind": "coin"})
 
 
 def test_t84_trade_monopoly_one_from_each_holder() -> None:
     s = table(cards={"B": {"coin": 3}, "W": {"paper": 1}, "O": {"coin": 1}}, n=4)
-    s, events = play(holding(s, "R", "trade_monopoly"), "R", "trade_monopoly", named="coin")
+    s, events = play(holding(s, "R", "trade_monopoly"), "R", "trade_monopoly", kind="coin")
     assert hand(s, "R") == {"coin": 2} and hand(s, "B") == {"coin": 2} and hand(s, "O") == {}
-    assert events[-1].visible_to(None)["taken"] == {"B": 1, "W": 0, "O": 1}
+    assert events[-1].visible_to(None)["taken"] == {"B": 1, "O": 1}  # W had none
 
 
 # --- the defaults of the decisions cards raise (§3.5) --------------------------------------
@@ -584,14 +595,15 @@ def test_defaults_are_legal_answers() -> None:
     s = holding(holding(s, "B", points=6), "W", points=1)
     s = played(holding(s, "R", "wedding", "commercial_harbor", points=2), "R", "wedding")
     gift = engine.default_action(s, "B")
-    assert isinstance(gift, Action) and gift.type == "select_cards"
+    assert isinstance(gift, Action) and gift.type == "give_cards"
     assert sum(gift.model_dump()["cards"].values()) == 2
     s = act(s, "B", **gift.model_dump())
     assert sum(hand(s, "R").values()) == 2
     s = give(played(s, "R", "commercial_harbor"), "R", grain=1)
-    s = act(s, "R", type="harbour_offer", to="B", card="grain")
+    s = act(s, "R", type="harbor_exchange", to="B", card="grain")
     back = engine.default_action(s, "B")
-    assert back is not None and back.model_dump()["cards"] == {"coin": 1}  # B's one commodity
+    assert back is not None and back.model_dump() == {"type": "return_commodity",
+                                                      "card": "coin"}  # B's one commodity
 
 
 def test_random_decisions_of_cards_stay_legal() -> None:
@@ -607,7 +619,7 @@ def test_random_decisions_of_cards_stay_legal() -> None:
                          "B": {"brick": 2, "coin": 2}, "W": {"coin": 1, "wool": 3}},
                   attacks=1, rng=seed)
         s.players[1].progress = ["spy"]
-        s = holding(s, "R", *(c for c in progress.HANDLERS if c not in ("alchemist",)))
+        s = holding(s, "R", *(c for c in progress.OPTIONS if c != "alchemist"))
         s.players[1].defenders = 5
         for _ in range(60):
             if s.phase != "action" or s.active != 0:
