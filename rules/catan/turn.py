@@ -320,6 +320,8 @@ def robber_target(s: GameState, seat: int, hex_text: str, victim_name: str | Non
     """The robber's new hex and victim, checked (§3.3)."""
     h = parse_hex(hex_text)
     victim = None if victim_name is None else s.seat_of(victim_name)
+    if victim_name is not None and victim is None:
+        raise IllegalAction(f"no seat {victim_name!r}")
     found = production.victims(s, seat, h)
     allowed: list[int | None] = list(found) if found else [None]
     if h == s.robber or victim not in allowed:
