@@ -83,8 +83,11 @@ def harvest_hexes(s: GameState, seat: int, terrain: str) -> list[int]:
 
 
 def _harvest(card: str, terrain: str) -> Callable[[GameState, int], list[PlayProgress]]:
+    gives = production.YIELD[terrain]["settlement"][0]
+
     def options(s: GameState, seat: int) -> list[PlayProgress]:
-        return [_p(card)] if harvest_hexes(s, seat, terrain) else []
+        # An empty bank pays nothing: no legal effect, no play (§9.1).
+        return [_p(card)] if s.bank[gives] and harvest_hexes(s, seat, terrain) else []
     return options
 
 

@@ -634,3 +634,95 @@ def test_random_decisions_of_cards_stay_legal() -> None:
             total.update(p.cards)
         assert all(total[c] == (19 if c in ("lumber", "wool", "grain", "brick", "ore") else 12)
                    for c in total)
+
+
+# --- edge cases beyond §15 -----------------------------------------------------------------
+
+def test_irrigation_with_no_grain_in_the_bank_has_no_effect_and_no_play() -> None:
+    s = table(buildings={"I41": ("R", "settlement")})
+    s = holding(s.model_copy(update={"bank": {**s.bank, "grain": 0}}), "R", "irrigation")
+    assert plays(s, "R", "irrigation") == []
+
+
+def test_knights_activated_by_warlord_or_deserter_cannot_act_this_turn() -> None:
+    s = table(buildings={"I44": ("R", "settlement")}, roads={"P56": "R", "P57": "R"},
+              knights={"I40": ("R", 1, False), "I30": ("B", 2, True)})
+    warlord = played(holding(s, "R", "warlord"), "R", "warlord")
+    refused(warlord, "R", {"type": "move_knight", "node": "I40", "to": "I45"})
+    already = table(buildings={"I44": ("R", "settlement")}, roads={"P56": "R", "P57": "R"},
+                    knights={"I40": ("R", 1, True)})
+    assert act(already, "R", type="move_knight", node="I40", to="I45").knights[
+        parse_node("I45")].owner == 0  # an active knight from before may move
+    deserted = played(holding(s, "R", "deserter"), "R", "deserter", seat="B")
+    deserted = act(act(deserted, "B", type="remove_knight", node="I30"), "R",
+                   type="place_knight", node="I45")
+    assert deserted.knights[parse_node("I45")].active
+    refused(deserted, "R", {"type": "move_knight", "node": "I45", "to": "I40"})
+
+
+def test_alchemist_may_set_a_seven() -> None:
+    s = table(cards={"B": {"ore": 9}}, phase="roll")
+    s = event_rigged(holding(s, "R", "alchemist"), "gate_trade")
+    s = played(s, "R", "alchemist", red=3, yellow=4)
+    assert kinds(s) == [("discard", "B")] and s.pending[0].count == 4
+
+
+def test_bishop_robs_only_opponents_holding_cards() -> None:
+    s = table(buildings={"I20": ("B", "settlement"), "I37": ("W", "city"),
+                         "I32": ("R", "settlement")},
+              cards={"R": {"ore": 1}, "W": {"wool": 1}}, attacks=1)
+    after = played(holding(s, "R", "bishop"), "R", "bishop", hex="H11")
+    assert hand(after, "R") == {"ore": 1, "wool": 1} and hand(after, "B") == {}
+
+
+def test_master_merchant_takes_all_when_fewer_than_two() -> None:
+    s = table(cards={"W": {"coin": 1}})
+    s = holding(holding(s, "W", points=6), "R", "master_merchant", points=2)
+    s = played(s, "R", "master_merchant", seat="W")
+    assert s.pending[0].count == 1
+    s = act(s, "R", type="take_cards", cards={"coin": 1})
+    assert hand(s, "R") == {"coin": 1} and hand(s, "W") == {}
+
+
+def test_diplomat_and_deserter_recount_longest_road() -> None:
+    five = {"P20": "B", "P26": "B", "P35": "B", "P42": "B", "P51": "B"}  # I13 ... I40
+    s = table(buildings={"I13": ("B", "settlement")}, roads=five, longest_road=1)
+    after = played(holding(s, "R", "diplomat"), "R", "diplomat", edge="P51")
+    assert after.longest_road is None  # 4 left: the card is set aside
+    cut = table(buildings={"I13": ("B", "settlement")}, roads=five, longest_road=1,
+                knights={"I29": ("R", 1, False), "I50": ("W", 1, False)})
+    assert cut.longest_road == 1
+    s = played(holding(cut, "W", "deserter").model_copy(update={"active": 2}), "W",
+               "deserter", seat="R")
+    s = act(s, "R", type="remove_knight", node="I29")
+    assert s.longest_road == 1 and s.pending == []  # W has no road to place a knight on
+
+
+def test_medicine_rebuilds_a_city_on_its_side_first() -> None:
+    s = table(buildings={"I32": ("R", "city+ruined"), "I41": ("R", "settlement")},
+              cards={"R": {"ore": 2, "grain": 1}})
+    s = holding(s, "R", "medicine")
+    assert [p["node"] for p in plays(s, "R", "medicine")] == ["I32"]
+    after = played(s, "R", "medicine", node="I32")
+    b = after.buildings[parse_node("I32")]
+    assert b.city and not b.ruined and hand(after, "R") == {}
+
+
+def test_crane_needs_a_city() -> None:
+    s = holding(table(buildings={"I32": ("R", "settlement")}), "R", "crane")
+    assert plays(s, "R", "crane") == []
+
+
+def test_a_merchant_reaching_thirteen_wins_at_once() -> None:
+    s = table(buildings={"I32": ("R", "settlement")})
+    s = holding(s, "R", "merchant", points=12)
+    after = played(s, "R", "merchant", hex="H16")
+    assert after.phase == "over" and after.winner == 0
+
+
+def test_a_second_merchant_moves_ones_own_merchant_elsewhere_only() -> None:
+    s = table(buildings={"I32": ("R", "settlement")})
+    s = played(holding(s, "R", "merchant", "merchant"), "R", "merchant", hex="H16")
+    hexes = [p["hex"] for p in plays(s, "R", "merchant")]
+    assert "H16" not in hexes and sorted(hexes) == ["H11", "H12"]
+    assert played(s, "R", "merchant", hex="H12").merchant == parse_hex("H12")
