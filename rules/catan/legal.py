@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations_with_replacement
 
 from . import improvements, knights, placement, production, progress, trade
@@ -187,11 +188,15 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
 
 def offers(s: GameState, seat: int) -> list[Action]:
     """The one-for-one offers (apply takes any offer; listing all multisets is impossible)."""
-    held = [c for c in CARDS if s.players[seat].cards[c]]
-    # Built without validation: every field is known valid (the lists are long).
-    return [OfferTrade.model_construct(to=s.seats[to], give={give: 1}, get={get: 1})
-            for to in range(len(s.seats)) if to != seat
-            for give in held for get in CARDS if get != give]
+    held = tuple(c for c in CARDS if s.players[seat].cards[c])
+    return list(_offers(tuple(s.seats[to] for to in range(len(s.seats)) if to != seat), held))
+
+
+@cache
+def _offers(to: tuple[str, ...], held: tuple[str, ...]) -> tuple[OfferTrade, ...]:
+    """Shared between calls: actions are frozen. Built without validation (all known valid)."""
+    return tuple(OfferTrade.model_construct(to=name, give={give: 1}, get={get: 1})
+                 for name in to for give in held for get in CARDS if get != give)
 
 
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
