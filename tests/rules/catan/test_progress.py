@@ -75,6 +75,7 @@ def test_every_card_of_the_decks_has_a_play_or_is_a_vp_card() -> None:
     assert sum(n for colour in DECKS.values() for n in colour.values()) == 54
     assert len(cards) == 25 and set(RULES["vp_cards"]) == {"printer", "constitution"}
     assert set(progress.OPTIONS) == set(progress.EFFECTS) == cards - set(RULES["vp_cards"])
+    assert set(progress.CARD) - {"_doc"} <= cards  # data/progress.json names real cards
 
 
 def test_a_card_is_played_in_ones_own_action_phase_and_goes_under_its_deck() -> None:
