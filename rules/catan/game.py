@@ -16,6 +16,7 @@ from rules.game import JSON, Game, GameEvent, IllegalAction, InvalidOptions, Res
 
 from . import engine, scoring, views
 from .actions import Action
+from .determinize import determinize
 from .state import GameState, Options
 
 ENGINE_VERSION = 1
@@ -66,6 +67,10 @@ class Catan(Game[GameState, Action]):
 
     def view(self, state: GameState, seat: str | None) -> JSON:
         return views.view(state, seat)
+
+    def determinize(self, state: GameState, seat: str | None, rng: random.Random
+                    ) -> GameState:
+        return determinize(state, seat, rng)
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == "over"

@@ -23,6 +23,7 @@ from tests.conformance.checks import (
     check_refusals,
     check_replay,
     check_serialization,
+    check_spectator_worlds,
     check_views,
     dumped,
     playout,
@@ -76,7 +77,8 @@ def test_capped_random_playouts_keep_the_contract(players: int, options: dict[st
     check_replay(GAME, run)
     check_events(run)
     check_refusals(GAME, run, every=37)
-    check_views(GAME, run, every=60, worlds=1)
+    assert check_views(GAME, run, every=60, worlds=1), "no world ever differed"
+    assert check_spectator_worlds(GAME, run, every=60, worlds=1)
     for state in run.states[::25]:
         views_hide_hands(state)
 
