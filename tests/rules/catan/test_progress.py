@@ -608,9 +608,10 @@ def test_defaults_are_legal_answers() -> None:
 
 
 def test_random_decisions_of_cards_stay_legal() -> None:
-    """Random play of a hand of every card on a busy board never meets a refused action."""
+    """Random play of a hand holding every card, on a busy board: every listed action applies
+    and the invariants hold."""
     r = random.Random(4)
-    for seed in range(6):
+    for seed in range(4):
         s = table(buildings={"I32": ("R", "city"), "I41": ("R", "settlement"),
                              "I20": ("B", "settlement"), "I37": ("W", "city")},
                   roads={"P47": "R", "P58": "R", "P30": "B", "P53": "W"},
@@ -619,8 +620,8 @@ def test_random_decisions_of_cards_stay_legal() -> None:
                   cards={"R": {"ore": 3, "grain": 2, "paper": 2, "wool": 1},
                          "B": {"brick": 2, "coin": 2}, "W": {"coin": 1, "wool": 3}},
                   attacks=1, rng=seed)
-        s.players[1].progress = ["spy"]
-        s = holding(s, "R", *(c for c in progress.OPTIONS if c != "alchemist"))
+        s = holding(holding(s, "B", "spy"), "R", *(c for c in progress.OPTIONS
+                                                    if c != "alchemist"))
         s.players[1].defenders = 5
         for _ in range(60):
             if s.phase != "action" or s.active != 0:
@@ -630,11 +631,7 @@ def test_random_decisions_of_cards_stay_legal() -> None:
             choice = [a for a in legal if a.type != "end_turn"] or legal
             a = choice[r.randrange(len(choice))]
             s, _ = engine.apply(s, name, a)
-        total = Counter({c: n for c, n in s.bank.items()})
-        for p in s.players:
-            total.update(p.cards)
-        assert all(total[c] == (19 if c in ("lumber", "wool", "grain", "brick", "ore") else 12)
-                   for c in total)
+            check_invariants(s)
 
 
 # --- edge cases beyond §15 -----------------------------------------------------------------
@@ -727,3 +724,59 @@ def test_a_second_merchant_moves_ones_own_merchant_elsewhere_only() -> None:
     hexes = [p["hex"] for p in plays(s, "R", "merchant")]
     assert "H16" not in hexes and sorted(hexes) == ["H11", "H12"]
     assert played(s, "R", "merchant", hex="H12").merchant == parse_hex("H12")
+
+
+# --- invariants over random play with many progress cards -----------------------------------
+
+def check_invariants(s: GameState) -> None:
+    """What no sequence of plays may break: cards and pieces are conserved, the limits hold."""
+    for card in s.bank:
+        held = s.bank[card] + sum(p.cards[card] for p in s.players)
+        assert held == (19 if card in RULES["resources"] else 12), card
+        assert all(p.cards[card] >= 0 for p in s.players) and s.bank[card] >= 0
+    progress_cards = Counter(c for deck in s.decks.values() for c in deck)
+    for p in s.players:
+        progress_cards.update(p.progress + p.vp_cards)
+    assert progress_cards == Counter({c: n for cards in DECKS.values() for c, n in cards.items()})
+    for seat, p in enumerate(s.players):
+        assert not set(p.progress) & set(RULES["vp_cards"])
+        waits = any(d.kind == "progress_discard" and d.seat == seat for d in s.pending)
+        assert seat == s.active or len(p.progress) <= 4 or waits
+        levels = Counter(k.level for k in s.knights.values() if k.owner == seat)
+        assert all(levels[lv] <= 2 for lv in (1, 2, 3))
+        assert sum(1 for o in s.roads.values() if o == seat) <= 15
+        mine = [b for b in s.buildings.values() if b.owner == seat]
+        assert sum(1 for b in mine if not b.city) <= 5 and sum(1 for b in mine if b.city) <= 4
+        assert sum(1 for b in mine if b.wall) <= 3
+    assert set(s.knights).isdisjoint(s.buildings)
+    assert 0 <= s.free_roads <= 2 and 0 <= s.free_promotions <= 2
+    recount = s.clone()
+    scoring.award_longest_road(recount)
+    assert recount.longest_road == s.longest_road
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_play_with_many_progress_cards_keeps_the_invariants(seed: int) -> None:
+    s = table(buildings={"I32": ("R", "city"), "I9": ("R", "settlement"),
+                         "I20": ("B", "city"), "I41": ("B", "settlement"),
+                         "I35": ("W", "city"), "I43": ("W", "settlement")},
+              roads={"P47": "R", "P14": "R", "P30": "B", "P58": "B", "P51": "W", "P62": "W"},
+              knights={"I37": ("R", 1, True), "I26": ("B", 2, True), "I40": ("W", 1, False)},
+              cards={name: {"ore": 3, "grain": 3, "wool": 2, "brick": 2, "lumber": 2,
+                            "paper": 2, "cloth": 2, "coin": 2} for name in "RBW"},
+              attacks=1, phase="roll", rng=seed)
+    for p in s.players:
+        p.improvements = {"trade": 4, "politics": 4, "science": 4}  # draws on most gates
+    r = random.Random(seed)
+    played_cards: set[str] = set()
+    for _ in range(400):
+        name = engine.to_act(s)[r.randrange(len(engine.to_act(s)))]
+        a = engine.random_action(s, name, r)
+        assert a is not None
+        s, _ = engine.apply(s, name, a)
+        if isinstance(a, PlayProgress):
+            played_cards.add(a.card)
+        check_invariants(s)
+        if s.phase == "over":
+            break
+    assert len(played_cards) >= 8  # the run did exercise the cards
