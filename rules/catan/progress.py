@@ -7,8 +7,11 @@ face down under their own deck.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from importlib import resources
 from itertools import combinations
+from typing import Any
 
 from . import improvements, knights, placement, production, scoring
 from .actions import PlayProgress
@@ -31,7 +34,11 @@ from .state import (
 from .tx import Tx
 
 COLOUR_OF: dict[str, str] = {card: colour for colour, cards in DECKS.items() for card in cards}
-FIXED_TOKENS = frozenset({2, 12, 6, 8})  # the Inventor may not move these
+# Each card's numbers and rulings (data/progress.json), so a ruling is a one-line edit (§16).
+CARD: dict[str, dict[str, Any]] = json.loads(
+    resources.files(__package__).joinpath("data/progress.json").read_text("utf-8"))
+FIXED_TOKENS = frozenset(CARD["inventor"]["fixed_tokens"])  # the Inventor may not move these
+CRANE = int(CARD["crane"]["discount"])
 
 
 def opponents(s: GameState, seat: int) -> list[int]:
@@ -60,7 +67,7 @@ def _alchemist(s: GameState, seat: int) -> list[PlayProgress]:
 def _crane(s: GameState, seat: int) -> list[PlayProgress]:
     out = []
     for track in TRACKS:
-        for target in improvements.targets(s, seat, track, discount=1) or []:
+        for target in improvements.targets(s, seat, track, discount=CRANE) or []:
             out.append(_p("crane", track=track,
                           node=None if target is None else node_id(target)))
     return out
@@ -82,9 +89,13 @@ def harvest_hexes(s: GameState, seat: int, terrain: str) -> list[int]:
         n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
 
 
-def _harvest(card: str, terrain: str) -> Callable[[GameState, int], list[PlayProgress]]:
+def _harvest(card: str) -> Callable[[GameState, int], list[PlayProgress]]:
+    terrain = CARD[card]["terrain"]
+    gives = production.YIELD[terrain]["settlement"][0]
+
     def options(s: GameState, seat: int) -> list[PlayProgress]:
-        return [_p(card)] if harvest_hexes(s, seat, terrain) else []
+        # An empty bank pays nothing: no legal effect, no play (§9.1).
+        return [_p(card)] if s.bank[gives] and harvest_hexes(s, seat, terrain) else []
     return options
 
 
@@ -181,8 +192,9 @@ def _master_merchant(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def merchant_hexes(s: GameState, seat: int) -> list[int]:
-    return [h for h, t in enumerate(s.terrains) if t != "desert" and any(
-        n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+    return [h for h, t in enumerate(s.terrains)
+            if (CARD["merchant"]["on_desert"] or t != "desert")
+            and any(n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
 
 
 def _merchant(s: GameState, seat: int) -> list[PlayProgress]:
@@ -204,8 +216,8 @@ def _trade_monopoly(s: GameState, seat: int) -> list[PlayProgress]:
 
 OPTIONS: dict[str, Callable[[GameState, int], list[PlayProgress]]] = {
     "alchemist": _alchemist, "crane": _crane, "engineer": _engineer, "inventor": _inventor,
-    "irrigation": _harvest("irrigation", "fields"), "medicine": _medicine,
-    "mining": _harvest("mining", "mountains"), "road_building": _road_building,
+    "irrigation": _harvest("irrigation"), "medicine": _medicine,
+    "mining": _harvest("mining"), "road_building": _road_building,
     "smith": _smith, "bishop": _bishop, "deserter": _deserter, "diplomat": _diplomat,
     "intrigue": _intrigue, "saboteur": _saboteur, "spy": _spy, "warlord": _warlord,
     "wedding": _wedding, "commercial_harbor": _commercial_harbor,
@@ -236,7 +248,7 @@ def _e_alchemist(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_crane(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.track is not None
     node = None if act.node is None else parse_node(act.node)
-    improvements.buy(tx, seat, act.track, node, discount=1)
+    improvements.buy(tx, seat, act.track, node, discount=CRANE)
 
 
 def _e_engineer(tx: Tx, seat: int, act: PlayProgress) -> None:
@@ -254,9 +266,12 @@ def _e_inventor(tx: Tx, seat: int, act: PlayProgress) -> None:
     tx.emit("tokens_swapped", seat, hexes=[act.hex, act.other_hex])
 
 
-def _harvest_effect(terrain: str, card: str) -> Callable[[Tx, int, PlayProgress], None]:
+def _harvest_effect(name: str) -> Callable[[Tx, int, PlayProgress], None]:
+    terrain, per_hex = CARD[name]["terrain"], int(CARD[name]["per_hex"])
+    card = production.YIELD[terrain]["settlement"][0]
+
     def effect(tx: Tx, seat: int, act: PlayProgress) -> None:
-        n = 2 * len(harvest_hexes(tx.s, seat, terrain))
+        n = per_hex * len(harvest_hexes(tx.s, seat, terrain))
         got = tx.take(seat, card, n)  # §16.8: the robber does not block it; a short bank pays
         tx.emit("harvested", seat, cards={card: got})
     return effect
@@ -269,11 +284,12 @@ def _e_medicine(tx: Tx, seat: int, act: PlayProgress) -> None:
 
 
 def _e_road_building(tx: Tx, seat: int, act: PlayProgress) -> None:
-    tx.s.free_roads = min(2, placement.supply(tx.s, seat, "road"))
+    tx.s.free_roads = min(int(CARD["road_building"]["roads"]),
+                          placement.supply(tx.s, seat, "road"))
 
 
 def _e_smith(tx: Tx, seat: int, act: PlayProgress) -> None:
-    tx.s.free_promotions = 2
+    tx.s.free_promotions = int(CARD["smith"]["promotions"])
 
 
 def _e_bishop(tx: Tx, seat: int, act: PlayProgress) -> None:
@@ -341,7 +357,8 @@ def _e_wedding(tx: Tx, seat: int, act: PlayProgress) -> None:
     s = tx.s
     stage = tx.stage()
     tx.push([Decision(kind="gift", seat=o, stage=stage, target=seat,
-                      count=min(2, s.players[o].hand_size())) for o in richer(s, seat)],
+                      count=min(int(CARD["wedding"]["gift"]), s.players[o].hand_size()))
+             for o in richer(s, seat)],
             first=True)
 
 
@@ -354,7 +371,8 @@ def _e_master_merchant(tx: Tx, seat: int, act: PlayProgress) -> None:
     s = tx.s
     target = s.seats.index(act.seat)
     tx.push([Decision(kind="merchant_pick", seat=seat, stage=tx.stage(), target=target,
-                      count=min(2, s.players[target].hand_size()))], first=True)
+                      count=min(int(CARD["master_merchant"]["take"]),
+                                s.players[target].hand_size()))], first=True)
 
 
 def _e_merchant(tx: Tx, seat: int, act: PlayProgress) -> None:
@@ -368,7 +386,9 @@ def _e_merchant_fleet(tx: Tx, seat: int, act: PlayProgress) -> None:
     tx.s.fleets.append(act.kind)
 
 
-def _monopoly(most: int) -> Callable[[Tx, int, PlayProgress], None]:
+def _monopoly(name: str) -> Callable[[Tx, int, PlayProgress], None]:
+    most = int(CARD[name]["take"])
+
     def effect(tx: Tx, seat: int, act: PlayProgress) -> None:
         assert act.kind is not None
         taken = {}
@@ -383,14 +403,15 @@ def _monopoly(most: int) -> Callable[[Tx, int, PlayProgress], None]:
 
 EFFECTS: dict[str, Callable[[Tx, int, PlayProgress], None]] = {
     "alchemist": _e_alchemist, "crane": _e_crane, "engineer": _e_engineer,
-    "inventor": _e_inventor, "irrigation": _harvest_effect("fields", "grain"),
-    "medicine": _e_medicine, "mining": _harvest_effect("mountains", "ore"),
+    "inventor": _e_inventor, "irrigation": _harvest_effect("irrigation"),
+    "medicine": _e_medicine, "mining": _harvest_effect("mining"),
     "road_building": _e_road_building, "smith": _e_smith, "bishop": _e_bishop,
     "deserter": _e_deserter, "diplomat": _e_diplomat, "intrigue": _e_intrigue,
     "saboteur": _e_saboteur, "spy": _e_spy, "warlord": _e_warlord, "wedding": _e_wedding,
     "commercial_harbor": _e_commercial_harbor, "master_merchant": _e_master_merchant,
     "merchant": _e_merchant, "merchant_fleet": _e_merchant_fleet,
-    "resource_monopoly": _monopoly(2), "trade_monopoly": _monopoly(1),
+    "resource_monopoly": _monopoly("resource_monopoly"),
+    "trade_monopoly": _monopoly("trade_monopoly"),
 }
 
 

@@ -67,10 +67,21 @@ def rules_keys(data: dict[str, Any]) -> Iterator[str]:
         yield from card_keys(card)
 
 
+def progress_keys(data: dict[str, Any]) -> Iterator[str]:
+    """progress.json: the cards it sets numbers for, and the terrains Irrigation/Mining read."""
+    for card, spec in data.items():
+        if card.startswith("_"):
+            continue
+        yield from card_keys(card)
+        if "terrain" in spec:
+            yield f"catan.terrain.{spec['terrain']}"
+
+
 # One reader per data file: a new file must say which of its ids players read.
 NAMED_IDS: dict[str, Callable[[dict[str, Any]], Iterator[str]]] = {
     "board.json": board_keys,
     "rules.json": rules_keys,
+    "progress.json": progress_keys,
 }
 
 

@@ -75,6 +75,7 @@ def test_every_card_of_the_decks_has_a_play_or_is_a_vp_card() -> None:
     assert sum(n for colour in DECKS.values() for n in colour.values()) == 54
     assert len(cards) == 25 and set(RULES["vp_cards"]) == {"printer", "constitution"}
     assert set(progress.OPTIONS) == set(progress.EFFECTS) == cards - set(RULES["vp_cards"])
+    assert set(progress.CARD) - {"_doc"} <= cards  # data/progress.json names real cards
 
 
 def test_a_card_is_played_in_ones_own_action_phase_and_goes_under_its_deck() -> None:
@@ -607,9 +608,10 @@ def test_defaults_are_legal_answers() -> None:
 
 
 def test_random_decisions_of_cards_stay_legal() -> None:
-    """Random play of a hand of every card on a busy board never meets a refused action."""
+    """Random play of a hand holding every card, on a busy board: every listed action applies
+    and the invariants hold."""
     r = random.Random(4)
-    for seed in range(6):
+    for seed in range(4):
         s = table(buildings={"I32": ("R", "city"), "I41": ("R", "settlement"),
                              "I20": ("B", "settlement"), "I37": ("W", "city")},
                   roads={"P47": "R", "P58": "R", "P30": "B", "P53": "W"},
@@ -618,8 +620,8 @@ def test_random_decisions_of_cards_stay_legal() -> None:
                   cards={"R": {"ore": 3, "grain": 2, "paper": 2, "wool": 1},
                          "B": {"brick": 2, "coin": 2}, "W": {"coin": 1, "wool": 3}},
                   attacks=1, rng=seed)
-        s.players[1].progress = ["spy"]
-        s = holding(s, "R", *(c for c in progress.OPTIONS if c != "alchemist"))
+        s = holding(holding(s, "B", "spy"), "R", *(c for c in progress.OPTIONS
+                                                    if c != "alchemist"))
         s.players[1].defenders = 5
         for _ in range(60):
             if s.phase != "action" or s.active != 0:
@@ -629,8 +631,152 @@ def test_random_decisions_of_cards_stay_legal() -> None:
             choice = [a for a in legal if a.type != "end_turn"] or legal
             a = choice[r.randrange(len(choice))]
             s, _ = engine.apply(s, name, a)
-        total = Counter({c: n for c, n in s.bank.items()})
-        for p in s.players:
-            total.update(p.cards)
-        assert all(total[c] == (19 if c in ("lumber", "wool", "grain", "brick", "ore") else 12)
-                   for c in total)
+            check_invariants(s)
+
+
+# --- edge cases beyond §15 -----------------------------------------------------------------
+
+def test_irrigation_with_no_grain_in_the_bank_has_no_effect_and_no_play() -> None:
+    s = table(buildings={"I41": ("R", "settlement")})
+    s = holding(s.model_copy(update={"bank": {**s.bank, "grain": 0}}), "R", "irrigation")
+    assert plays(s, "R", "irrigation") == []
+
+
+def test_knights_activated_by_warlord_or_deserter_cannot_act_this_turn() -> None:
+    s = table(buildings={"I44": ("R", "settlement")}, roads={"P56": "R", "P57": "R"},
+              knights={"I40": ("R", 1, False), "I30": ("B", 2, True)})
+    warlord = played(holding(s, "R", "warlord"), "R", "warlord")
+    refused(warlord, "R", {"type": "move_knight", "node": "I40", "to": "I45"})
+    already = table(buildings={"I44": ("R", "settlement")}, roads={"P56": "R", "P57": "R"},
+                    knights={"I40": ("R", 1, True)})
+    assert act(already, "R", type="move_knight", node="I40", to="I45").knights[
+        parse_node("I45")].owner == 0  # an active knight from before may move
+    deserted = played(holding(s, "R", "deserter"), "R", "deserter", seat="B")
+    deserted = act(act(deserted, "B", type="remove_knight", node="I30"), "R",
+                   type="place_knight", node="I45")
+    assert deserted.knights[parse_node("I45")].active
+    refused(deserted, "R", {"type": "move_knight", "node": "I45", "to": "I40"})
+
+
+def test_alchemist_may_set_a_seven() -> None:
+    s = table(cards={"B": {"ore": 9}}, phase="roll")
+    s = event_rigged(holding(s, "R", "alchemist"), "gate_trade")
+    s = played(s, "R", "alchemist", red=3, yellow=4)
+    assert kinds(s) == [("discard", "B")] and s.pending[0].count == 4
+
+
+def test_bishop_robs_only_opponents_holding_cards() -> None:
+    s = table(buildings={"I20": ("B", "settlement"), "I37": ("W", "city"),
+                         "I32": ("R", "settlement")},
+              cards={"R": {"ore": 1}, "W": {"wool": 1}}, attacks=1)
+    after = played(holding(s, "R", "bishop"), "R", "bishop", hex="H11")
+    assert hand(after, "R") == {"ore": 1, "wool": 1} and hand(after, "B") == {}
+
+
+def test_master_merchant_takes_all_when_fewer_than_two() -> None:
+    s = table(cards={"W": {"coin": 1}})
+    s = holding(holding(s, "W", points=6), "R", "master_merchant", points=2)
+    s = played(s, "R", "master_merchant", seat="W")
+    assert s.pending[0].count == 1
+    s = act(s, "R", type="take_cards", cards={"coin": 1})
+    assert hand(s, "R") == {"coin": 1} and hand(s, "W") == {}
+
+
+def test_diplomat_and_deserter_recount_longest_road() -> None:
+    five = {"P20": "B", "P26": "B", "P35": "B", "P42": "B", "P51": "B"}  # I13 ... I40
+    s = table(buildings={"I13": ("B", "settlement")}, roads=five, longest_road=1)
+    after = played(holding(s, "R", "diplomat"), "R", "diplomat", edge="P51")
+    assert after.longest_road is None  # 4 left: the card is set aside
+    cut = table(buildings={"I13": ("B", "settlement")}, roads=five, longest_road=1,
+                knights={"I29": ("R", 1, False), "I50": ("W", 1, False)})
+    assert cut.longest_road == 1
+    s = played(holding(cut, "W", "deserter").model_copy(update={"active": 2}), "W",
+               "deserter", seat="R")
+    s = act(s, "R", type="remove_knight", node="I29")
+    assert s.longest_road == 1 and s.pending == []  # W has no road to place a knight on
+
+
+def test_medicine_rebuilds_a_city_on_its_side_first() -> None:
+    s = table(buildings={"I32": ("R", "city+ruined"), "I41": ("R", "settlement")},
+              cards={"R": {"ore": 2, "grain": 1}})
+    s = holding(s, "R", "medicine")
+    assert [p["node"] for p in plays(s, "R", "medicine")] == ["I32"]
+    after = played(s, "R", "medicine", node="I32")
+    b = after.buildings[parse_node("I32")]
+    assert b.city and not b.ruined and hand(after, "R") == {}
+
+
+def test_crane_needs_a_city() -> None:
+    s = holding(table(buildings={"I32": ("R", "settlement")}), "R", "crane")
+    assert plays(s, "R", "crane") == []
+
+
+def test_a_merchant_reaching_thirteen_wins_at_once() -> None:
+    s = table(buildings={"I32": ("R", "settlement")})
+    s = holding(s, "R", "merchant", points=12)
+    after = played(s, "R", "merchant", hex="H16")
+    assert after.phase == "over" and after.winner == 0
+
+
+def test_a_second_merchant_moves_ones_own_merchant_elsewhere_only() -> None:
+    s = table(buildings={"I32": ("R", "settlement")})
+    s = played(holding(s, "R", "merchant", "merchant"), "R", "merchant", hex="H16")
+    hexes = [p["hex"] for p in plays(s, "R", "merchant")]
+    assert "H16" not in hexes and sorted(hexes) == ["H11", "H12"]
+    assert played(s, "R", "merchant", hex="H12").merchant == parse_hex("H12")
+
+
+# --- invariants over random play with many progress cards -----------------------------------
+
+def check_invariants(s: GameState) -> None:
+    """What no sequence of plays may break: cards and pieces are conserved, the limits hold."""
+    for card in s.bank:
+        held = s.bank[card] + sum(p.cards[card] for p in s.players)
+        assert held == (19 if card in RULES["resources"] else 12), card
+        assert all(p.cards[card] >= 0 for p in s.players) and s.bank[card] >= 0
+    progress_cards = Counter(c for deck in s.decks.values() for c in deck)
+    for p in s.players:
+        progress_cards.update(p.progress + p.vp_cards)
+    assert progress_cards == Counter({c: n for cards in DECKS.values() for c, n in cards.items()})
+    for seat, p in enumerate(s.players):
+        assert not set(p.progress) & set(RULES["vp_cards"])
+        waits = any(d.kind == "progress_discard" and d.seat == seat for d in s.pending)
+        assert seat == s.active or len(p.progress) <= 4 or waits
+        levels = Counter(k.level for k in s.knights.values() if k.owner == seat)
+        assert all(levels[lv] <= 2 for lv in (1, 2, 3))
+        assert sum(1 for o in s.roads.values() if o == seat) <= 15
+        mine = [b for b in s.buildings.values() if b.owner == seat]
+        assert sum(1 for b in mine if not b.city) <= 5 and sum(1 for b in mine if b.city) <= 4
+        assert sum(1 for b in mine if b.wall) <= 3
+    assert set(s.knights).isdisjoint(s.buildings)
+    assert 0 <= s.free_roads <= 2 and 0 <= s.free_promotions <= 2
+    recount = s.clone()
+    scoring.award_longest_road(recount)
+    assert recount.longest_road == s.longest_road
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_play_with_many_progress_cards_keeps_the_invariants(seed: int) -> None:
+    s = table(buildings={"I32": ("R", "city"), "I9": ("R", "settlement"),
+                         "I20": ("B", "city"), "I41": ("B", "settlement"),
+                         "I35": ("W", "city"), "I43": ("W", "settlement")},
+              roads={"P47": "R", "P14": "R", "P30": "B", "P58": "B", "P51": "W", "P62": "W"},
+              knights={"I37": ("R", 1, True), "I26": ("B", 2, True), "I40": ("W", 1, False)},
+              cards={name: {"ore": 3, "grain": 3, "wool": 2, "brick": 2, "lumber": 2,
+                            "paper": 2, "cloth": 2, "coin": 2} for name in "RBW"},
+              attacks=1, phase="roll", rng=seed)
+    for p in s.players:
+        p.improvements = {"trade": 4, "politics": 4, "science": 4}  # draws on most gates
+    r = random.Random(seed)
+    played_cards: set[str] = set()
+    for _ in range(250):
+        name = engine.to_act(s)[r.randrange(len(engine.to_act(s)))]
+        a = engine.random_action(s, name, r)
+        assert a is not None
+        s, _ = engine.apply(s, name, a)
+        if isinstance(a, PlayProgress):
+            played_cards.add(a.card)
+        check_invariants(s)
+        if s.phase == "over":
+            break
+    assert len(played_cards) >= 8  # the run did exercise the cards
