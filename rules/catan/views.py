@@ -97,13 +97,21 @@ def player(s: GameState, seat: int, road: int) -> dict[str, Any]:
 
 
 def decision(s: GameState, d: Decision) -> dict[str, Any]:
+    """A waiting decision as everyone may see it: who decides what, and among which places
+    (the cards a Spy or Master Merchant looks at are in the actor's view only)."""
     out: dict[str, Any] = {"kind": d.kind, "seat": s.seats[d.seat]}
-    if d.kind == "discard":
+    if d.kind in ("discard", "gift", "merchant_pick"):
         out["count"] = d.count
-    if d.kind == "trade_offer":
+    if d.kind in ("trade_offer", "harbor_return"):
         out.update({"from": s.seats[s.active], "give": dict(d.give), "get": dict(d.get)})
+    if d.target is not None:
+        out["target"] = s.seats[d.target]
     if d.nodes:
         out["nodes"] = [node_id(n) for n in d.nodes]
+    if d.edges:
+        out["edges"] = [edge_id(e) for e in d.edges]
+    if d.knight is not None:
+        out["knight"] = {"level": d.knight.level, "active": d.knight.active}
     return out
 
 

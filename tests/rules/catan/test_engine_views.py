@@ -51,3 +51,18 @@ def test_a_spy_keeps_seeing_the_hand_it_looks_at() -> None:
         w = determinize(s, "R", random.Random(i))
         assert w.players[1].progress == ["crane", "bishop"]
         assert GAME.view(w, "R") == GAME.view(s, "R")
+
+
+def test_pending_decisions_are_public_but_not_the_cards_behind_them() -> None:
+    s = table(cards={"R": {"wool": 2}, "B": {"ore": 1}})
+    s = act(s, "R", type="offer_trade", to="B", give={"wool": 2}, get={"ore": 1})
+    public = GAME.view(s, None)
+    assert public["to_act"] == ["R", "B"]
+    assert public["pending"] == [{"kind": "trade_offer", "seat": "B", "from": "R",
+                                  "give": {"wool": 2}, "get": {"ore": 1}}]
+    w = table(cards={"B": {"ore": 2}})
+    w.players[1].defenders = 3
+    w.players[0].progress = ["wedding"]
+    w = act(w, "R", type="play_progress", card="wedding")
+    assert GAME.view(w, "W")["pending"] == [{"kind": "gift", "seat": "B", "count": 2,
+                                            "target": "R"}]
