@@ -26,7 +26,7 @@ from .decisions import answer
 from .errors import IllegalAction
 from .events import Event
 from .layout import beginner, random_layout
-from .legal import acting, batch, decision_of, legal_actions, setup_order, to_act
+from .legal import acting, batch, decision_actions, decision_of, legal_actions, setup_order, to_act
 from .state import (
     CARDS,
     COMMODITIES,
@@ -105,12 +105,20 @@ def advance(tx: Tx) -> None:
     """Run what needs no decision: production once the event's decisions are answered, then
     the victory check (§11: only the player whose turn it is wins)."""
     s = tx.s
+    prune(s)
     if not s.pending and s.phase == "production":
         production.produce(tx)
+        prune(s)
     if s.phase in ("roll", "production", "action") and scoring.points(s, s.active) >= scoring.WIN:
         s.phase, s.winner = "over", s.active
         s.pending = []
         tx.emit("game_over", s.active, points=scoring.points(s, s.active))
+
+
+def prune(s: GameState) -> None:
+    """Drop decisions an earlier answer left without any choice (two Aqueducts and one card
+    left in the bank: the second gets nothing), so no seat is asked with nothing to do."""
+    s.pending = [d for d in s.pending if decision_actions(s, d)]
 
 
 # --- defaults and random play ----------------------------------------------------------------

@@ -169,3 +169,17 @@ def test_t23_printer_is_revealed_and_scores() -> None:
     assert scoring.points(after, 2) == before + 1
     assert any(e.type == "vp_card_revealed" and e.visible_to(None)["card"] == "printer"
                for e in events)
+
+
+def test_two_aqueducts_and_one_card_left_in_the_bank() -> None:
+    s = table(buildings={"I32": ("R", "settlement"), "I1": ("B", "settlement")},
+              robber=parse_hex("H12"), attacks=1)
+    s.players[0].improvements["science"] = 3
+    s.players[1].improvements["science"] = 3
+    s = s.model_copy(update={"bank": {**s.bank, "lumber": 0, "wool": 0, "grain": 0,
+                                      "brick": 0, "ore": 1}})
+    after, _ = roll(s, 4, 4)  # H12 robbed; H1 is a 10: nobody gets anything
+    assert engine.to_act(after) == ["R", "B"]
+    done = act(after, "B", type="choose_resource", card="ore")
+    assert done.pending == [] and engine.to_act(done) == ["R"] and done.phase == "action"
+    assert hand(done, "B") == {"ore": 1} and hand(done, "R") == {}
