@@ -63,7 +63,7 @@ class Catan(Game[GameState, Action]):
         return Action.parse(dict(data))
 
     def dump_action(self, action: Action) -> JSON:
-        return action.model_dump(mode="json")
+        return action.model_dump(mode="json", exclude_none=True)  # every None is a default
 
     def view(self, state: GameState, seat: str | None) -> JSON:
         return views.view(state, seat)
