@@ -21,10 +21,12 @@ from .actions import (
     GiveCards,
     RemoveKnight,
 )
+from .board import TOPOLOGY as T
 from .board import node_id
 from .decisions import answer
 from .errors import IllegalAction
 from .events import Event
+from .ids import parse_node
 from .layout import beginner, random_layout
 from .legal import acting, batch, decision_actions, decision_of, legal_actions, setup_order, to_act
 from .state import (
@@ -136,6 +138,8 @@ def default_action(s: GameState, name: str) -> Action | None:
     if d is None:
         if s.pending:
             return CancelTrade()
+        if s.phase == "setup" and s.setup_node is None:
+            return max(legal, key=lambda a: pips(s, parse_node(a.model_dump()["node"])))
         if s.phase in ("setup", "roll"):
             return legal[0]
         return EndTurn() if EndTurn() in legal else legal[0]
@@ -154,6 +158,11 @@ def default_action(s: GameState, name: str) -> Action | None:
     if d.kind in ("knight_place", "road_place"):
         return legal[1] if len(legal) > 1 else legal[0]  # the first place, not "skip"
     return legal[0]  # robber, city_loss (lowest I-id), retreat: the first listed
+
+
+def pips(s: GameState, node: int) -> int:
+    """How many of the 36 rolls pay a building on node (a timed-out set-up's placement)."""
+    return sum(6 - abs(7 - t) for h in T.node_hexes[node] if (t := s.tokens[h]) is not None)
 
 
 # Decisions whose timeout default is a random legal answer (§3.5).

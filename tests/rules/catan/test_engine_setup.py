@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.catan import engine
+from rules.catan.board import parse_node
 from rules.catan.errors import IllegalAction
 
 from .engine_helpers import act, hand, new
@@ -63,3 +64,12 @@ def test_only_the_seat_in_turn_may_place() -> None:
     assert engine.legal_actions(s, "B") == []
     with pytest.raises(IllegalAction):
         engine.apply(s, "B", {"type": "place_building", "node": "I9"})
+
+
+def test_a_timed_out_placement_takes_the_richest_free_intersection() -> None:
+    s = new(3)
+    default = engine.default_action(s, "R")
+    # I29: fields 9 (4 pips) + forest 11 (2) + forest 8 (5) = 11, the first of the best
+    assert default is not None and default.model_dump()["node"] == "I29"
+    assert engine.pips(s, parse_node(default.model_dump()["node"])) == max(
+        engine.pips(s, n) for n in range(54))
