@@ -20,6 +20,9 @@ def determinize(state: GameState, seat_name: str | None, rng: random.Random) -> 
     me = s.seat_of(seat_name) if seat_name is not None else None
     seen = {d.target for d in s.pending if d.seat == me and d.target is not None
             and d.kind in ("spy_pick", "merchant_pick")}
+    # Whoever must return a commodity holds one: their hand stays, so the decision has a
+    # choice in every world (a slight over-knowledge, never shown in a view).
+    seen.update(d.seat for d in s.pending if d.kind == "harbor_return")
     hidden = [p for p in range(len(s.seats)) if p != me and p not in seen]
     _deal_cards(s, hidden, rng)
     _deal_progress(s, hidden, rng)

@@ -66,3 +66,13 @@ def test_pending_decisions_are_public_but_not_the_cards_behind_them() -> None:
     w = act(w, "R", type="play_progress", card="wedding")
     assert GAME.view(w, "W")["pending"] == [{"kind": "gift", "seat": "B", "count": 2,
                                             "target": "R"}]
+
+
+def test_every_world_leaves_each_waiting_seat_a_choice() -> None:
+    s = table(cards={"R": {"wool": 1}, "B": {"coin": 1}, "W": {"ore": 3}})
+    s.players[0].progress = ["commercial_harbor"]
+    s = act(act(s, "R", type="play_progress", card="commercial_harbor"), "R",
+            type="harbor_exchange", to="B", card="wool")
+    for i in range(10):
+        w = determinize(s, "W", random.Random(i))
+        assert GAME.legal_actions(w, "B"), "B must return a commodity in every world"
