@@ -81,6 +81,16 @@ def test_capped_random_playouts_keep_the_contract(players: int, options: dict[st
     assert check_spectator_worlds(GAME, run, every=60, worlds=1)
     for state in run.states[::25]:
         views_hide_hands(state)
+        worlds_can_be_played(state)
+
+
+def worlds_can_be_played(state: GameState) -> None:
+    """In every seat's redrawn world, each seat asked to act has something to do (a searching
+    player plays on in such worlds)."""
+    for i, seat in enumerate([None, *state.seats]):
+        world = GAME.determinize(state, seat, random.Random(i))
+        for acting in GAME.to_act(world):
+            assert GAME.legal_actions(world, acting), (seat, acting)
 
 
 def views_hide_hands(state: GameState) -> None:
