@@ -1,0 +1,1 @@
+"""Catan with Cities & Knights: a pure, deterministic rules engine (work in progress)."""

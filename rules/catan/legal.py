@@ -1,0 +1,260 @@
+"""Who decides now and what they may do: to_act and legal_actions (§3.1, §3.5)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import combinations_with_replacement
+
+from . import improvements, knights, placement, production, progress, trade
+from .actions import (
+    AcceptTrade,
+    Action,
+    ActivateKnight,
+    BuildCity,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    BuildWall,
+    BuyImprovement,
+    CancelTrade,
+    ChaseRobber,
+    ChooseCity,
+    ChooseDeck,
+    ChooseResource,
+    DeclineTrade,
+    Discard,
+    DiscardProgress,
+    DisplaceKnight,
+    EndTurn,
+    GiveCards,
+    HarborExchange,
+    MaritimeTrade,
+    MoveKnight,
+    MoveRobber,
+    OfferTrade,
+    PlaceBuilding,
+    PlaceFreeRoad,
+    PlaceKnight,
+    PlaceRoad,
+    PromoteKnight,
+    RemoveKnight,
+    RetreatKnight,
+    ReturnCommodity,
+    Roll,
+    TakeCards,
+    TakeProgress,
+)
+from .board import TOPOLOGY as T
+from .board import edge_id, hex_id, node_id
+from .state import (
+    CARDS,
+    COMMODITIES,
+    DECKS,
+    RESOURCES,
+    TRACKS,
+    Decision,
+    GameState,
+)
+
+
+def setup_order(s: GameState) -> list[int]:
+    """Round 1 in seat order, round 2 in reverse (§2.2)."""
+    n = len(s.seats)
+    return [*range(n), *reversed(range(n))]
+
+
+# --- who decides ----------------------------------------------------------------------------
+
+def batch(s: GameState) -> list[Decision]:
+    """The decisions asked now: those of the first one's stage."""
+    if not s.pending:
+        return []
+    stage = s.pending[0].stage
+    return [d for d in s.pending if d.stage == stage]
+
+
+def acting(s: GameState) -> list[int]:
+    if s.phase == "over":
+        return []
+    asked = batch(s)
+    if asked:
+        seats = list(dict.fromkeys(d.seat for d in asked))
+        if any(d.kind == "trade_offer" for d in asked) and s.active not in seats:
+            seats.insert(0, s.active)  # the offerer may cancel while the addressee thinks
+        return seats
+    if s.phase == "setup":
+        return [setup_order(s)[s.setup_step]]
+    return [s.active]
+
+
+def to_act(s: GameState) -> list[str]:
+    return [s.seats[seat] for seat in acting(s)]
+
+
+def decision_of(s: GameState, seat: int) -> Decision | None:
+    return next((d for d in batch(s) if d.seat == seat), None)
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+def legal_actions(s: GameState, name: str) -> list[Action]:
+    seat = s.seat_of(name)
+    if seat is None or seat not in acting(s):
+        return []
+    decision = decision_of(s, seat)
+    if decision is not None:
+        return decision_actions(s, decision)
+    if s.pending:  # the offerer, waiting on an addressee
+        return [CancelTrade()]
+    if s.phase == "setup":
+        return setup_actions(s, seat)
+    if s.phase == "roll":
+        return [Roll(), *progress.plays(s, seat)]
+    return turn_actions(s, seat)
+
+
+def setup_actions(s: GameState, seat: int) -> list[Action]:
+    if s.setup_node is None:
+        return [PlaceBuilding(node=node_id(n)) for n in range(len(T.node_edges))
+                if placement.settlement_ok(s, seat, n, setup=True)]
+    return [PlaceRoad(edge=edge_id(e)) for e in range(len(T.edge_nodes))
+            if placement.setup_road_ok(s, e)]
+
+
+def turn_actions(s: GameState, seat: int) -> list[Action]:
+    player = s.players[seat]
+    out: list[Action] = []
+    if len(player.progress) > production.PROGRESS_LIMIT:
+        out += [DiscardProgress(card=c) for c in sorted(set(player.progress))]
+    else:
+        out.append(EndTurn())
+    if ((s.free_roads or placement.affordable(s, seat, "road"))
+            and placement.supply(s, seat, "road") > 0):
+        out += [BuildRoad(edge=edge_id(e)) for e in range(len(T.edge_nodes))
+                if placement.road_ok(s, seat, e)]
+    if (placement.affordable(s, seat, "settlement")
+            and placement.supply(s, seat, "settlement") > 0):
+        out += [BuildSettlement(node=node_id(n)) for n in range(len(T.node_edges))
+                if placement.settlement_ok(s, seat, n)]
+    if placement.affordable(s, seat, "city"):
+        out += [BuildCity(node=node_id(n)) for n in placement.city_nodes(s, seat)]
+    if placement.affordable(s, seat, "wall"):
+        out += [BuildWall(node=node_id(n)) for n in placement.wall_nodes(s, seat)]
+    for track in TRACKS:
+        for target in improvements.targets(s, seat, track) or []:
+            out.append(BuyImprovement(
+                track=track, node=None if target is None else node_id(target)))
+    cards, rates = s.players[seat].cards, trade.rates(s, seat)
+    out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
+            if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
+    out += knight_actions(s, seat)
+    out += progress.plays(s, seat)
+    out += harbor_exchanges(s, seat)
+    out += offers(s, seat)
+    return out
+
+
+def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
+    if s.harbor_used is None:
+        return []
+    held = [r for r in RESOURCES if s.players[seat].cards[r]]
+    return [HarborExchange(to=s.seats[to], card=r) for to in range(len(s.seats))
+            if to != seat and to not in s.harbor_used for r in held]
+
+
+def knight_actions(s: GameState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if placement.affordable(s, seat, "knight"):
+        out += [BuildKnight(node=node_id(n)) for n in range(len(T.node_edges))
+                if knights.build_ok(s, seat, n)]
+    mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
+    if placement.affordable(s, seat, "activate"):
+        out += [ActivateKnight(node=node_id(n)) for n in mine
+                if knights.activate_ok(s, seat, n)]
+    if s.free_promotions or placement.affordable(s, seat, "promote"):
+        out += [PromoteKnight(node=node_id(n)) for n in mine if knights.promote_ok(s, seat, n)]
+    for n in mine:
+        if not knights.can_act(s, seat, n):
+            continue
+        out += [MoveKnight(node=node_id(n), to=node_id(v)) for v in knights.moves(s, seat, n)]
+        out += [DisplaceKnight(node=node_id(n), to=node_id(v))
+                for v in knights.displacements(s, seat, n)]
+        if knights.chase_ok(s, seat, n):
+            out += [ChaseRobber(node=node_id(n), hex=m.hex, victim=m.victim)
+                    for m in robber_moves(s, seat)]
+    return out
+
+
+def offers(s: GameState, seat: int) -> list[Action]:
+    """The one-for-one offers (apply takes any offer; listing all multisets is impossible)."""
+    held = tuple(c for c in CARDS if s.players[seat].cards[c])
+    return list(_offers(tuple(s.seats[to] for to in range(len(s.seats)) if to != seat), held))
+
+
+@cache
+def _offers(to: tuple[str, ...], held: tuple[str, ...]) -> tuple[OfferTrade, ...]:
+    """Shared between calls: actions are frozen. Built without validation (all known valid)."""
+    return tuple(OfferTrade.model_construct(to=name, give={give: 1}, get={get: 1})
+                 for name in to for give in held for get in CARDS if get != give)
+
+
+def decision_actions(s: GameState, d: Decision) -> list[Action]:
+    if d.kind in ("discard", "gift"):
+        cards = s.players[d.seat].cards
+        kind = Discard if d.kind == "discard" else GiveCards
+        return [kind(cards={c: 1}) for c in CARDS if cards[c]]
+    if d.kind == "robber":
+        return list(robber_moves(s, d.seat))
+    if d.kind == "knight_retreat":
+        return [RetreatKnight(node=node_id(n)) for n in d.nodes]
+    if d.kind == "trade_offer":
+        out: list[Action] = [DeclineTrade()]
+        if placement.can_pay(s, d.seat, d.get):
+            out.insert(0, AcceptTrade())
+        return out
+    if d.kind == "aqueduct":
+        return [ChooseResource(card=r) for r in RESOURCES if s.bank[r]]
+    if d.kind == "progress_discard":
+        return [DiscardProgress(card=c) for c in sorted(set(s.players[d.seat].progress))]
+    if d.kind == "city_loss":
+        return [ChooseCity(node=node_id(n)) for n in d.nodes]
+    if d.kind == "defender_draw":
+        decks = [colour for colour in DECKS if s.decks[colour]]
+        return [ChooseDeck(deck=colour) for colour in decks or list(DECKS)]
+    if d.kind == "knight_remove":
+        return [RemoveKnight(node=node_id(n)) for n in d.nodes]
+    if d.kind == "knight_place":
+        return [PlaceKnight(), *(PlaceKnight(node=node_id(n)) for n in d.nodes)]
+    if d.kind == "road_place":
+        return [PlaceFreeRoad(), *(PlaceFreeRoad(edge=edge_id(e)) for e in d.edges
+                                   if placement.road_ok(s, d.seat, e))]
+    if d.kind == "spy_pick":
+        assert d.target is not None
+        return [TakeProgress(card=c) for c in sorted(set(s.players[d.target].progress))]
+    if d.kind == "harbor_return":
+        cards = s.players[d.seat].cards
+        return [ReturnCommodity(card=c) for c in COMMODITIES if cards[c]]
+    if d.kind == "merchant_pick":
+        assert d.target is not None
+        return [TakeCards(cards=dict(Counter(pick))) for pick in sorted(set(
+            combinations_with_replacement(held(s, d.target), d.count)))
+            if placement.can_pay(s, d.target, dict(Counter(pick)))]
+    raise AssertionError(f"no actions for {d.kind}")
+
+
+def held(s: GameState, seat: int) -> list[str]:
+    return [c for c in CARDS if s.players[seat].cards[c]]
+
+
+def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:
+    out: list[MoveRobber] = []
+    for h in range(len(T.hex_nodes)):
+        if h == s.robber:
+            continue
+        found = production.victims(s, seat, h)
+        if found:
+            out += [MoveRobber(hex=hex_id(h), victim=s.seats[v]) for v in found]
+        else:
+            out.append(MoveRobber(hex=hex_id(h)))
+    return out

@@ -1,0 +1,103 @@
+"""Where pieces may go (§2, §4): legality predicates over the board, and each player's supply.
+
+All arguments are ints (seat, node, edge); nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from .board import TOPOLOGY as T
+from .state import COSTS, PIECES, GameState
+
+KNIGHT_LIMITS: tuple[int, ...] = tuple(PIECES["knight"])
+
+
+def supply(s: GameState, seat: int, piece: str) -> int:
+    """Pieces of a kind still in `seat`'s supply (§1.8). A city on its side uses a city piece."""
+    if piece == "road":
+        used = sum(1 for owner in s.roads.values() if owner == seat)
+    elif piece == "settlement":
+        used = sum(1 for b in s.buildings.values() if b.owner == seat and not b.city)
+    elif piece == "city":
+        used = sum(1 for b in s.buildings.values() if b.owner == seat and b.city)
+    elif piece == "wall":
+        used = walls(s, seat)
+    else:
+        raise ValueError(piece)
+    return int(PIECES[piece]) - used
+
+
+def knight_supply(s: GameState, seat: int, level: int) -> int:
+    used = sum(1 for k in s.knights.values() if k.owner == seat and k.level == level)
+    return KNIGHT_LIMITS[level - 1] - used
+
+
+def walls(s: GameState, seat: int) -> int:
+    return sum(1 for b in s.buildings.values() if b.owner == seat and b.wall)
+
+
+def can_pay(s: GameState, seat: int, cost: dict[str, int]) -> bool:
+    cards = s.players[seat].cards
+    return all(cards[card] >= n for card, n in cost.items())
+
+
+def affordable(s: GameState, seat: int, build: str) -> bool:
+    return can_pay(s, seat, COSTS[build])
+
+
+def empty(s: GameState, node: int) -> bool:
+    """No building and no knight, whoever's (§4: your own knight blocks you too)."""
+    return node not in s.buildings and node not in s.knights
+
+
+def settlement_ok(s: GameState, seat: int, node: int, setup: bool = False) -> bool:
+    """An empty intersection, no building next to it, touching `seat`'s road (not in set-up)."""
+    if not empty(s, node) or not T.distance_ok(node, s.buildings):
+        return False
+    return setup or any(s.roads.get(e) == seat for e in T.node_edges[node])
+
+
+def road_end_ok(s: GameState, seat: int, node: int) -> bool:
+    """A new road may start at `node`: seat's building there, or seat's road through a node that
+    holds no opponent's building or knight (own knights are no connection point, §4)."""
+    building = s.buildings.get(node)
+    if building is not None:
+        return building.owner == seat
+    knight = s.knights.get(node)
+    if knight is not None and knight.owner != seat:
+        return False
+    return any(s.roads.get(e) == seat for e in T.node_edges[node])
+
+
+def road_ok(s: GameState, seat: int, edge: int) -> bool:
+    return edge not in s.roads and any(road_end_ok(s, seat, n) for n in T.edge_nodes[edge])
+
+
+def setup_road_ok(s: GameState, edge: int) -> bool:
+    """Set-up: an empty edge touching the building just placed."""
+    return (edge not in s.roads and s.setup_node is not None
+            and s.setup_node in T.edge_nodes[edge])
+
+
+def city_nodes(s: GameState, seat: int) -> list[int]:
+    """Where seat may build a city now: its settlements, but only its cities on their side while
+    it has any (§4: those must be rebuilt first). A ruined city needs no new city piece."""
+    ruined = [n for n, b in s.buildings.items() if b.owner == seat and b.ruined]
+    if ruined:
+        return sorted(ruined)
+    if supply(s, seat, "city") <= 0:
+        return []
+    return sorted(n for n, b in s.buildings.items() if b.owner == seat and not b.city)
+
+
+def wall_nodes(s: GameState, seat: int) -> list[int]:
+    if supply(s, seat, "wall") <= 0:
+        return []
+    return sorted(n for n, b in s.buildings.items()
+                  if b.owner == seat and b.city and not b.ruined and not b.wall)
+
+
+def cities(s: GameState, seat: int, *, metropolis: bool | None = None) -> list[int]:
+    """seat's standing cities (not on their side); metropolis True/False filters on it."""
+    return sorted(n for n, b in s.buildings.items()
+                  if b.owner == seat and b.city and not b.ruined
+                  and (metropolis is None or (b.metropolis is not None) == metropolis))

@@ -1,0 +1,250 @@
+"""The roll (§3.1): dice, the event die (barbarian ship, progress draws), production (§3.2) with
+the bank's shortage, the 7 (§3.3) and the barbarian attack (§7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import placement
+from .board import TOPOLOGY as T
+from .board import hex_id, node_id
+from .state import (
+    CARDS,
+    EVENT_FACES,
+    RESOURCES,
+    RULES,
+    Decision,
+    Dice,
+    GameState,
+    Knight,
+)
+from .tx import Tx
+
+YIELD: dict[str, dict[str, list[str]]] = RULES["terrain_yield"]
+TRACK_LENGTH = int(RULES["barbarian_track"])
+SAFE, PER_WALL = int(RULES["safe_cards"]), int(RULES["safe_cards_per_wall"])
+PROGRESS_LIMIT = int(RULES["progress_limit"])
+AQUEDUCT_LEVEL = int(RULES["ability_level"])
+VP_CARDS = frozenset(RULES["vp_cards"])
+
+
+def roll(tx: Tx, red: int | None = None, yellow: int | None = None) -> None:
+    """Roll the three dice (red/yellow given: the Alchemist) and resolve the event die first."""
+    s = tx.s
+    red = tx.below(6) + 1 if red is None else red
+    yellow = tx.below(6) + 1 if yellow is None else yellow
+    event = EVENT_FACES[tx.below(len(EVENT_FACES))]
+    s.dice = Dice(red=red, yellow=yellow, event=event)
+    tx.emit("rolled", s.active, red=red, yellow=yellow, event=event, total=red + yellow)
+    s.phase = "production"
+    if event == "ship":
+        s.ship += 1
+        tx.emit("ship_advanced", position=s.ship)
+        if s.ship >= TRACK_LENGTH:
+            barbarian_attack(tx)
+    else:
+        progress_draws(tx, event.removeprefix("gate_"), red)
+
+
+def in_turn_order(s: GameState) -> list[int]:
+    """Every seat, starting with the active player."""
+    n = len(s.seats)
+    return [(s.active + i) % n for i in range(n)]
+
+
+# --- progress cards (§9.2, §9.3) -----------------------------------------------------------
+
+def progress_draws(tx: Tx, colour: str, red: int) -> None:
+    """Each player whose `colour` level L >= 1 has red <= L + 1 draws one card, in turn order."""
+    s = tx.s
+    stage = tx.stage()
+    for seat in in_turn_order(s):
+        level = s.players[seat].improvements[colour]
+        if level >= 1 and red <= level + 1:
+            draw_progress(tx, seat, colour, stage)
+
+
+def draw_progress(tx: Tx, seat: int, colour: str, stage: int) -> None:
+    """Draw the top card; VP cards are shown at once; off turn, a 5th card is discarded."""
+    s = tx.s
+    deck = s.decks[colour]
+    if not deck:
+        return
+    card = deck.pop(0)
+    player = s.players[seat]
+    if card in VP_CARDS:
+        player.vp_cards.append(card)
+        tx.emit("vp_card_revealed", seat, card=card, deck=colour)
+        return
+    player.progress.append(card)
+    tx.emit("progress_drawn", seat, {seat: {"card": card}}, deck=colour)
+    if seat != s.active and len(player.progress) > PROGRESS_LIMIT:
+        tx.push([Decision(kind="progress_discard", seat=seat, stage=stage)], first=True)
+
+
+# --- production (§3.2) ---------------------------------------------------------------------
+
+def produce(tx: Tx) -> None:
+    """The dice's production (or the 7); then the action phase."""
+    s = tx.s
+    assert s.dice is not None
+    s.phase = "action"
+    if s.dice.total == 7:
+        seven(tx)
+    else:
+        production(tx, s.dice.total)
+
+
+def owed(s: GameState, total: int) -> list[Counter[str]]:
+    """What each seat's buildings earn on `total` (robbed hex excluded)."""
+    out: list[Counter[str]] = [Counter() for _ in s.seats]
+    for h, token in enumerate(s.tokens):
+        if token != total or h == s.robber:
+            continue
+        table = YIELD[s.terrains[h]]
+        for node in T.hex_nodes[h]:
+            b = s.buildings.get(node)
+            if b is not None:
+                out[b.owner].update(table["city" if b.city and not b.ruined else "settlement"])
+    return out
+
+
+def production(tx: Tx, total: int) -> None:
+    s = tx.s
+    wants = owed(s, total)
+    got: list[Counter[str]] = [Counter() for _ in s.seats]
+    for card in CARDS:
+        owers = [seat for seat in range(len(s.seats)) if wants[seat][card]]
+        need = sum(wants[seat][card] for seat in owers)
+        if need > s.bank[card] and len(owers) > 1:
+            continue  # bank shortage: nobody gets this type (§3.2 ruling)
+        for seat in owers:
+            got[seat][card] = tx.take(seat, card, wants[seat][card])
+    tx.emit("produced", cards={tx.name(seat): dict(sorted((+got[seat]).items()))
+                               for seat in range(len(s.seats)) if +got[seat]})
+    aqueducts(tx, [seat for seat in range(len(s.seats)) if not +got[seat]])
+
+
+def aqueducts(tx: Tx, empty_handed: list[int]) -> None:
+    """Science L3: a player who received nothing takes a resource of their choice (§1.9)."""
+    s = tx.s
+    if not any(s.bank[r] for r in RESOURCES):
+        return
+    stage = tx.stage()
+    tx.push([Decision(kind="aqueduct", seat=seat, stage=stage) for seat in empty_handed
+             if s.players[seat].improvements["science"] >= AQUEDUCT_LEVEL])
+
+
+# --- the 7 (§3.3) --------------------------------------------------------------------------
+
+def safe_limit(s: GameState, seat: int) -> int:
+    return SAFE + PER_WALL * placement.walls(s, seat)
+
+
+def seven(tx: Tx) -> None:
+    """Discards for everyone over their limit, then the robber once the lock is lifted."""
+    s = tx.s
+    stage = tx.stage()
+    discards = [Decision(kind="discard", seat=seat, stage=stage,
+                         count=s.players[seat].hand_size() // 2)
+                for seat in in_turn_order(s)
+                if s.players[seat].hand_size() > safe_limit(s, seat)]
+    tx.push(discards)
+    if s.attacks > 0:
+        tx.push([Decision(kind="robber", seat=s.active, stage=tx.stage())])
+
+
+def victims(s: GameState, seat: int, hex_: int) -> list[int]:
+    """Opponents with a building on hex_ and at least one card: whom the robber may rob."""
+    found = {s.buildings[n].owner for n in T.hex_nodes[hex_] if n in s.buildings}
+    return sorted(v for v in found if v != seat and s.players[v].hand_size() > 0)
+
+
+def move_robber(tx: Tx, seat: int, hex_: int, victim: int | None) -> None:
+    """Move the robber (the caller checked the hex and victim) and steal one card blind."""
+    s = tx.s
+    s.robber = hex_
+    tx.emit("robber_moved", seat, hex=hex_id(hex_))
+    if victim is not None:
+        steal(tx, seat, victim)
+
+
+def steal(tx: Tx, thief: int, victim: int) -> None:
+    card = tx.random_card(victim)
+    if card is None:
+        return
+    tx.move_cards(victim, thief, {card: 1})
+    tx.emit("stole", thief, {thief: {"card": card}, victim: {"card": card}},
+            victim=tx.name(victim))
+
+
+# --- barbarians (§7) -----------------------------------------------------------------------
+
+def strength(s: GameState) -> int:
+    """Cities standing on the board, metropolises included, each once; ruined ones not."""
+    return sum(1 for b in s.buildings.values() if b.city and not b.ruined)
+
+
+def defence(s: GameState) -> list[int]:
+    """Each seat's active knights' levels, summed."""
+    out = [0] * len(s.seats)
+    for k in s.knights.values():
+        if k.active:
+            out[k.owner] += k.level
+    return out
+
+
+def barbarian_attack(tx: Tx) -> None:
+    s = tx.s
+    attack, defend = strength(s), defence(s)
+    tx.emit("barbarians_attacked", strength=attack, defence=sum(defend),
+            knights={tx.name(i): c for i, c in enumerate(defend)})
+    if sum(defend) >= attack:
+        catan_wins(tx, defend)
+    else:
+        barbarians_win(tx, defend)
+    s.knights = {n: Knight(owner=k.owner, level=k.level) for n, k in s.knights.items()}
+    s.ship = 0
+    s.attacks += 1
+
+
+def catan_wins(tx: Tx, defend: list[int]) -> None:
+    s = tx.s
+    top = max(defend)
+    if top == 0:
+        return  # §16.11: nobody defended, nobody is rewarded
+    best = [seat for seat in in_turn_order(s) if defend[seat] == top]
+    if len(best) == 1:
+        s.players[best[0]].defenders += 1
+        s.defenders_left = max(0, s.defenders_left - 1)
+        tx.emit("defender_awarded", best[0])
+        return
+    # Each tied player draws in turn order: one stage each, as each draw changes a deck.
+    tx.push([Decision(kind="defender_draw", seat=seat, stage=tx.stage()) for seat in best])
+
+
+def barbarians_win(tx: Tx, defend: list[int]) -> None:
+    s = tx.s
+    exposed = [seat for seat in range(len(s.seats)) if placement.cities(s, seat, metropolis=False)]
+    if not exposed:
+        return
+    low = min(defend[seat] for seat in exposed)
+    stage = tx.stage()
+    for seat in in_turn_order(s):
+        if seat not in exposed or defend[seat] != low:
+            continue
+        choices = placement.cities(s, seat, metropolis=False)
+        if len(choices) == 1:
+            pillage(tx, seat, choices[0])
+        else:
+            tx.push([Decision(kind="city_loss", seat=seat, stage=stage, nodes=choices)],
+                    first=True)
+
+
+def pillage(tx: Tx, seat: int, node: int) -> None:
+    """A city lost (§7.4): back to a settlement, or on its side with none in supply."""
+    s = tx.s
+    ruined = placement.supply(s, seat, "settlement") <= 0
+    b = s.buildings[node]
+    s.buildings[node] = b.model_copy(update={"city": ruined, "ruined": ruined, "wall": False})
+    tx.emit("city_pillaged", seat, node=node_id(node), ruined=ruined)

@@ -1,0 +1,431 @@
+"""Progress cards (§9, §10): every legal play of a hand, and each card's effect.
+
+`plays(s, seat)` lists every legal play; `play` accepts exactly those, so the list and the
+checks cannot disagree. A card with no legal effect has no play (§9.1 ruling). Played cards go
+face down under their own deck.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib import resources
+from itertools import combinations
+from typing import Any
+
+from . import improvements, knights, placement, production, scoring
+from .actions import PlayProgress
+from .board import TOPOLOGY as T
+from .board import edge_id, hex_id, node_id
+from .errors import IllegalAction
+from .ids import parse_edge, parse_hex, parse_node
+from .pieces import recount_roads, upgrade
+from .state import (
+    CARDS,
+    COMMODITIES,
+    COSTS,
+    DECKS,
+    RESOURCES,
+    TRACKS,
+    Decision,
+    GameState,
+    Knight,
+)
+from .tx import Tx
+
+COLOUR_OF: dict[str, str] = {card: colour for colour, cards in DECKS.items() for card in cards}
+# Each card's numbers and rulings (data/progress.json), so a ruling is a one-line edit (§16).
+CARD: dict[str, dict[str, Any]] = json.loads(
+    resources.files(__package__).joinpath("data/progress.json").read_text("utf-8"))
+FIXED_TOKENS = frozenset(CARD["inventor"]["fixed_tokens"])  # the Inventor may not move these
+CRANE = int(CARD["crane"]["discount"])
+
+
+def opponents(s: GameState, seat: int) -> list[int]:
+    return [o for o in range(len(s.seats)) if o != seat]
+
+
+# --- what may be played ------------------------------------------------------------------------
+
+def plays(s: GameState, seat: int) -> list[PlayProgress]:
+    """Every legal play of seat's progress hand now (the roll phase: only the Alchemist)."""
+    out: list[PlayProgress] = []
+    for card in sorted(set(s.players[seat].progress)):
+        if (card == "alchemist") == (s.phase == "roll"):
+            out += OPTIONS[card](s, seat)
+    return out
+
+
+def _p(card: str, **fields: object) -> PlayProgress:
+    return PlayProgress(card=card, **fields)
+
+
+def _alchemist(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("alchemist", red=r, yellow=y) for r in range(1, 7) for y in range(1, 7)]
+
+
+def _crane(s: GameState, seat: int) -> list[PlayProgress]:
+    out = []
+    for track in TRACKS:
+        for target in improvements.targets(s, seat, track, discount=CRANE) or []:
+            out.append(_p("crane", track=track,
+                          node=None if target is None else node_id(target)))
+    return out
+
+
+def _engineer(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("engineer", node=node_id(n)) for n in placement.wall_nodes(s, seat)]
+
+
+def _inventor(s: GameState, seat: int) -> list[PlayProgress]:
+    movable = [h for h, t in enumerate(s.tokens) if t is not None and t not in FIXED_TOKENS]
+    return [_p("inventor", hex=hex_id(a), other_hex=hex_id(b))
+            for a, b in combinations(movable, 2)]
+
+
+def harvest_hexes(s: GameState, seat: int, terrain: str) -> list[int]:
+    """Hexes of `terrain` next to one of seat's buildings (Irrigation, Mining)."""
+    return [h for h, t in enumerate(s.terrains) if t == terrain and any(
+        n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+
+
+def _harvest(card: str) -> Callable[[GameState, int], list[PlayProgress]]:
+    terrain = CARD[card]["terrain"]
+    gives = production.YIELD[terrain]["settlement"][0]
+
+    def options(s: GameState, seat: int) -> list[PlayProgress]:
+        # An empty bank pays nothing: no legal effect, no play (§9.1).
+        return [_p(card)] if s.bank[gives] and harvest_hexes(s, seat, terrain) else []
+    return options
+
+
+def _medicine(s: GameState, seat: int) -> list[PlayProgress]:
+    if not placement.affordable(s, seat, "medicine"):
+        return []
+    return [_p("medicine", node=node_id(n)) for n in placement.city_nodes(s, seat)]
+
+
+def _road_building(s: GameState, seat: int) -> list[PlayProgress]:
+    ok = placement.supply(s, seat, "road") > 0 and any(
+        placement.road_ok(s, seat, e) for e in range(len(T.edge_nodes)))
+    return [_p("road_building")] if ok else []
+
+
+def _smith(s: GameState, seat: int) -> list[PlayProgress]:
+    ok = any(knights.promote_ok(s, seat, n) for n in s.knights)
+    return [_p("smith")] if ok else []
+
+
+def _bishop(s: GameState, seat: int) -> list[PlayProgress]:
+    if s.attacks == 0:
+        return []  # the robber lock (§3.3)
+    return [_p("bishop", hex=hex_id(h)) for h in range(len(T.hex_nodes)) if h != s.robber]
+
+
+def _deserter(s: GameState, seat: int) -> list[PlayProgress]:
+    owners = sorted({k.owner for k in s.knights.values() if k.owner != seat})
+    return [_p("deserter", seat=s.seats[o]) for o in owners]
+
+
+def open_road(s: GameState, edge: int) -> bool:
+    """An end of the road where its owner has no other road and no building or knight (§10)."""
+    owner = s.roads[edge]
+    for n in T.edge_nodes[edge]:
+        b, k = s.buildings.get(n), s.knights.get(n)
+        if (b is not None and b.owner == owner) or (k is not None and k.owner == owner):
+            continue
+        if not any(s.roads.get(e) == owner for e in T.node_edges[n] if e != edge):
+            return True
+    return False
+
+
+def _diplomat(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("diplomat", edge=edge_id(e)) for e in sorted(s.roads) if open_road(s, e)]
+
+
+def intrigue_targets(s: GameState, seat: int) -> list[int]:
+    return sorted(n for n, k in s.knights.items() if k.owner != seat
+                  and any(s.roads.get(e) == seat for e in T.node_edges[n]))
+
+
+def _intrigue(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("intrigue", node=node_id(n)) for n in intrigue_targets(s, seat)]
+
+
+def saboteur_targets(s: GameState, seat: int) -> list[int]:
+    mine = scoring.points(s, seat)
+    return [o for o in opponents(s, seat)
+            if scoring.points(s, o) >= mine and s.players[o].hand_size() >= 2]
+
+
+def _saboteur(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("saboteur")] if saboteur_targets(s, seat) else []
+
+
+def _spy(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("spy", seat=s.seats[o]) for o in opponents(s, seat) if s.players[o].progress]
+
+
+def _warlord(s: GameState, seat: int) -> list[PlayProgress]:
+    ok = any(k.owner == seat and not k.active for k in s.knights.values())
+    return [_p("warlord")] if ok else []
+
+
+def richer(s: GameState, seat: int) -> list[int]:
+    """Opponents with more points than seat, holding at least one card."""
+    mine = scoring.points(s, seat)
+    return [o for o in opponents(s, seat)
+            if scoring.points(s, o) > mine and s.players[o].hand_size()]
+
+
+def _wedding(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("wedding")] if richer(s, seat) else []
+
+
+def _commercial_harbor(s: GameState, seat: int) -> list[PlayProgress]:
+    ok = s.harbor_used is None and any(s.players[seat].cards[r] for r in RESOURCES)
+    return [_p("commercial_harbor")] if ok else []
+
+
+def _master_merchant(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("master_merchant", seat=s.seats[o]) for o in richer(s, seat)]
+
+
+def merchant_hexes(s: GameState, seat: int) -> list[int]:
+    return [h for h, t in enumerate(s.terrains)
+            if (CARD["merchant"]["on_desert"] or t != "desert")
+            and any(n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+
+
+def _merchant(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("merchant", hex=hex_id(h)) for h in merchant_hexes(s, seat)
+            if (s.merchant, s.merchant_owner) != (h, seat)]
+
+
+def _merchant_fleet(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("merchant_fleet", kind=c) for c in CARDS if c not in s.fleets]
+
+
+def _resource_monopoly(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("resource_monopoly", kind=r) for r in RESOURCES]
+
+
+def _trade_monopoly(s: GameState, seat: int) -> list[PlayProgress]:
+    return [_p("trade_monopoly", kind=c) for c in COMMODITIES]
+
+
+OPTIONS: dict[str, Callable[[GameState, int], list[PlayProgress]]] = {
+    "alchemist": _alchemist, "crane": _crane, "engineer": _engineer, "inventor": _inventor,
+    "irrigation": _harvest("irrigation"), "medicine": _medicine,
+    "mining": _harvest("mining"), "road_building": _road_building,
+    "smith": _smith, "bishop": _bishop, "deserter": _deserter, "diplomat": _diplomat,
+    "intrigue": _intrigue, "saboteur": _saboteur, "spy": _spy, "warlord": _warlord,
+    "wedding": _wedding, "commercial_harbor": _commercial_harbor,
+    "master_merchant": _master_merchant, "merchant": _merchant,
+    "merchant_fleet": _merchant_fleet, "resource_monopoly": _resource_monopoly,
+    "trade_monopoly": _trade_monopoly,
+}
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+def play(tx: Tx, seat: int, act: PlayProgress) -> None:
+    s = tx.s
+    if act.card not in s.players[seat].progress:
+        raise IllegalAction(f"you hold no {act.card}")
+    if act not in plays(s, seat):
+        raise IllegalAction(f"{act.card} cannot be played so now")
+    s.players[seat].progress.remove(act.card)
+    s.decks[COLOUR_OF[act.card]].append(act.card)
+    tx.emit("progress_played", seat, card=act.card)
+    EFFECTS[act.card](tx, seat, act)
+
+
+def _e_alchemist(tx: Tx, seat: int, act: PlayProgress) -> None:
+    production.roll(tx, act.red, act.yellow)
+
+
+def _e_crane(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.track is not None
+    node = None if act.node is None else parse_node(act.node)
+    improvements.buy(tx, seat, act.track, node, discount=CRANE)
+
+
+def _e_engineer(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.node is not None
+    node = parse_node(act.node)
+    tx.s.buildings[node] = tx.s.buildings[node].model_copy(update={"wall": True})
+    tx.emit("built", seat, piece="wall", node=act.node, paid={})
+
+
+def _e_inventor(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.hex is not None and act.other_hex is not None
+    a, b = parse_hex(act.hex), parse_hex(act.other_hex)
+    tokens = tx.s.tokens
+    tokens[a], tokens[b] = tokens[b], tokens[a]
+    tx.emit("tokens_swapped", seat, hexes=[act.hex, act.other_hex])
+
+
+def _harvest_effect(name: str) -> Callable[[Tx, int, PlayProgress], None]:
+    terrain, per_hex = CARD[name]["terrain"], int(CARD[name]["per_hex"])
+    card = production.YIELD[terrain]["settlement"][0]
+
+    def effect(tx: Tx, seat: int, act: PlayProgress) -> None:
+        n = per_hex * len(harvest_hexes(tx.s, seat, terrain))
+        got = tx.take(seat, card, n)  # §16.8: the robber does not block it; a short bank pays
+        tx.emit("harvested", seat, cards={card: got})
+    return effect
+
+
+def _e_medicine(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.node is not None
+    tx.pay(seat, COSTS["medicine"])
+    upgrade(tx, seat, parse_node(act.node), COSTS["medicine"])
+
+
+def _e_road_building(tx: Tx, seat: int, act: PlayProgress) -> None:
+    tx.s.free_roads = min(int(CARD["road_building"]["roads"]),
+                          placement.supply(tx.s, seat, "road"))
+
+
+def _e_smith(tx: Tx, seat: int, act: PlayProgress) -> None:
+    tx.s.free_promotions = int(CARD["smith"]["promotions"])
+
+
+def _e_bishop(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.hex is not None
+    h = parse_hex(act.hex)
+    robbed = production.victims(tx.s, seat, h)
+    production.move_robber(tx, seat, h, None)
+    for victim in robbed:
+        production.steal(tx, seat, victim)
+
+
+def _e_deserter(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.seat is not None
+    target = tx.s.seats.index(act.seat)
+    tx.push([Decision(kind="knight_remove", seat=target, stage=tx.stage(), target=seat,
+                      nodes=sorted(n for n, k in tx.s.knights.items() if k.owner == target))],
+            first=True)
+
+
+def _e_diplomat(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.edge is not None
+    s, edge = tx.s, parse_edge(act.edge)
+    owner = s.roads.pop(edge)
+    tx.emit("road_removed", owner, edge=act.edge, by=tx.name(seat))
+    recount_roads(tx)
+    if owner == seat:
+        spots = [e for e in range(len(T.edge_nodes)) if placement.road_ok(s, seat, e)]
+        if spots:
+            tx.push([Decision(kind="road_place", seat=seat, stage=tx.stage(), edges=spots)],
+                    first=True)
+
+
+def _e_intrigue(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.node is not None
+    node = parse_node(act.node)
+    victim = tx.s.knights.pop(node)
+    tx.emit("knight_displaced", seat, to=act.node, victim=tx.name(victim.owner))
+    knights.retreat(tx, victim, node)
+    recount_roads(tx)
+
+
+def _e_saboteur(tx: Tx, seat: int, act: PlayProgress) -> None:
+    s = tx.s
+    stage = tx.stage()
+    tx.push([Decision(kind="discard", seat=o, stage=stage,
+                      count=s.players[o].hand_size() // 2)
+             for o in saboteur_targets(s, seat)], first=True)
+
+
+def _e_spy(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.seat is not None
+    target = tx.s.seats.index(act.seat)
+    tx.push([Decision(kind="spy_pick", seat=seat, stage=tx.stage(), target=target)],
+            first=True)
+
+
+def _e_warlord(tx: Tx, seat: int, act: PlayProgress) -> None:
+    s = tx.s
+    s.knights = {n: k.model_copy(update={"active": True, "activated": True})
+                 if k.owner == seat and not k.active else k for n, k in s.knights.items()}
+    tx.emit("knights_activated", seat)
+
+
+def _e_wedding(tx: Tx, seat: int, act: PlayProgress) -> None:
+    s = tx.s
+    stage = tx.stage()
+    tx.push([Decision(kind="gift", seat=o, stage=stage, target=seat,
+                      count=min(int(CARD["wedding"]["gift"]), s.players[o].hand_size()))
+             for o in richer(s, seat)],
+            first=True)
+
+
+def _e_commercial_harbor(tx: Tx, seat: int, act: PlayProgress) -> None:
+    tx.s.harbor_used = []
+
+
+def _e_master_merchant(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.seat is not None
+    s = tx.s
+    target = s.seats.index(act.seat)
+    tx.push([Decision(kind="merchant_pick", seat=seat, stage=tx.stage(), target=target,
+                      count=min(int(CARD["master_merchant"]["take"]),
+                                s.players[target].hand_size()))], first=True)
+
+
+def _e_merchant(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.hex is not None
+    tx.s.merchant, tx.s.merchant_owner = parse_hex(act.hex), seat
+    tx.emit("merchant_placed", seat, hex=act.hex)
+
+
+def _e_merchant_fleet(tx: Tx, seat: int, act: PlayProgress) -> None:
+    assert act.kind is not None
+    tx.s.fleets.append(act.kind)
+
+
+def _monopoly(name: str) -> Callable[[Tx, int, PlayProgress], None]:
+    most = int(CARD[name]["take"])
+
+    def effect(tx: Tx, seat: int, act: PlayProgress) -> None:
+        assert act.kind is not None
+        taken = {}
+        for o in opponents(tx.s, seat):
+            n = min(most, tx.s.players[o].cards[act.kind])
+            if n:
+                tx.move_cards(o, seat, {act.kind: n})
+                taken[tx.name(o)] = n
+        tx.emit("monopoly", seat, card=act.kind, taken=taken)
+    return effect
+
+
+EFFECTS: dict[str, Callable[[Tx, int, PlayProgress], None]] = {
+    "alchemist": _e_alchemist, "crane": _e_crane, "engineer": _e_engineer,
+    "inventor": _e_inventor, "irrigation": _harvest_effect("irrigation"),
+    "medicine": _e_medicine, "mining": _harvest_effect("mining"),
+    "road_building": _e_road_building, "smith": _e_smith, "bishop": _e_bishop,
+    "deserter": _e_deserter, "diplomat": _e_diplomat, "intrigue": _e_intrigue,
+    "saboteur": _e_saboteur, "spy": _e_spy, "warlord": _e_warlord, "wedding": _e_wedding,
+    "commercial_harbor": _e_commercial_harbor, "master_merchant": _e_master_merchant,
+    "merchant": _e_merchant, "merchant_fleet": _e_merchant_fleet,
+    "resource_monopoly": _monopoly("resource_monopoly"),
+    "trade_monopoly": _monopoly("trade_monopoly"),
+}
+
+
+# --- the Deserter's own knight ---------------------------------------------------------------
+
+def deserter_knight(s: GameState, seat: int, level: int, active: bool) -> Knight | None:
+    """The knight seat places after a Deserter took one of `level`: the same level, else the
+    strongest below it still in supply (§16.7); None if none is left."""
+    for lv in range(level, 0, -1):
+        if placement.knight_supply(s, seat, lv) > 0:
+            return Knight(owner=seat, level=lv, active=active, activated=active)
+    return None
+
+
+def knight_spots(s: GameState, seat: int) -> list[int]:
+    return [n for n in range(len(T.node_edges)) if placement.empty(s, n)
+            and any(s.roads.get(e) == seat for e in T.node_edges[n])]

@@ -1,0 +1,72 @@
+"""Victory points (§11) and the Longest Road award (§8)."""
+
+from __future__ import annotations
+
+from .roads import longest_road, road_award
+from .state import RULES, VP, GameState
+
+WIN = int(RULES["victory_points"])
+
+
+def breakdown(s: GameState, seat: int) -> dict[str, int]:
+    """Where seat's points come from; the parts add up to its total."""
+    parts = {"settlements": 0, "cities": 0, "metropolises": 0, "longest_road": 0,
+             "defenders": 0, "merchant": 0, "progress": 0}
+    for b in s.buildings.values():
+        if b.owner != seat:
+            continue
+        if not b.city:
+            parts["settlements"] += VP["settlement"]
+        elif b.ruined:
+            parts["cities"] += VP["ruined_city"]
+        else:
+            parts["cities"] += VP["city"]
+            if b.metropolis is not None:
+                parts["metropolises"] += VP["metropolis"]
+    player = s.players[seat]
+    if s.longest_road == seat:
+        parts["longest_road"] = VP["longest_road"]
+    parts["defenders"] = player.defenders * VP["defender"]
+    if s.merchant_owner == seat:
+        parts["merchant"] = VP["merchant"]
+    parts["progress"] = len(player.vp_cards) * VP["vp_card"]
+    return parts
+
+
+def points(s: GameState, seat: int) -> int:
+    return sum(breakdown(s, seat).values())
+
+
+def road_lengths(s: GameState) -> list[int]:
+    """Each seat's longest road, broken where an opponent's building or knight stands (§8)."""
+    out = []
+    for seat in range(len(s.seats)):
+        edges = [e for e, owner in s.roads.items() if owner == seat]
+        blocked = {n for n, b in s.buildings.items() if b.owner != seat}
+        blocked.update(n for n, k in s.knights.items() if k.owner != seat)
+        out.append(longest_road(edges, blocked) if edges else 0)
+    return out
+
+
+def award_longest_road(s: GameState) -> tuple[int | None, int | None]:
+    """Recount after any board change; returns (old holder, new holder) and updates the state."""
+    lengths = road_lengths(s)
+    holder = None if s.longest_road is None else s.seats[s.longest_road]
+    new = road_award(holder, {name: lengths[i] for i, name in enumerate(s.seats)})
+    old = s.longest_road
+    s.longest_road = None if new is None else s.seats.index(new)
+    return old, s.longest_road
+
+
+def ranks(s: GameState) -> dict[str, int]:
+    """The winner first; the others by points, equal points sharing a place."""
+    totals = {seat: points(s, seat) for seat in range(len(s.seats))}
+    out: dict[str, int] = {}
+    for seat, name in enumerate(s.seats):
+        if seat == s.winner:
+            out[name] = 1
+            continue
+        better = sum(1 for other, v in totals.items()
+                     if other != seat and (other == s.winner or v > totals[seat]))
+        out[name] = better + 1
+    return out

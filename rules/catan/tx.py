@@ -1,0 +1,89 @@
+"""One action's work: a clone of the state that the handlers change, and the events they emit.
+Also the card moves and the pending-decision queue every module uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .events import Event
+from .state import CARDS, Decision, GameState
+
+
+class Tx:
+    __slots__ = ("s", "events")
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state.clone()
+        self.events: list[Event] = []
+
+    def emit(self, type: str, seat: int | None = None, private: dict[int, dict[str, Any]]
+             | None = None, **data: Any) -> None:
+        name = None if seat is None else self.s.seats[seat]
+        secrets = {self.s.seats[k]: v for k, v in (private or {}).items()}
+        self.events.append(Event(type, name, data, secrets))
+
+    def name(self, seat: int) -> str:
+        return self.s.seats[seat]
+
+    # --- randomness (the generator's state lives in the game state) ----------------------
+
+    def below(self, n: int) -> int:
+        self.s.rng, value = rng.below(self.s.rng, n)
+        return value
+
+    # --- cards -------------------------------------------------------------------------------
+
+    def pay(self, seat: int, cost: dict[str, int]) -> None:
+        """seat gives `cost` to the bank (the caller checked it can)."""
+        cards = self.s.players[seat].cards
+        for card, n in cost.items():
+            cards[card] -= n
+            self.s.bank[card] += n
+
+    def take(self, seat: int, card: str, n: int = 1) -> int:
+        """seat takes up to n of card from the bank; returns how many it got."""
+        got = min(n, self.s.bank[card])
+        self.s.bank[card] -= got
+        self.s.players[seat].cards[card] += got
+        return got
+
+    def move_cards(self, giver: int, taker: int, cards: dict[str, int]) -> None:
+        give, gain = self.s.players[giver].cards, self.s.players[taker].cards
+        for card, n in cards.items():
+            give[card] -= n
+            gain[card] += n
+
+    def random_card(self, seat: int) -> str | None:
+        """A card drawn blind from seat's hand (None if empty)."""
+        cards = self.s.players[seat].cards
+        total = sum(cards.values())
+        if not total:
+            return None
+        k = self.below(total)
+        for card in CARDS:
+            if k < cards[card]:
+                return card
+            k -= cards[card]
+        raise AssertionError("unreachable")
+
+    # --- pending decisions (§3.5) ---------------------------------------------------------
+
+    def stage(self) -> int:
+        """A new stage number: decisions pushed with it are asked together."""
+        self.s.stages += 1
+        return self.s.stages
+
+    def push(self, decisions: list[Decision], first: bool = False) -> None:
+        """Queue decisions after those waiting, or (first) before them: a decision that
+        arises while answering another comes before the rest of the queue."""
+        if first:
+            self.s.pending[:0] = decisions
+        else:
+            self.s.pending.extend(decisions)
+
+    def done(self, decision: Decision) -> None:
+        self.s.pending.remove(decision)
+
+    def replace(self, old: Decision, new: Decision) -> None:
+        self.s.pending[self.s.pending.index(old)] = new
