@@ -158,9 +158,6 @@ class Publisher:
         comes: table edits queue behind mentions, and however many changes came meanwhile,
         one edit shows them all (under load a table lags by seconds, never a mention)."""
         while game_id in self._stale_tables:
-            record = self.bot.service.games.get(game_id)
-            if record is not None and record.state is not None:
-                await self._draw(record)
             async with self._failures(game_id):
                 deleted = await self._retry(lambda: self._edit_table(game_id))
                 if deleted is not None:
@@ -203,7 +200,6 @@ class Publisher:
         if _edits_table(record):
             assert record.table_message_id is not None
             message = channel.get_partial_message(record.table_message_id)
-            await self._draw(record)
             try:
                 await self._retry(lambda: self._send(record, message.id, message.edit))
                 return
@@ -214,7 +210,6 @@ class Publisher:
     async def _post_table(self, record: GameRecord) -> None:
         assert record.state is not None
         channel = self._channel(record)
-        await self._draw(record)
         message = await self._retry(lambda: self._send(record, None, channel.send), urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
@@ -240,8 +235,10 @@ class Publisher:
 
     async def _send(self, record: GameRecord, message_id: int | None,
                     call: Callable[..., Awaitable[T]]) -> T:
-        """Send (`message_id` None) or edit the table as it is now. Should the channel refuse
-        the picture (no Attach Files), the table goes without it: its text is complete."""
+        """Send (`message_id` None) or edit the table as it is now, its picture drawn now too
+        (a picture drawn before waiting for the rate limit would often be out of date by the
+        call, and drawn twice). Should the channel refuse the picture (no Attach Files), the
+        table goes without it: its text is complete."""
         latest = self._latest(record)
         outgoing = await self._table_now(latest, message_id)
         try:
@@ -255,12 +252,6 @@ class Publisher:
         if shown is not None:
             self.carries(shown, outgoing)
         return sent
-
-    async def _draw(self, record: GameRecord) -> None:
-        """Draw the table's picture before taking a turn of the rate limit, so that the call
-        itself rarely waits for it."""
-        if (picture := self._picture(self._latest(record), "table")) is not None:
-            await self.pictures.file(picture)
 
     async def _table_now(self, record: GameRecord, message_id: int | None = None, *,
                          pictures: bool = True) -> Outgoing:
