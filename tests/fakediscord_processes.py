@@ -14,6 +14,9 @@ REPO = Path(__file__).resolve().parents[1]
 def child_env(**overrides: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    # The bot processes these tests kill and restart are about durability: drawing pictures
+    # (tests/e2e/test_pictures.py) would only slow them. A test may ask for them.
+    env.setdefault("PICTURES", "false")
     env.update(overrides)
     return env
 

@@ -88,7 +88,7 @@ async def test_a_server_can_turn_pictures_off(fast_bot: GameBot, discord_api: Di
     data = await discord_api.backend.call("create_guild", name="Text", owner_id=owner.id)
     guild = Ref(data["id"], data["name"])
     channel = await discord_api.channel(guild, "texto")
-    saved = await (await owner.slash(channel, "ciudadelas ajustes", imagenes=False)
+    saved = await (await owner.slash(channel, "ciudadelas ajustes", **{"imágenes": False})
                    ).response()
     assert "Imágenes: desactivadas." in saved.content
     shown_now = await (await owner.slash(channel, "citadels defaults")).response()
