@@ -19,7 +19,7 @@ from .cards import (
 )
 from .errors import IllegalAction
 from .powers import POWERS
-from .state import DraftStep, GameState
+from .state import GameState, draft_step
 from .tx import Work, emit, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
@@ -138,7 +138,7 @@ def choose(s: Work, pid: str, character: str, kind: Literal["pick", "discard"]) 
     if character not in offered:
         raise IllegalAction(f"{character!r} is not among the characters offered")
     s.draft_pool = removed(offered, character)
-    step = DraftStep.model_construct(player=pid, kind=kind, offered=offered, chosen=character)
+    step = draft_step(pid, kind, offered, character)
     s.draft_history = [*s.draft_history, step]
     if kind == "pick":
         s.holders = {**s.holders, character: pid}

@@ -15,7 +15,6 @@ from .actions import (
     EndTurn,
     Graveyard,
     PickCharacter,
-    nth_discard_and_draw,
 )
 from .cards import CITY_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
@@ -86,14 +85,7 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     if s.pending is not None:
         options = pending.legal(s, pid)
         return options[int(rng.random() * len(options))]
-    listed = turns.legal(s, pid, discards=False)
-    discards = turns.discard_count(s, pid)  # the Magician's, listed apart
-    if discards:
-        i = int(rng.random() * (len(listed) + discards))
-        if i < len(listed):
-            return listed[i]
-        return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
-    return listed[int(rng.random() * len(listed))]
+    return turns.sample(s, pid, rng.random())
 
 
 def apply(state: GameState, pid: str, action: Action | dict[str, Any]

@@ -211,3 +211,20 @@ def build(cls: type[M], **fields: Any) -> M:
 
 def construct(cls: type[M], fields: dict[str, Any]) -> M:
     return cls.model_construct(**fields)
+
+
+_setattr = object.__setattr__
+_STEP_SET = {"player", "kind", "offered", "chosen"}
+
+
+def draft_step(player: str, kind: Literal["pick", "discard"], offered: list[str], chosen: str
+               ) -> DraftStep:
+    """DraftStep.model_construct(player=..., ...), the same model without its loop over the
+    fields: one for every pick of every round."""
+    step = object.__new__(DraftStep)
+    _setattr(step, "__dict__", {"player": player, "kind": kind, "offered": offered,
+                                "chosen": chosen})
+    _setattr(step, "__pydantic_fields_set__", _STEP_SET)  # shared, as tx.py's: never written
+    _setattr(step, "__pydantic_extra__", None)
+    _setattr(step, "__pydantic_private__", None)
+    return step
