@@ -20,7 +20,7 @@ from .cards import CITY_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
-from .state import GameState, Options, Player
+from .state import GameState, Options, Player, construct
 from .tx import Work, begin, done, emit
 
 
@@ -37,12 +37,12 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     state = rng.shuffle(rng.seed_state(seed), deck)
     # Everything here is checked above or made here: validating it again would cost more
     # than a random game's first dozen actions.
-    players = [Player.model_construct(id=pid, gold=2, hand=deck[4 * i:4 * i + 4])
+    players = [construct(Player, {"id": pid, "gold": 2, "hand": deck[4 * i:4 * i + 4]})
                for i, pid in enumerate(ids)]
     city_size = options.city_size or CITY_SIZE[len(ids)]
-    s = GameState.model_construct(players=players, deck=deck[4 * len(ids):], crown=ids[0],
-              options=options, city_size=city_size, rng=state,
-              cast=cast.cast(options))
+    s = construct(GameState, {
+        "players": players, "deck": deck[4 * len(ids):], "crown": ids[0], "options": options,
+        "city_size": city_size, "rng": state, "cast": cast.cast(options)})
     work = begin(s)
     draft.start_round(work)
     return done(work)
