@@ -23,7 +23,7 @@ from .cards import RULINGS
 from .checks import check
 from .districts import build_cost, move_crown
 from .errors import IllegalAction
-from .powers import POWERS, crown_receivers, queen_gold, queen_player
+from .powers import POWERS, crowns, queen_gold, queen_player
 from .state import GameState
 from .turns import place
 from .tx import Work, draw, edit, emit, removed
@@ -40,7 +40,7 @@ def _greet(s: GameState, pid: str) -> list[A.Action]:
 
 
 def _crown(s: GameState, pid: str) -> list[A.Action]:
-    return [A.give_crown(p) for p in crown_receivers(s, pid)]
+    return list(crowns(tuple(s.seat), pid, s.crown))
 
 
 def _tribute(s: GameState, pid: str) -> list[A.Action]:

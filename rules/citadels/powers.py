@@ -7,7 +7,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from . import actions as A
 from .cards import CHARACTERS, COST, RULINGS
@@ -129,7 +129,14 @@ def rob(s: Work, pid: str, character: str) -> None:
 
 def _swaps(s: GameState, me: Player) -> list[A.Action]:
     # discard_and_draw options are added by turns.legal(): they can number in the thousands.
-    return [A.swap(p.id) for p in s.players if p.id != me.id]
+    return list(_swaps_from(tuple(s.seat), me.id))
+
+
+# A game's lists of "every other player" by its seats (s.seat's keys, in seating order): the
+# same few tuples all game long, instead of reading every player each time.
+@lru_cache(maxsize=4096)
+def _swaps_from(ids: tuple[str, ...], me: str) -> tuple[A.Action, ...]:
+    return tuple(A.swap(p) for p in ids if p != me)
 
 
 def _swap_candidates(s: GameState, me: Player) -> Targets:
@@ -297,7 +304,12 @@ def pay_tax(s: Work, payer: str, collector: str) -> None:
 # --- Wizard ---------------------------------------------------------------------------------
 
 def _looks(s: GameState, me: Player) -> list[A.Action]:
-    return [A.look_at_hand(p.id) for p in s.players if p.id != me.id]
+    return list(_looks_from(tuple(s.seat), me.id))
+
+
+@lru_cache(maxsize=4096)
+def _looks_from(ids: tuple[str, ...], me: str) -> tuple[A.Action, ...]:
+    return tuple(A.look_at_hand(p) for p in ids if p != me)
 
 
 def _look_candidates(s: GameState, me: Player) -> Targets:
@@ -321,7 +333,18 @@ def look_at_hand(s: Work, me: str, action: A.Action) -> None:
 
 def crown_receivers(s: GameState, giver: str) -> list[str]:
     """Who the Emperor's player may crown: neither himself nor the crown's holder."""
-    return [p.id for p in s.players if p.id not in (giver, s.crown)]
+    return list(_receivers(tuple(s.seat), giver, s.crown))
+
+
+@lru_cache(maxsize=4096)
+def _receivers(ids: tuple[str, ...], giver: str, crown: str) -> tuple[str, ...]:
+    return tuple(p for p in ids if p not in (giver, crown))
+
+
+@lru_cache(maxsize=4096)
+def crowns(ids: tuple[str, ...], giver: str, crown: str) -> tuple[A.Action, ...]:
+    """The give_crown actions of the Emperor's player `giver` (crown_receivers')."""
+    return tuple(A.give_crown(p) for p in _receivers(ids, giver, crown))
 
 
 def _emperor_called(s: Work, pid: str) -> None:

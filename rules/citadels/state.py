@@ -56,6 +56,7 @@ class DraftStep(BaseModel):
     """One pick or face-down discard: who made it is public, what was offered and chosen is not."""
 
     model_config = ConfigDict(frozen=True)
+    __slots__ = ()  # BaseModel's layout exactly, as Player's: see draft_step
 
     player: str
     kind: Literal["pick", "discard"]
@@ -225,6 +226,7 @@ def construct(cls: type[M], fields: dict[str, Any]) -> M:
             values[name] = default.get_default(call_default_factory=True,
                                                validated_data=values)
     m = object.__new__(cls)
+    _setattr = object.__setattr__  # a model's own __setattr__ would validate
     _setattr(m, "__dict__", values)
     _setattr(m, "__pydantic_fields_set__", {name for name in fields if name in values})
     _setattr(m, "__pydantic_extra__", None)
@@ -256,18 +258,17 @@ def _specs(cls: type[BaseModel]) -> list[tuple[str, str, Any]]:
     return specs
 
 
-_setattr = object.__setattr__
 _STEP_SET = {"player", "kind", "offered", "chosen"}
 
 
 def draft_step(player: str, kind: Literal["pick", "discard"], offered: list[str], chosen: str
                ) -> DraftStep:
     """DraftStep.model_construct(player=..., ...), the same model without its loop over the
-    fields: one for every pick of every round."""
-    step = object.__new__(DraftStep)
-    _setattr(step, "__dict__", {"player": player, "kind": kind, "offered": offered,
-                                "chosen": chosen})
-    _setattr(step, "__pydantic_fields_set__", _STEP_SET)  # shared, as tx.py's: never written
-    _setattr(step, "__pydantic_extra__", None)
-    _setattr(step, "__pydantic_private__", None)
-    return step
+    fields, made as tx.py makes states: one for every pick of every round."""
+    step: Any = object.__new__(Layout)
+    step.__dict__ = {"player": player, "kind": kind, "offered": offered, "chosen": chosen}
+    step.__pydantic_fields_set__ = _STEP_SET  # shared, as tx.py's: never written
+    step.__pydantic_extra__ = step.__pydantic_private__ = None
+    step.__class__ = DraftStep
+    made: DraftStep = step
+    return made
