@@ -19,7 +19,7 @@ from .cards import (
 )
 from .errors import IllegalAction
 from .powers import POWERS
-from .state import DraftStep, GameState
+from .state import GameState, draft_step
 from .tx import Work, emit, removed
 
 Step = tuple[int, Literal["pick", "discard"]]  # (seat offset from the crown, kind)
@@ -98,18 +98,30 @@ def _clear_dark_round(s: Work) -> None:
     s.assassin_built, s.crowned_by_emperor = False, None
 
 
+@cache
+def _steps(n: int, nine: bool) -> tuple[tuple[int, str, bool, bool], ...]:
+    """sequence(n, nine) with, for each step, whether a card of the pool is discarded at random
+    before it (random_discard_step) and whether its chooser also gets the face-down card
+    (facedown_step): what _offer asks at every pick, in one look-up."""
+    rnd, last = random_discard_step(n, nine), facedown_step(n, nine)
+    return tuple((offset, kind, i == rnd, i == last)
+                 for i, (offset, kind) in enumerate(sequence(n, nine)))
+
+
 def _offer(s: Work) -> None:
     """Announce the next chooser, who may also get the face-down card (facedown_step)."""
-    n, nine = len(s.players), len(s.cast) == 9
-    if s.draft_step == random_discard_step(n, nine):
+    players = s.players
+    n = len(players)
+    offset, kind, discard_first, facedown = _steps(n, len(s.cast) == 9)[s.draft_step]
+    if discard_first:
         s.rng, k = rng.below(s.rng, len(s.draft_pool))
         gone = s.draft_pool[k]
         s.draft_pool, s.facedown = removed(s.draft_pool, gone), [*s.facedown, gone]
         emit(s, "character_discarded_at_random", None, {})
-    if s.draft_step == facedown_step(n, nine):
+    if facedown:
         s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
-    pid, kind = chooser(s)
+    pid = players[(s.seat[s.crown] + offset) % n].id  # chooser(s)
     s.awaiting = pid
     # Event data shares the state's lists, which are never changed in place.
     emit(s, "draft_turn", pid, {"kind": kind}, {pid: {"options": s.draft_pool}})
@@ -138,7 +150,7 @@ def choose(s: Work, pid: str, character: str, kind: Literal["pick", "discard"]) 
     if character not in offered:
         raise IllegalAction(f"{character!r} is not among the characters offered")
     s.draft_pool = removed(offered, character)
-    step = DraftStep.model_construct(player=pid, kind=kind, offered=offered, chosen=character)
+    step = draft_step(pid, kind, offered, character)
     s.draft_history = [*s.draft_history, step]
     if kind == "pick":
         s.holders = {**s.holders, character: pid}

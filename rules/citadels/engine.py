@@ -15,13 +15,12 @@ from .actions import (
     EndTurn,
     Graveyard,
     PickCharacter,
-    nth_discard_and_draw,
 )
 from .cards import CITY_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
-from .state import GameState, Options, Player
+from .state import GameState, Options, Player, construct
 from .tx import Work, begin, done, emit
 
 
@@ -38,12 +37,12 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     state = rng.shuffle(rng.seed_state(seed), deck)
     # Everything here is checked above or made here: validating it again would cost more
     # than a random game's first dozen actions.
-    players = [Player.model_construct(id=pid, gold=2, hand=deck[4 * i:4 * i + 4])
+    players = [construct(Player, {"id": pid, "gold": 2, "hand": deck[4 * i:4 * i + 4]})
                for i, pid in enumerate(ids)]
     city_size = options.city_size or CITY_SIZE[len(ids)]
-    s = GameState.model_construct(players=players, deck=deck[4 * len(ids):], crown=ids[0],
-              options=options, city_size=city_size, rng=state,
-              cast=cast.cast(options))
+    s = construct(GameState, {
+        "players": players, "deck": deck[4 * len(ids):], "crown": ids[0], "options": options,
+        "city_size": city_size, "rng": state, "cast": cast.cast(options)})
     work = begin(s)
     draft.start_round(work)
     return done(work)
@@ -86,14 +85,7 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     if s.pending is not None:
         options = pending.legal(s, pid)
         return options[int(rng.random() * len(options))]
-    listed = turns.legal(s, pid, discards=False)
-    discards = turns.discard_count(s, pid)  # the Magician's, listed apart
-    if discards:
-        i = int(rng.random() * (len(listed) + discards))
-        if i < len(listed):
-            return listed[i]
-        return nth_discard_and_draw(s.player(pid).hand, i - len(listed))
-    return listed[int(rng.random() * len(listed))]
+    return turns.sample(s, pid, rng.random())
 
 
 def apply(state: GameState, pid: str, action: Action | dict[str, Any]

@@ -23,8 +23,9 @@ from .cards import RULINGS
 from .checks import check
 from .districts import build_cost, move_crown
 from .errors import IllegalAction
-from .powers import POWERS, crown_receivers, queen_gold, queen_player
+from .powers import POWERS, crowns, queen_gold, queen_player
 from .state import GameState
+from .turns import place
 from .tx import Work, draw, edit, emit, removed
 
 GATHER = (A.TakeGold, A.DrawCards)
@@ -39,7 +40,7 @@ def _greet(s: GameState, pid: str) -> list[A.Action]:
 
 
 def _crown(s: GameState, pid: str) -> list[A.Action]:
-    return [A.give_crown(p) for p in crown_receivers(s, pid)]
+    return list(crowns(tuple(s.seat), pid, s.crown))
 
 
 def _tribute(s: GameState, pid: str) -> list[A.Action]:
@@ -88,9 +89,18 @@ def apply(s: Work, pid: str, act: A.Action) -> None:
     if kind == "greet":
         _greeted(s, pid, act)
         return
-    if act not in LEGAL[kind](s, pid):
+    if not _listed(act, LEGAL[kind](s, pid)):
         raise IllegalAction(f"{act.type} is not possible now: waiting for {kind}")
     HANDLERS[kind](s, pid, act)
+
+
+def _listed(act: A.Action, options: list[A.Action]) -> bool:
+    """`act in options`, by identity first: legal_actions hands out shared instances, and a
+    model's == is slow."""
+    for option in options:
+        if option is act:
+            return True
+    return act in options
 
 
 def _greeted(s: Work, pid: str, act: A.Action) -> None:
@@ -168,8 +178,6 @@ def _navigated(s: Work, pid: str, act: A.Action) -> None:
 
 
 def _took(s: Work, pid: str, act: A.Action) -> None:
-    from .turns import place  # turns imports this module's callers: resolved at call time
-
     assert isinstance(act, A.TakeCard)
     other = s.wizard_target
     assert other is not None

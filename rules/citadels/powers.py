@@ -4,9 +4,10 @@ data (data/classic.json); adding a character is its data row and its `Power` her
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from . import actions as A
 from .cards import CHARACTERS, COST, RULINGS
@@ -31,6 +32,7 @@ Targets = dict[str, list[Target]]  # by action type
 Candidates = Callable[[GameState, Player], Targets]
 TargetActions = Callable[[GameState, Player], list[A.Action]]
 Hook = Callable[[Work, str], None]
+Sample = Callable[[GameState, Player], tuple[int, Callable[[int], A.Action]]]
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class Power:
     never_faceup: bool = False            # never among the draft's face-up discards
     at_turn_end: Hook | None = None       # at the end of the turn (the Alchemist's refund)
     duplicates: bool = False              # may build a district its city already has
+    # For random_action: how many actions `targets` lists and the nth of them, without
+    # building them all (the Diplomat's run to hundreds).
+    sample: Sample | None = None
 
 
 # --- Assassin -------------------------------------------------------------------------------
@@ -124,7 +129,14 @@ def rob(s: Work, pid: str, character: str) -> None:
 
 def _swaps(s: GameState, me: Player) -> list[A.Action]:
     # discard_and_draw options are added by turns.legal(): they can number in the thousands.
-    return [A.swap(p.id) for p in s.players if p.id != me.id]
+    return list(_swaps_from(tuple(s.seat), me.id))
+
+
+# A game's lists of "every other player" by its seats (s.seat's keys, in seating order): the
+# same few tuples all game long, instead of reading every player each time.
+@lru_cache(maxsize=4096)
+def _swaps_from(ids: tuple[str, ...], me: str) -> tuple[A.Action, ...]:
+    return tuple(A.swap(p) for p in ids if p != me)
 
 
 def _swap_candidates(s: GameState, me: Player) -> Targets:
@@ -292,7 +304,12 @@ def pay_tax(s: Work, payer: str, collector: str) -> None:
 # --- Wizard ---------------------------------------------------------------------------------
 
 def _looks(s: GameState, me: Player) -> list[A.Action]:
-    return [A.look_at_hand(p.id) for p in s.players if p.id != me.id]
+    return list(_looks_from(tuple(s.seat), me.id))
+
+
+@lru_cache(maxsize=4096)
+def _looks_from(ids: tuple[str, ...], me: str) -> tuple[A.Action, ...]:
+    return tuple(A.look_at_hand(p) for p in ids if p != me)
 
 
 def _look_candidates(s: GameState, me: Player) -> Targets:
@@ -316,7 +333,18 @@ def look_at_hand(s: Work, me: str, action: A.Action) -> None:
 
 def crown_receivers(s: GameState, giver: str) -> list[str]:
     """Who the Emperor's player may crown: neither himself nor the crown's holder."""
-    return [p.id for p in s.players if p.id not in (giver, s.crown)]
+    return list(_receivers(tuple(s.seat), giver, s.crown))
+
+
+@lru_cache(maxsize=4096)
+def _receivers(ids: tuple[str, ...], giver: str, crown: str) -> tuple[str, ...]:
+    return tuple(p for p in ids if p not in (giver, crown))
+
+
+@lru_cache(maxsize=4096)
+def crowns(ids: tuple[str, ...], giver: str, crown: str) -> tuple[A.Action, ...]:
+    """The give_crown actions of the Emperor's player `giver` (crown_receivers')."""
+    return tuple(A.give_crown(p) for p in _receivers(ids, giver, crown))
 
 
 def _emperor_called(s: Work, pid: str) -> None:
@@ -402,26 +430,69 @@ def _exchange_refusal(s: GameState, me: Player, give: str, owner: Player, take: 
     return None
 
 
-def _exchanges(s: GameState, me: Player) -> list[A.Action]:
-    """The pairs `_exchange_refusal` lets through, in the same order, without asking it each
-    time: at 8 players there are hundreds of pairs and most owners are out on their own."""
+# An owner the Diplomat may deal with: his id, his city, and what each district he could give
+# up is worth against the Diplomat's gold, as (district, excess) in city order.
+_Owner = tuple[str, list[str], list[tuple[str, int]]]
+
+
+def _exchange_owners(s: GameState, me: Player) -> list[_Owner]:
+    """exchange_price's terms, gathered once per owner instead of once per pair: at 8 players
+    there are hundreds of pairs and most owners are out on their own."""
     guarded = protected(s)
     mine = set(me.city)
-    # What each district an owner could give up is worth against the Diplomat's gold
-    # (exchange_price's terms, gathered once per owner instead of once per pair).
-    owners = [(o, [(t, COST[t] + (t in o.beautified)
-                    + (t != "great_wall" and "great_wall" in o.city) - me.gold)
-                   for t in dict.fromkeys(o.city) if t not in INDESTRUCTIBLE and t not in mine])
-              for o in s.players
-              if o.id != me.id and len(o.city) < s.city_size and o.id != guarded]
+    return [(o.id, o.city, [(t, COST[t] + (t in o.beautified)
+                             + (t != "great_wall" and "great_wall" in o.city) - me.gold)
+                            for t in dict.fromkeys(o.city)
+                            if t not in INDESTRUCTIBLE and t not in mine])
+            for o in s.players
+            if o.id != me.id and len(o.city) < s.city_size and o.id != guarded]
+
+
+def _exchanges(s: GameState, me: Player) -> list[A.Action]:
+    """The pairs `_exchange_refusal` lets through, in the same order, without asking it each
+    time."""
+    owners = _exchange_owners(s, me)
     out: list[A.Action] = []
     for g in dict.fromkeys(me.city):
         given = COST[g] + (g in me.beautified)
-        for o, takes in owners:
-            if g in o.city:  # he would hold two of g (and t == g is never offered)
+        for oid, city, takes in owners:
+            if g in city:  # he would hold two of g (and t == g is never offered)
                 continue
-            out += [A.exchange(g, o.id, t) for t, over in takes if over <= given]
+            out += [A.exchange(g, oid, t) for t, over in takes if over <= given]
     return out
+
+
+def _sample_exchanges(s: GameState, me: Player) -> tuple[int, Callable[[int], A.Action]]:
+    """len(_exchanges(s, me)) and its nth action, counted instead of built."""
+    owners = [(oid, city, takes, sorted(over for _, over in takes))
+              for oid, city, takes in _exchange_owners(s, me)]
+    # (give, owner, how many of his districts it buys), in _exchanges' order
+    runs: list[tuple[str, int, int]] = []
+    total = 0
+    for g in dict.fromkeys(me.city):
+        given = COST[g] + (g in me.beautified)
+        for i, (_, city, _, overs) in enumerate(owners):
+            if g not in city:
+                k = bisect_right(overs, given)
+                if k:
+                    runs.append((g, i, k))
+                    total += k
+
+    def nth(n: int) -> A.Action:
+        for g, i, k in runs:
+            if n >= k:
+                n -= k
+                continue
+            given = COST[g] + (g in me.beautified)
+            oid, _, takes, _ = owners[i]
+            for t, over in takes:
+                if over <= given:
+                    if not n:
+                        return A.exchange(g, oid, t)
+                    n -= 1
+        raise IndexError("no such exchange")
+
+    return total, nth
 
 
 def _exchange_candidates(s: GameState, me: Player) -> Targets:
@@ -562,7 +633,7 @@ POWERS: dict[str, Power] = {
     "alchemist": Power(at_turn_end=_refund),
     "navigator": Power(builds=0, after_resources=_navigate),
     "diplomat": Power(targets=_exchanges, candidates=_exchange_candidates,
-                      handlers={A.Exchange: exchange}),
+                      handlers={A.Exchange: exchange}, sample=_sample_exchanges),
     "artist": Power(targets=_beautifications, candidates=_beautify_candidates,
                     handlers={A.Beautify: beautify}),
     "queen": Power(after_resources=_queen_turn, at_round_end=_queen_round_end),

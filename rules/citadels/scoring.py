@@ -33,12 +33,20 @@ assert set(BONUSES) <= set(Score.model_fields), "every district bonus has its Sc
 
 
 def score(s: GameState, p: Player) -> Score:
-    parts, haunted_as = city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
-                                   complete=len(p.city) >= s.city_size,
-                                   museum=len(p.museum), beautified=len(p.beautified))
-    tiebreak = max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
+    parts, haunted_as = _parts(s, p)
     return Score.model_validate({"player": p.id, **parts, "haunted_quarter_as": haunted_as,
-                                 "tiebreak": tiebreak, "total": sum(parts.values())})
+                                 "tiebreak": _tiebreak(s, p), "total": sum(parts.values())})
+
+
+def _parts(s: GameState, p: Player) -> tuple[dict[str, int], str | None]:
+    return city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
+                      complete=len(p.city) >= s.city_size,
+                      museum=len(p.museum), beautified=len(p.beautified))
+
+
+def _tiebreak(s: GameState, p: Player) -> int:
+    """The highest rank p revealed this round (the last round's, once the game is over)."""
+    return max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
 
 
 def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool,
@@ -82,8 +90,10 @@ def scores(s: GameState) -> dict[str, Score]:
 
 
 def decide_winner(s: GameState) -> str:
-    """Most points; ties go to the highest character revealed in the last round, then seat."""
-    return ranking(s)[0]
+    """Most points; ties go to the highest character revealed in the last round, then seat:
+    ranking(s)[0], from the scores' totals alone (no Score models, once per game)."""
+    return min(s.players, key=lambda p: (-sum(_parts(s, p)[0].values()), -_tiebreak(s, p),
+                                         s.seat[p.id])).id
 
 
 def ranking(s: GameState, table: dict[str, Score] | None = None) -> list[str]:

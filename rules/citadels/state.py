@@ -56,6 +56,7 @@ class DraftStep(BaseModel):
     """One pick or face-down discard: who made it is public, what was offered and chosen is not."""
 
     model_config = ConfigDict(frozen=True)
+    __slots__ = ()  # BaseModel's layout exactly, as Player's: see draft_step
 
     player: str
     kind: Literal["pick", "discard"]
@@ -210,4 +211,64 @@ def build(cls: type[M], **fields: Any) -> M:
 
 
 def construct(cls: type[M], fields: dict[str, Any]) -> M:
-    return cls.model_construct(**fields)
+    """cls.model_construct(**fields), the same model, with the per-field work (aliases, the
+    defaults' copies) done once per class: new_game builds a GameState of 50 fields and its
+    Players from data it has checked."""
+    values: dict[str, Any] = {}
+    for name, kind, default in _specs(cls):
+        if name in fields:
+            values[name] = fields[name]
+        elif kind is _CONST:
+            values[name] = default
+        elif kind is _COPY:
+            values[name] = default.copy()
+        elif kind is _FIELD:  # what model_construct does for any other default
+            values[name] = default.get_default(call_default_factory=True,
+                                               validated_data=values)
+    m = object.__new__(cls)
+    _setattr = object.__setattr__  # a model's own __setattr__ would validate
+    _setattr(m, "__dict__", values)
+    _setattr(m, "__pydantic_fields_set__", {name for name in fields if name in values})
+    _setattr(m, "__pydantic_extra__", None)
+    _setattr(m, "__pydantic_private__", None)
+    return m
+
+
+# How construct fills a field left out: required (left out), an immutable default as it is,
+# an empty list or dict copied (pydantic's smart_deepcopy does the same), else pydantic's own.
+_REQUIRED, _CONST, _COPY, _FIELD = "required", "const", "copy", "field"
+_SPECS: dict[type, list[tuple[str, str, Any]]] = {}
+
+
+def _specs(cls: type[BaseModel]) -> list[tuple[str, str, Any]]:
+    specs = _SPECS.get(cls)
+    if specs is None:
+        assert cls.__pydantic_post_init__ is None and cls.model_config.get("extra") != "allow"
+        specs = _SPECS[cls] = []
+        for name, field in cls.model_fields.items():
+            assert field.alias is None and field.validation_alias is None, name
+            default = field.default
+            kind = (_REQUIRED if field.is_required()
+                    else _CONST if field.default_factory is None
+                    and type(default) in (int, str, bool, type(None))
+                    else _COPY if field.default_factory is None
+                    and type(default) in (list, dict) and not default
+                    else _FIELD)
+            specs.append((name, kind, field if kind is _FIELD else default))
+    return specs
+
+
+_STEP_SET = {"player", "kind", "offered", "chosen"}
+
+
+def draft_step(player: str, kind: Literal["pick", "discard"], offered: list[str], chosen: str
+               ) -> DraftStep:
+    """DraftStep.model_construct(player=..., ...), the same model without its loop over the
+    fields, made as tx.py makes states: one for every pick of every round."""
+    step: Any = object.__new__(Layout)
+    step.__dict__ = {"player": player, "kind": kind, "offered": offered, "chosen": chosen}
+    step.__pydantic_fields_set__ = _STEP_SET  # shared, as tx.py's: never written
+    step.__pydantic_extra__ = step.__pydantic_private__ = None
+    step.__class__ = DraftStep
+    made: DraftStep = step
+    return made

@@ -25,8 +25,8 @@ from .districts import (
     may_duplicate,
 )
 from .errors import IllegalAction
-from .powers import POWERS, pay_tax, rob
-from .state import GameState
+from .powers import POWERS, Power, pay_tax, rob
+from .state import GameState, Player
 from .tx import Work, draw, edit, emit, removed
 
 __all__ = ["acting", "check", "city_destroy_cost", "destroy_cost", "draw_counts", "income",
@@ -91,14 +91,6 @@ def _reveal(s: Work, pid: str, character: str, hospital: bool = False) -> None:
 
 # --- legal actions --------------------------------------------------------------------------
 
-def discard_count(s: GameState, pid: str) -> int:
-    """How many discard_and_draw actions the Magician, pid, has now (0 if none)."""
-    if s.current is None or not POWERS[s.current].discards or s.power_used or not s.gathered \
-            or s.drawn:
-        return 0
-    return A.count_discard_and_draw(s.player(pid).hand)
-
-
 def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     """The legal actions of the acting player pid; discards=False leaves out discard_and_draw."""
     drawn = s.drawn
@@ -107,11 +99,23 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     if not s.gathered:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
     me = s.player(pid)
+    power = POWERS[s.current or ""]
+    out = _builds_and_income(s, me, power)
+    if power.targets is not None and not s.power_used:
+        out += power.targets(s, me)
+        if discards and power.discards and me.hand:
+            out += A.discard_and_draw_options(tuple(sorted(me.hand)))
+    districts.offers(s, me, out)
+    out.append(A.END_TURN)
+    return out
+
+
+def _builds_and_income(s: GameState, me: Player, power: Power) -> list[A.Action]:
+    """The main phase's first legal actions: builds, then income."""
     current, hand, city, gold = s.current, me.hand, me.city, me.gold
     assert current is not None  # a turn is always some character's
     out: list[A.Action] = []
     # Plain loops, not comprehensions: each comprehension is one more function call.
-    power = POWERS[current]
     if s.builds_left:
         if power.duplicates or "quarry" in city or "factory" in city:
             _dark_builds(hand, city, gold, power.duplicates, out)
@@ -121,13 +125,42 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
                     out.append(A.BUILD[d])
     if not s.income_taken and INCOME[current]:
         out.append(A.COLLECT_INCOME)
+    return out
+
+
+def sample(s: GameState, pid: str, r: float) -> A.Action:
+    """The action of the acting player pid at `r` (in [0, 1)) of legal(s, pid, discards=False)
+    followed by the discard_and_draw options: random_action's uniform draw, without building
+    the actions a power can count (Power.sample) or the Magician's discards."""
+    drawn = s.drawn
+    if drawn or not s.gathered:
+        listed = legal(s, pid, discards=False)
+        return listed[int(r * len(listed))]
+    me = s.player(pid)
+    power = POWERS[s.current or ""]
+    out = _builds_and_income(s, me, power)
+    counted, nth, at, discards = 0, None, 0, 0
     if power.targets is not None and not s.power_used:
-        out += power.targets(s, me)
-        if discards and power.discards and hand:
-            out += A.discard_and_draw_options(tuple(sorted(hand)))
+        if power.sample is not None:
+            at = len(out)
+            counted, nth = power.sample(s, me)
+        else:
+            out += power.targets(s, me)
+    if power.discards and not s.power_used:
+        discards = A.count_discard_and_draw(me.hand)
     districts.offers(s, me, out)
     out.append(A.END_TURN)
-    return out
+    i = int(r * (len(out) + counted + discards))
+    if i < at:
+        return out[i]
+    i -= at
+    if i < counted:
+        assert nth is not None
+        return nth(i)
+    i += at - counted
+    if i < len(out):
+        return out[i]
+    return A.nth_discard_and_draw(me.hand, i - len(out))
 
 
 def _dark_builds(hand: list[str], city: list[str], gold: int, wizard: bool,

@@ -70,7 +70,7 @@ def edit(s: Work, pid: str) -> Player:
         if work is not None:
             return work
     seat = s.seat[pid]
-    clone: Any = WorkPlayer()  # typed Any: a plain object the rules use as the Player it becomes
+    clone: Any = _new(WorkPlayer)  # Any: a plain object the rules use as the Player it becomes
     clone.__dict__ = s.players[seat].__dict__.copy()
     clone.__pydantic_fields_set__ = _PLAYER_SET
     clone.__pydantic_extra__ = None
