@@ -28,7 +28,16 @@ from .errors import IllegalAction
 from .events import Event
 from .ids import parse_node
 from .layout import beginner, random_layout
-from .legal import acting, batch, decision_actions, decision_of, legal_actions, setup_order, to_act
+from .legal import (
+    acting,
+    batch,
+    decision_actions,
+    decision_of,
+    legal_actions,
+    must_decide,
+    setup_order,
+    to_act,
+)
 from .state import (
     CARDS,
     COMMODITIES,
@@ -184,5 +193,5 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
 
 
 __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "Action", "acting", "apply", "batch", "decision_of",
-           "default_action", "legal_actions", "new_game", "random_action", "setup_order",
-           "to_act"]
+           "default_action", "legal_actions", "must_decide", "new_game", "random_action",
+           "setup_order", "to_act"]

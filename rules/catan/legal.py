@@ -74,22 +74,34 @@ def batch(s: GameState) -> list[Decision]:
     return [d for d in s.pending if d.stage == stage]
 
 
-def acting(s: GameState) -> list[int]:
+def deciding(s: GameState) -> list[int]:
+    """The seats the game waits for: those asked a decision, else the one whose move it is."""
     if s.phase == "over":
         return []
     asked = batch(s)
     if asked:
-        seats = list(dict.fromkeys(d.seat for d in asked))
-        if any(d.kind == "trade_offer" for d in asked) and s.active not in seats:
-            seats.insert(0, s.active)  # the offerer may cancel while the addressee thinks
-        return seats
+        return list(dict.fromkeys(d.seat for d in asked))
     if s.phase == "setup":
         return [setup_order(s)[s.setup_step]]
     return [s.active]
 
 
+def acting(s: GameState) -> list[int]:
+    """The seats that may act: those deciding, and an offerer who may cancel while the
+    addressee thinks (listed first, as the turn's owner)."""
+    seats = deciding(s)
+    if s.pending and s.active not in seats and any(
+            d.kind == "trade_offer" for d in batch(s)):
+        seats.insert(0, s.active)
+    return seats
+
+
 def to_act(s: GameState) -> list[str]:
     return [s.seats[seat] for seat in acting(s)]
+
+
+def must_decide(s: GameState) -> list[str]:
+    return [s.seats[seat] for seat in deciding(s)]
 
 
 def decision_of(s: GameState, seat: int) -> Decision | None:
