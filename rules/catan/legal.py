@@ -144,11 +144,10 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
         out.append(made(EndTurn))
     if ((s.free_roads or placement.affordable(s, seat, "road"))
             and placement.supply(s, seat, "road") > 0):
-        out += [made(BuildRoad, edge=edge_id(e)) for e in range(len(T.edge_nodes))
-                if placement.road_ok(s, seat, e)]
+        out += [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)]
     if (placement.affordable(s, seat, "settlement")
             and placement.supply(s, seat, "settlement") > 0):
-        out += [made(BuildSettlement, node=node_id(n)) for n in range(len(T.node_edges))
+        out += [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.settlement_ok(s, seat, n)]
     if placement.affordable(s, seat, "city"):
         out += [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)]
@@ -168,6 +167,21 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
     return out
 
 
+def road_nodes(s: GameState, seat: int) -> list[int]:
+    """The intersections `seat`'s roads touch, ascending: the only places a settlement or a
+    knight may be built (both need one), so listing them need not try all 54."""
+    return sorted({n for e, owner in s.roads.items() if owner == seat for n in T.edge_nodes[e]})
+
+
+def road_edges(s: GameState, seat: int) -> list[int]:
+    """The edges placement.road_ok allows, ascending, found from the intersections a road may
+    start at (seat's buildings and road ends) instead of trying all 72."""
+    ends = set(road_nodes(s, seat))
+    ends.update(n for n, b in s.buildings.items() if b.owner == seat)
+    return sorted({e for n in ends if placement.road_end_ok(s, seat, n)
+                   for e in T.node_edges[n] if e not in s.roads})
+
+
 def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
     if s.harbor_used is None:
         return []
@@ -179,7 +193,7 @@ def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
 def knight_actions(s: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     if placement.affordable(s, seat, "knight"):
-        out += [made(BuildKnight, node=node_id(n)) for n in range(len(T.node_edges))
+        out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if knights.build_ok(s, seat, n)]
     mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
     if placement.affordable(s, seat, "activate"):
@@ -220,11 +234,17 @@ def _offer(to: str, give: str, get: str) -> OfferTrade:
     return OfferTrade.model_construct(to=to, give={give: 1}, get={get: 1})
 
 
+@cache
+def _one_card(kind: type[Discard] | type[GiveCards], card: str) -> Action:
+    """One card to discard or give, built once (its dict is never changed)."""
+    return kind(cards={card: 1})
+
+
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
     if d.kind in ("discard", "gift"):
         cards = s.players[d.seat].cards
         kind = Discard if d.kind == "discard" else GiveCards
-        return [kind(cards={c: 1}) for c in CARDS if cards[c]]
+        return [_one_card(kind, c) for c in CARDS if cards[c]]
     if d.kind == "robber":
         return list(robber_moves(s, d.seat))
     if d.kind == "knight_retreat":
