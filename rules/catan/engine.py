@@ -9,6 +9,7 @@ Decisions (§3.5) wait in `pending`: while any is there, only they are asked.
 from __future__ import annotations
 
 import random
+from itertools import groupby
 from typing import Any
 
 from . import production, rng, scoring
@@ -185,9 +186,9 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     legal = legal_actions(s, name)
     if not legal:
         return None
-    kinds: dict[str, list[Action]] = {}
-    for a in legal:
-        kinds.setdefault(a.type, []).append(a)
+    kinds: dict[type[Action], list[Action]] = {}  # each class has one type: the same groups
+    for kind, run in groupby(legal, key=type):  # runs, not actions: ~170 offers in one
+        kinds.setdefault(kind, []).extend(run)
     group = list(kinds.values())[int(r.random() * len(kinds))]
     return group[int(r.random() * len(group))]
 

@@ -155,16 +155,22 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
         out += [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)]
     for track in TRACKS:
         for target in improvements.targets(s, seat, track) or []:
-            out.append(BuyImprovement(
-                track=track, node=None if target is None else node_id(target)))
+            out.append(made(BuyImprovement,
+                            track=track, node=None if target is None else node_id(target)))
     cards, rates = s.players[seat].cards, trade.rates(s, seat)
-    out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
+    out += [_maritime(give, get) for give in CARDS
             if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
     out += knight_actions(s, seat)
     out += progress.plays(s, seat)
     out += harbor_exchanges(s, seat)
     out += offers(s, seat)
     return out
+
+
+@cache
+def _maritime(give: str, get: str) -> MaritimeTrade:
+    """Built once each, without validation (all known valid)."""
+    return MaritimeTrade.model_construct(give=give, get=get)
 
 
 def road_nodes(s: GameState, seat: int) -> list[int]:
