@@ -52,8 +52,8 @@ def play_catanatron(map_type: str) -> Play | None:
 
     def play(n: int, seed: int) -> tuple[int, bool]:
         players = [catanatron.RandomPlayer(c) for c in list(catanatron.Color)[:n]]
-        game: Any = catanatron.Game(players, seed=seed + 1,  # it seeds `random`
-                                    catan_map=maps.build_map(map_type))
+        random.seed(seed + 1)  # its random map and players draw from `random`
+        game: Any = catanatron.Game(players, seed=seed + 1, catan_map=maps.build_map(map_type))
         decisions = 0
         while game.winning_color() is None and decisions < CAP:
             game.play_tick()
