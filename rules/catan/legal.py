@@ -296,10 +296,12 @@ def held(s: GameState, seat: int) -> list[str]:
 
 def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:
     out: list[MoveRobber] = []
+    holding = [p.hand_size() > 0 for p in s.players]  # production.victims, hands counted once
     for h in range(len(T.hex_nodes)):
         if h == s.robber:
             continue
-        found = production.victims(s, seat, h)
+        owners = {s.buildings[n].owner for n in T.hex_nodes[h] if n in s.buildings}
+        found = sorted(v for v in owners if v != seat and holding[v])
         if found:
             out += [made(MoveRobber, hex=hex_id(h), victim=s.seats[v]) for v in found]
         else:
