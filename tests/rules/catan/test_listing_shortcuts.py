@@ -42,3 +42,14 @@ def test_shortcuts_find_exactly_what_a_full_scan_finds(layout: str, players: int
                 assert [n for n in nodes if ok(s, seat, n)] == every
             checked += bool(roads)
     assert checked > 50  # most states had somewhere to build a road
+
+
+def test_decisions_prune_keeps_unlisted_always_have_an_answer() -> None:
+    seen: set[str] = set()
+    for layout, players, seed in [("beginner", 4, 5), ("random", 3, 6), ("beginner", 3, 8)]:
+        for s in states(layout, players, seed, every=1):
+            for d in s.pending:
+                if d.kind in engine.ALWAYS_A_CHOICE:
+                    seen.add(d.kind)
+                    assert legal.decision_actions(s, d), d
+    assert {"robber", "trade_offer"} <= seen
