@@ -1,6 +1,7 @@
 """Engine speed: seeded random games through the public API.
 
     python -m bench.engine [--games N] [--seed S] [--repeat R]
+    python -m bench.engine --game catan [--games N]   (bench/catan_engine.py)
 
 For 2, 4 and 7 players of the Classic game, then 4 and 8 of Dark City (its eight characters,
 the Artist and its twelve districts), plays the same N seeded games R times and prints games per
@@ -102,10 +103,17 @@ def cost_lines(seed: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per run and player count")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per run and player count (Citadels 300, Catan 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5, help="runs per player count")
+    parser.add_argument("--game", choices=("citadels", "catan"), default="citadels")
     args = parser.parse_args(argv)
+    if args.game == "catan":
+        from bench import catan_engine
+        catan_engine.main(args.games or 10, args.seed)
+        return
+    args.games = args.games or 300
     for title, counts, options in TABLES:
         print(title, flush=True)
         for line in speed_table(args.games, args.seed, args.repeat, counts, options):

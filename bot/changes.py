@@ -37,8 +37,9 @@ class Listener(Protocol):
 
 
 def awaiting(record: GameRecord) -> str | None:
-    """The seat that must decide now, if the game is running."""
+    """The seat that must decide now, if the game is running (not one that only may act, as
+    a Catan offerer who may cancel: nobody times, pings or plays for that)."""
     if record.status != "running" or record.state is None:
         return None
-    acting = record.rules.to_act(record.state)
-    return acting[0] if acting else None
+    deciding = record.rules.must_decide(record.state)
+    return deciding[0] if deciding else None

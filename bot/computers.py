@@ -76,14 +76,18 @@ class ComputerPlayers:
 
     async def move(self, game_id: int, version: int, pid: str,
                    by: Literal["computer", "timer"] = "computer") -> Change:
-        """Decide for `pid` (seen from its seat only) and apply it if the game has not moved."""
+        """Decide for `pid` (seen from its seat only) and apply it if the game has not moved.
+        A timeout plays the game's default action where its rules name one."""
         service = self.service
         record = service.running(game_id)
         seat = record.seat(pid)
         assert record.state is not None
-        player = self._player(record.game, seat.ai or stand_in_for(record.game))
-        action = await decide_async(record.state, pid, player, game=record.rules,
-                                    seed=(record.seed + version) % 2**62, cap=service.computer_cap)
+        action = record.rules.default_action(record.state, pid) if by == "timer" else None
+        if action is None:
+            player = self._player(record.game, seat.ai or stand_in_for(record.game))
+            action = await decide_async(record.state, pid, player, game=record.rules,
+                                        seed=(record.seed + version) % 2**62,
+                                        cap=service.computer_cap)
         async with service.lock(game_id):
             record = service.running(game_id)
             if record.version != version:

@@ -116,16 +116,42 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def to_act(self, state: S) -> list[str]:
-        """The seats that must decide now; [] once the game is over."""
+        """The seats that may act now (each has a legal action); [] once the game is over."""
+
+    def must_decide(self, state: S) -> list[str]:
+        """The seats the game waits for: a part of `to_act`, never empty while it is not. The
+        others in `to_act` may act but need not (Catan: the offerer may cancel an offer while
+        the addressee thinks), so the platform times, pings and plays computers only for
+        these."""
+        return self.to_act(state)
 
     @abstractmethod
     def legal_actions(self, state: S, seat: str) -> list[A]:
-        """Every action `seat` may take now; [] if it has nothing to decide."""
+        """The actions `seat` may take now; [] if it may not act. Where the full set is
+        combinatorial (Catan's trade offers and discards: any multiset of cards) the list may
+        hold representative forms only; every listed action is legal, and `is_legal` answers
+        for the rest."""
+
+    def is_legal(self, state: S, seat: str, action: A | Mapping[str, Any]) -> bool:
+        """Whether `apply` would accept `action` from `seat` now (listed or not). The default:
+        it is one of `legal_actions`; games that list representative forms override it."""
+        try:
+            key = self.dump_action(self.parse_action(action))
+        except IllegalAction:
+            return False
+        return any(self.dump_action(a) == key for a in self.legal_actions(state, seat))
 
     def random_action(self, state: S, seat: str, rng: random.Random) -> A | None:
-        """A uniformly drawn legal action (games with huge action lists override it)."""
+        """A random legal action, drawn uniformly from `legal_actions` by default (games with
+        huge or representative action lists override it; whatever it draws is_legal)."""
         legal = self.legal_actions(state, seat)
         return legal[int(rng.random() * len(legal))] if legal else None
+
+    def default_action(self, state: S, seat: str) -> A | None:
+        """What the platform plays for `seat` when its time runs out, if the game's rules name
+        a default (Catan §3.5: decline an offer, discard at random...); None (the default):
+        the game's stand-in computer player decides instead."""
+        return None
 
     @abstractmethod
     def apply(self, state: S, seat: str, action: A | Mapping[str, Any]

@@ -55,3 +55,4 @@ def games() -> list[str]:
 
 
 register(Entry("citadels", rules="rules.citadels.game", ai="ai.citadels", ui="cogs.citadels"))
+register(Entry("catan", rules="rules.catan.game"))  # no computer players or Discord UI yet

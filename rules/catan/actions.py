@@ -6,7 +6,7 @@ the ids of rules.json. The engine turns ids into ints with board.parse_*.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -22,6 +22,24 @@ def _cards(value: dict[str, int]) -> dict[str, int]:
         if n < 0:
             raise ValueError(f"negative count for {card}")
     return {card: value[card] for card in sorted(value) if value[card]}
+
+
+A = TypeVar("A", bound="Action")
+_MADE: dict[tuple[Any, ...], Any] = {}
+
+
+def made(cls: type[A], **fields: Any) -> A:
+    """A shared instance of an action (frozen, so sharing is safe): legal_actions lists the
+    same actions again and again, and validating each anew was a fifth of a random game's
+    time. `fields` must be hashable (no card multisets)."""
+    key = (cls, *fields.items())
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) > 100_000:  # seat names come from the host: keep the table bounded
+            _MADE.clear()
+        found = _MADE[key] = cls(**fields)
+    assert isinstance(found, cls)
+    return found
 
 
 class Action(BaseModel):

@@ -9,6 +9,7 @@ Decisions (§3.5) wait in `pending`: while any is there, only they are asked.
 from __future__ import annotations
 
 import random
+from itertools import groupby
 from typing import Any
 
 from . import production, rng, scoring
@@ -28,7 +29,16 @@ from .errors import IllegalAction
 from .events import Event
 from .ids import parse_node
 from .layout import beginner, random_layout
-from .legal import acting, batch, decision_actions, decision_of, legal_actions, setup_order, to_act
+from .legal import (
+    acting,
+    batch,
+    decision_actions,
+    decision_of,
+    legal_actions,
+    must_decide,
+    setup_order,
+    to_act,
+)
 from .state import (
     CARDS,
     COMMODITIES,
@@ -120,7 +130,12 @@ def advance(tx: Tx) -> None:
 def prune(s: GameState) -> None:
     """Drop decisions an earlier answer left without any choice (two Aqueducts and one card
     left in the bank: the second gets nothing), so no seat is asked with nothing to do."""
-    s.pending = [d for d in s.pending if decision_actions(s, d)]
+    s.pending = [d for d in s.pending if d.kind in ALWAYS_A_CHOICE or decision_actions(s, d)]
+
+
+# Decisions that always have an answer (another hex for the robber; declining; skipping), so
+# prune need not list them (the robber's took half of a discard's apply).
+ALWAYS_A_CHOICE = frozenset({"robber", "trade_offer", "knight_place", "road_place"})
 
 
 # --- defaults and random play ----------------------------------------------------------------
@@ -176,13 +191,13 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     legal = legal_actions(s, name)
     if not legal:
         return None
-    kinds: dict[str, list[Action]] = {}
-    for a in legal:
-        kinds.setdefault(a.type, []).append(a)
+    kinds: dict[type[Action], list[Action]] = {}  # each class has one type: the same groups
+    for kind, run in groupby(legal, key=type):  # runs, not actions: ~170 offers in one
+        kinds.setdefault(kind, []).extend(run)
     group = list(kinds.values())[int(r.random() * len(kinds))]
     return group[int(r.random() * len(group))]
 
 
 __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "Action", "acting", "apply", "batch", "decision_of",
-           "default_action", "legal_actions", "new_game", "random_action", "setup_order",
-           "to_act"]
+           "default_action", "legal_actions", "must_decide", "new_game", "random_action",
+           "setup_order", "to_act"]

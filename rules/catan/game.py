@@ -1,7 +1,6 @@
 """Catan with Cities & Knights behind the platform's game interface (rules.game.Game).
 
-Every method is the engine's own function: nothing here computes a rule. Not registered in
-rules/registry.py yet: the lead registers it once a whole game plays to the end.
+Every method is the engine's own function: nothing here computes a rule.
 """
 
 from __future__ import annotations
@@ -40,14 +39,26 @@ class Catan(Game[GameState, Action]):
     def to_act(self, state: GameState) -> list[str]:
         return engine.to_act(state)
 
+    def must_decide(self, state: GameState) -> list[str]:
+        return engine.must_decide(state)
+
     def legal_actions(self, state: GameState, seat: str) -> list[Action]:
-        return engine.legal_actions(state, seat)
+        return engine.legal_actions(state, seat)  # offers and discards: one-card forms
+
+    def is_legal(self, state: GameState, seat: str, action: Action | Mapping[str, Any]
+                 ) -> bool:
+        """Any multiset of cards an offer, discard or gift may hold: apply is the judge."""
+        try:
+            engine.apply(state, seat, self.parse_action(action))
+        except IllegalAction:
+            return False
+        return True
 
     def random_action(self, state: GameState, seat: str, rng: random.Random) -> Action | None:
         return engine.random_action(state, seat, rng)
 
     def default_action(self, state: GameState, seat: str) -> Action | None:
-        """What a timer plays for `seat` (§3.5's defaults; not part of rules.game.Game)."""
+        """What a timer plays for `seat` (§3.5's defaults)."""
         return engine.default_action(state, seat)
 
     def apply(self, state: GameState, seat: str, action: Action | Mapping[str, Any]

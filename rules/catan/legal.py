@@ -44,6 +44,7 @@ from .actions import (
     Roll,
     TakeCards,
     TakeProgress,
+    made,
 )
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
@@ -74,22 +75,34 @@ def batch(s: GameState) -> list[Decision]:
     return [d for d in s.pending if d.stage == stage]
 
 
-def acting(s: GameState) -> list[int]:
+def deciding(s: GameState) -> list[int]:
+    """The seats the game waits for: those asked a decision, else the one whose move it is."""
     if s.phase == "over":
         return []
     asked = batch(s)
     if asked:
-        seats = list(dict.fromkeys(d.seat for d in asked))
-        if any(d.kind == "trade_offer" for d in asked) and s.active not in seats:
-            seats.insert(0, s.active)  # the offerer may cancel while the addressee thinks
-        return seats
+        return list(dict.fromkeys(d.seat for d in asked))
     if s.phase == "setup":
         return [setup_order(s)[s.setup_step]]
     return [s.active]
 
 
+def acting(s: GameState) -> list[int]:
+    """The seats that may act: those deciding, and an offerer who may cancel while the
+    addressee thinks (listed first, as the turn's owner)."""
+    seats = deciding(s)
+    if s.pending and s.active not in seats and any(
+            d.kind == "trade_offer" for d in batch(s)):
+        seats.insert(0, s.active)
+    return seats
+
+
 def to_act(s: GameState) -> list[str]:
     return [s.seats[seat] for seat in acting(s)]
+
+
+def must_decide(s: GameState) -> list[str]:
+    return [s.seats[seat] for seat in deciding(s)]
 
 
 def decision_of(s: GameState, seat: int) -> Decision | None:
@@ -106,19 +119,19 @@ def legal_actions(s: GameState, name: str) -> list[Action]:
     if decision is not None:
         return decision_actions(s, decision)
     if s.pending:  # the offerer, waiting on an addressee
-        return [CancelTrade()]
+        return [made(CancelTrade)]
     if s.phase == "setup":
         return setup_actions(s, seat)
     if s.phase == "roll":
-        return [Roll(), *progress.plays(s, seat)]
+        return [made(Roll), *progress.plays(s, seat)]
     return turn_actions(s, seat)
 
 
 def setup_actions(s: GameState, seat: int) -> list[Action]:
     if s.setup_node is None:
-        return [PlaceBuilding(node=node_id(n)) for n in range(len(T.node_edges))
+        return [made(PlaceBuilding, node=node_id(n)) for n in range(len(T.node_edges))
                 if placement.settlement_ok(s, seat, n, setup=True)]
-    return [PlaceRoad(edge=edge_id(e)) for e in range(len(T.edge_nodes))
+    return [made(PlaceRoad, edge=edge_id(e)) for e in range(len(T.edge_nodes))
             if placement.setup_road_ok(s, e)]
 
 
@@ -126,27 +139,26 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
     player = s.players[seat]
     out: list[Action] = []
     if len(player.progress) > production.PROGRESS_LIMIT:
-        out += [DiscardProgress(card=c) for c in sorted(set(player.progress))]
+        out += [made(DiscardProgress, card=c) for c in sorted(set(player.progress))]
     else:
-        out.append(EndTurn())
+        out.append(made(EndTurn))
     if ((s.free_roads or placement.affordable(s, seat, "road"))
             and placement.supply(s, seat, "road") > 0):
-        out += [BuildRoad(edge=edge_id(e)) for e in range(len(T.edge_nodes))
-                if placement.road_ok(s, seat, e)]
+        out += [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)]
     if (placement.affordable(s, seat, "settlement")
             and placement.supply(s, seat, "settlement") > 0):
-        out += [BuildSettlement(node=node_id(n)) for n in range(len(T.node_edges))
+        out += [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.settlement_ok(s, seat, n)]
     if placement.affordable(s, seat, "city"):
-        out += [BuildCity(node=node_id(n)) for n in placement.city_nodes(s, seat)]
+        out += [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)]
     if placement.affordable(s, seat, "wall"):
-        out += [BuildWall(node=node_id(n)) for n in placement.wall_nodes(s, seat)]
+        out += [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)]
     for track in TRACKS:
         for target in improvements.targets(s, seat, track) or []:
-            out.append(BuyImprovement(
-                track=track, node=None if target is None else node_id(target)))
+            out.append(made(BuyImprovement,
+                            track=track, node=None if target is None else node_id(target)))
     cards, rates = s.players[seat].cards, trade.rates(s, seat)
-    out += [MaritimeTrade.model_construct(give=give, get=get) for give in CARDS
+    out += [_maritime(give, get) for give in CARDS
             if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
     out += knight_actions(s, seat)
     out += progress.plays(s, seat)
@@ -155,33 +167,56 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
     return out
 
 
+@cache
+def _maritime(give: str, get: str) -> MaritimeTrade:
+    """Built once each, without validation (all known valid)."""
+    return MaritimeTrade.model_construct(give=give, get=get)
+
+
+def road_nodes(s: GameState, seat: int) -> list[int]:
+    """The intersections `seat`'s roads touch, ascending: the only places a settlement or a
+    knight may be built (both need one), so listing them need not try all 54."""
+    return sorted({n for e, owner in s.roads.items() if owner == seat for n in T.edge_nodes[e]})
+
+
+def road_edges(s: GameState, seat: int) -> list[int]:
+    """The edges placement.road_ok allows, ascending, found from the intersections a road may
+    start at (seat's buildings and road ends) instead of trying all 72."""
+    ends = set(road_nodes(s, seat))
+    ends.update(n for n, b in s.buildings.items() if b.owner == seat)
+    return sorted({e for n in ends if placement.road_end_ok(s, seat, n)
+                   for e in T.node_edges[n] if e not in s.roads})
+
+
 def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
     if s.harbor_used is None:
         return []
     held = [r for r in RESOURCES if s.players[seat].cards[r]]
-    return [HarborExchange(to=s.seats[to], card=r) for to in range(len(s.seats))
+    return [made(HarborExchange, to=s.seats[to], card=r) for to in range(len(s.seats))
             if to != seat and to not in s.harbor_used for r in held]
 
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     if placement.affordable(s, seat, "knight"):
-        out += [BuildKnight(node=node_id(n)) for n in range(len(T.node_edges))
+        out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if knights.build_ok(s, seat, n)]
     mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
     if placement.affordable(s, seat, "activate"):
-        out += [ActivateKnight(node=node_id(n)) for n in mine
+        out += [made(ActivateKnight, node=node_id(n)) for n in mine
                 if knights.activate_ok(s, seat, n)]
     if s.free_promotions or placement.affordable(s, seat, "promote"):
-        out += [PromoteKnight(node=node_id(n)) for n in mine if knights.promote_ok(s, seat, n)]
+        out += [made(PromoteKnight, node=node_id(n)) for n in mine
+                if knights.promote_ok(s, seat, n)]
     for n in mine:
         if not knights.can_act(s, seat, n):
             continue
-        out += [MoveKnight(node=node_id(n), to=node_id(v)) for v in knights.moves(s, seat, n)]
-        out += [DisplaceKnight(node=node_id(n), to=node_id(v))
+        out += [made(MoveKnight, node=node_id(n), to=node_id(v))
+                for v in knights.moves(s, seat, n)]
+        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v))
                 for v in knights.displacements(s, seat, n)]
         if knights.chase_ok(s, seat, n):
-            out += [ChaseRobber(node=node_id(n), hex=m.hex, victim=m.victim)
+            out += [made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
                     for m in robber_moves(s, seat)]
     return out
 
@@ -194,47 +229,59 @@ def offers(s: GameState, seat: int) -> list[Action]:
 
 @cache
 def _offers(to: tuple[str, ...], held: tuple[str, ...]) -> tuple[OfferTrade, ...]:
-    """Shared between calls: actions are frozen. Built without validation (all known valid)."""
-    return tuple(OfferTrade.model_construct(to=name, give={give: 1}, get={get: 1})
+    """Shared between calls: actions are frozen."""
+    return tuple(_offer(name, give, get)
                  for name in to for give in held for get in CARDS if get != give)
+
+
+@cache
+def _offer(to: str, give: str, get: str) -> OfferTrade:
+    """Built without validation (all known valid), each once."""
+    return OfferTrade.model_construct(to=to, give={give: 1}, get={get: 1})
+
+
+@cache
+def _one_card(kind: type[Discard] | type[GiveCards], card: str) -> Action:
+    """One card to discard or give, built once (its dict is never changed)."""
+    return kind(cards={card: 1})
 
 
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
     if d.kind in ("discard", "gift"):
         cards = s.players[d.seat].cards
         kind = Discard if d.kind == "discard" else GiveCards
-        return [kind(cards={c: 1}) for c in CARDS if cards[c]]
+        return [_one_card(kind, c) for c in CARDS if cards[c]]
     if d.kind == "robber":
         return list(robber_moves(s, d.seat))
     if d.kind == "knight_retreat":
-        return [RetreatKnight(node=node_id(n)) for n in d.nodes]
+        return [made(RetreatKnight, node=node_id(n)) for n in d.nodes]
     if d.kind == "trade_offer":
-        out: list[Action] = [DeclineTrade()]
+        out: list[Action] = [made(DeclineTrade)]
         if placement.can_pay(s, d.seat, d.get):
-            out.insert(0, AcceptTrade())
+            out.insert(0, made(AcceptTrade))
         return out
     if d.kind == "aqueduct":
-        return [ChooseResource(card=r) for r in RESOURCES if s.bank[r]]
+        return [made(ChooseResource, card=r) for r in RESOURCES if s.bank[r]]
     if d.kind == "progress_discard":
-        return [DiscardProgress(card=c) for c in sorted(set(s.players[d.seat].progress))]
+        return [made(DiscardProgress, card=c) for c in sorted(set(s.players[d.seat].progress))]
     if d.kind == "city_loss":
-        return [ChooseCity(node=node_id(n)) for n in d.nodes]
+        return [made(ChooseCity, node=node_id(n)) for n in d.nodes]
     if d.kind == "defender_draw":
         decks = [colour for colour in DECKS if s.decks[colour]]
-        return [ChooseDeck(deck=colour) for colour in decks or list(DECKS)]
+        return [made(ChooseDeck, deck=colour) for colour in decks or list(DECKS)]
     if d.kind == "knight_remove":
-        return [RemoveKnight(node=node_id(n)) for n in d.nodes]
+        return [made(RemoveKnight, node=node_id(n)) for n in d.nodes]
     if d.kind == "knight_place":
-        return [PlaceKnight(), *(PlaceKnight(node=node_id(n)) for n in d.nodes)]
+        return [made(PlaceKnight), *(made(PlaceKnight, node=node_id(n)) for n in d.nodes)]
     if d.kind == "road_place":
-        return [PlaceFreeRoad(), *(PlaceFreeRoad(edge=edge_id(e)) for e in d.edges
+        return [made(PlaceFreeRoad), *(made(PlaceFreeRoad, edge=edge_id(e)) for e in d.edges
                                    if placement.road_ok(s, d.seat, e))]
     if d.kind == "spy_pick":
         assert d.target is not None
-        return [TakeProgress(card=c) for c in sorted(set(s.players[d.target].progress))]
+        return [made(TakeProgress, card=c) for c in sorted(set(s.players[d.target].progress))]
     if d.kind == "harbor_return":
         cards = s.players[d.seat].cards
-        return [ReturnCommodity(card=c) for c in COMMODITIES if cards[c]]
+        return [made(ReturnCommodity, card=c) for c in COMMODITIES if cards[c]]
     if d.kind == "merchant_pick":
         assert d.target is not None
         return [TakeCards(cards=dict(Counter(pick))) for pick in sorted(set(
@@ -249,12 +296,14 @@ def held(s: GameState, seat: int) -> list[str]:
 
 def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:
     out: list[MoveRobber] = []
+    holding = [p.hand_size() > 0 for p in s.players]  # production.victims, hands counted once
     for h in range(len(T.hex_nodes)):
         if h == s.robber:
             continue
-        found = production.victims(s, seat, h)
+        owners = {s.buildings[n].owner for n in T.hex_nodes[h] if n in s.buildings}
+        found = sorted(v for v in owners if v != seat and holding[v])
         if found:
-            out += [MoveRobber(hex=hex_id(h), victim=s.seats[v]) for v in found]
+            out += [made(MoveRobber, hex=hex_id(h), victim=s.seats[v]) for v in found]
         else:
-            out.append(MoveRobber(hex=hex_id(h)))
+            out.append(made(MoveRobber, hex=hex_id(h)))
     return out

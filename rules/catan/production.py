@@ -112,17 +112,19 @@ def owed(s: GameState, total: int) -> list[Counter[str]]:
 def production(tx: Tx, total: int) -> None:
     s = tx.s
     wants = owed(s, total)
-    got: list[Counter[str]] = [Counter() for _ in s.seats]
+    seats = range(len(s.seats))
+    got: list[dict[str, int]] = [{} for _ in seats]  # plain dicts: Counter's calls cost
     for card in CARDS:
-        owers = [seat for seat in range(len(s.seats)) if wants[seat][card]]
+        owers = [seat for seat in seats if wants[seat].get(card)]
         need = sum(wants[seat][card] for seat in owers)
         if need > s.bank[card] and len(owers) > 1:
             continue  # bank shortage: nobody gets this type (§3.2 ruling)
         for seat in owers:
             got[seat][card] = tx.take(seat, card, wants[seat][card])
-    tx.emit("produced", cards={tx.name(seat): dict(sorted((+got[seat]).items()))
-                               for seat in range(len(s.seats)) if +got[seat]})
-    aqueducts(tx, [seat for seat in range(len(s.seats)) if not +got[seat]])
+    received = [{c: k for c, k in sorted(got[seat].items()) if k > 0} for seat in seats]
+    tx.emit("produced", cards={tx.name(seat): received[seat] for seat in seats
+                               if received[seat]})
+    aqueducts(tx, [seat for seat in seats if not received[seat]])
 
 
 def aqueducts(tx: Tx, empty_handed: list[int]) -> None:

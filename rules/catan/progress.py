@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from . import improvements, knights, placement, production, scoring
-from .actions import PlayProgress
+from .actions import PlayProgress, made
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
 from .errors import IllegalAction
@@ -57,7 +57,7 @@ def plays(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def _p(card: str, **fields: object) -> PlayProgress:
-    return PlayProgress(card=card, **fields)
+    return made(PlayProgress, card=card, **fields)
 
 
 def _alchemist(s: GameState, seat: int) -> list[PlayProgress]:

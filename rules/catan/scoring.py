@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from .board import TOPOLOGY as T
 from .roads import longest_road, road_award
 from .state import RULES, VP, GameState
 
@@ -41,11 +44,19 @@ def road_lengths(s: GameState) -> list[int]:
     """Each seat's longest road, broken where an opponent's building or knight stands (§8)."""
     out = []
     for seat in range(len(s.seats)):
-        edges = [e for e, owner in s.roads.items() if owner == seat]
-        blocked = {n for n, b in s.buildings.items() if b.owner != seat}
-        blocked.update(n for n, k in s.knights.items() if k.owner != seat)
-        out.append(longest_road(edges, blocked) if edges else 0)
+        edges = sorted(e for e, owner in s.roads.items() if owner == seat)
+        touched = {n for e in edges for n in T.edge_nodes[e]}
+        blocked = {n for n, b in s.buildings.items() if b.owner != seat and n in touched}
+        blocked.update(n for n, k in s.knights.items() if k.owner != seat and n in touched)
+        out.append(_length(tuple(edges), frozenset(blocked)) if edges else 0)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _length(edges: tuple[int, ...], blocked: frozenset[int]) -> int:
+    """longest_road, remembered: a recount after one player's move finds the others' roads
+    and blockers (only those on their roads matter) as they were."""
+    return longest_road(edges, blocked)
 
 
 def award_longest_road(s: GameState) -> tuple[int | None, int | None]:

@@ -188,40 +188,102 @@ class Playout:
     events: list[list[Any]] = field(default_factory=list)
 
 
+FULL_FIRST = 300   # the first steps of a playout check every listed action...
+FULL_EVERY = 10    # ...and so does every tenth step after them
+SAMPLE = 3         # the other steps: this many of the mover's listed actions, spread
+
+
+def _picked(legal: list[Any], step: int, full: bool) -> list[Any]:
+    """The listed actions a step checks: all of them, or SAMPLE spread over the list and
+    shifted with the step (deterministic, and every index is reached over the steps)."""
+    if full or len(legal) <= SAMPLE:
+        return legal
+    return [legal[(step + k * len(legal) // SAMPLE) % len(legal)] for k in range(SAMPLE)]
+
+
+def check_listed(game: AnyGame, state: Any, seat: str, legal: list[Any], step: int,
+                 full: bool) -> None:
+    """Listed actions (all of them, or a sample) are JSON-ready and survive their JSON form;
+    at a full step a sample of them is_legal too (a game's is_legal may try `apply`)."""
+    for action in _picked(legal, step, full):
+        move = game.dump_action(action)
+        text = canonical(move)
+        assert game.dump_action(game.parse_action(json.loads(text))) == move, (game.id, move)
+    for action in _picked(legal, step, False) if full else []:
+        assert game.is_legal(state, seat, action), (
+            f"{game.id}: listed {game.dump_action(action)} is not is_legal")
+
+
+def check_deciders(game: AnyGame, state: Any, acting: list[str], seats: list[str]) -> None:
+    """must_decide is a non-empty part of to_act; each default action is legal, and only the
+    seats that may act have one."""
+    deciding = game.must_decide(state)
+    assert deciding and set(deciding) <= set(acting), (
+        f"{game.id}: must_decide is {deciding}, to_act {acting}")
+    assert len(set(deciding)) == len(deciding), (game.id, deciding)
+    for seat in seats:
+        default = game.default_action(state, seat)
+        if default is None:
+            continue
+        assert seat in acting, f"{game.id}: a default action for {seat}, to_act is {acting}"
+        canonical(game.dump_action(default))
+        assert game.is_legal(state, seat, default), (
+            f"{game.id}: {seat}'s default {game.dump_action(default)} is not legal")
+
+
+def check_turn(game: AnyGame, state: Any, acting: list[str], seats: list[str], full: bool
+               ) -> dict[str, list[Any]]:
+    """Whoever may act has a legal action and nobody else has (a stranger neither); at a full
+    step, check_deciders too. Returns each seat's listed actions."""
+    assert not game.is_over(state), game.id
+    assert len(set(acting)) == len(acting) and set(acting) <= set(seats), acting
+    legal: dict[str, list[Any]] = {}
+    for seat in seats:
+        legal[seat] = game.legal_actions(state, seat)
+        assert bool(legal[seat]) == (seat in acting), (
+            f"{game.id}: {seat} has {len(legal[seat])} legal actions, to_act is {acting}")
+    assert game.legal_actions(state, GHOST) == [], game.id
+    if full:
+        check_deciders(game, state, acting, seats)
+    return legal
+
+
 def playout(game: AnyGame, players: int, options: dict[str, Any], seed: int,
-            limit: int = 5000) -> Playout:
+            limit: int = 5000, checked: bool = True) -> Playout:
     """A random game to its end, checking at every step that whoever must decide can, that
     nobody else can, that the random action is a legal one, and that `apply` leaves its input
-    unchanged. Fails if the game has not ended after `limit` actions."""
+    unchanged. The listed actions (JSON, legal) and the default actions are checked at every
+    one of the first FULL_FIRST steps and every FULL_EVERY-th after, a sample of the mover's
+    at the others, so a long game costs a bounded multiple of its own play. Fails if the game
+    has not ended after `limit` actions. Unchecked: only played (for a check of its own)."""
     seats = [f"p{i}" for i in range(1, players + 1)]
     chosen = game.options(options, players=players)
     run = Playout(seats, chosen, seed)
     state = game.new_game(seats, chosen, seed)
     run.states.append(state)
     rng = random.Random(seed)
-    for _ in range(limit):
+    before = game.dump_state(state) if checked else None
+    for step in range(limit):
         acting = game.to_act(state)
         if not acting:
             break
-        assert not game.is_over(state), game.id
-        assert len(set(acting)) == len(acting) and set(acting) <= set(seats), acting
-        legal: dict[str, list[Any]] = {}
-        for seat in seats:
-            legal[seat] = game.legal_actions(state, seat)
-            assert bool(legal[seat]) == (seat in acting), (
-                f"{game.id}: {seat} has {len(legal[seat])} legal actions, to_act is {acting}")
-        assert game.legal_actions(state, GHOST) == [], game.id
+        full = checked and (step < FULL_FIRST or step % FULL_EVERY == 0)
+        legal = check_turn(game, state, acting, seats, full) if checked else {}
         seat = acting[int(rng.random() * len(acting))]
+        for other in (acting if full else [seat]) if checked else []:
+            check_listed(game, state, other, legal[other], step, full)
         action = game.random_action(state, seat, rng)
         assert action is not None, (game.id, seat)
         move = game.dump_action(action)
-        canonical(move)
-        if len(legal[seat]) <= 512:  # the Magician's 2^hand discards are sampled, not listed
-            assert canonical(move) in {canonical(game.dump_action(a)) for a in legal[seat]}, (
-                game.id, move)
-        before = dumped(game, state)
+        if checked:
+            canonical(move)
+            assert not full or game.is_legal(state, seat, action), (
+                f"{game.id}: the random {move} is not is_legal")
         state, events = game.apply(state, seat, action)
-        assert dumped(game, run.states[-1]) == before, f"{game.id}: apply changed its input"
+        if checked:
+            assert game.dump_state(run.states[-1]) == before, (
+                f"{game.id}: apply changed its input")
+            before = game.dump_state(state)
         run.moves.append((seat, move))
         run.states.append(state)
         run.events.append(list(events))
@@ -254,9 +316,13 @@ def check_end(game: AnyGame, run: Playout) -> None:
         assert game.result(earlier) is None and not game.is_over(earlier), game.id
 
 
+STATES = 400  # states per playout that the serialization and refusal checks visit at most
+
+
 def check_serialization(game: AnyGame, run: Playout) -> None:
-    """Every state survives JSON (with its schema); every action survives its JSON form."""
-    for state in run.states:
+    """Every state (in a long game, STATES of them spread evenly, and the last) survives JSON
+    (with its schema); every action survives its JSON form."""
+    for state in sampled(run, -(-len(run.states) // STATES)):
         data = game.dump_state(state)
         assert data["schema"] == game.state_schema, (game.id, data.get("schema"))
         text = canonical(data)
@@ -377,6 +443,7 @@ def check_junk_actions(game: AnyGame, state: Any) -> None:
 
 def _must_refuse(game: AnyGame, state: Any, seat: str, action: Any, what: str) -> None:
     before = dumped(game, state)
+    assert not game.is_legal(state, seat, action), f"{game.id}: {what} is_legal"
     try:
         game.apply(state, seat, action)
     except IllegalAction:
@@ -387,7 +454,9 @@ def _must_refuse(game: AnyGame, state: Any, seat: str, action: Any, what: str) -
 
 
 def check_refusals(game: AnyGame, run: Playout, every: int = 11) -> None:
-    """Out of turn, by nobody at the table, or malformed: IllegalAction, the state unchanged."""
+    """Out of turn, by nobody at the table, or malformed: not is_legal, and IllegalAction with
+    the state unchanged. Visits every `every`-th state, at most STATES // 2 of them."""
+    every = max(every, -(-len(run.states) // (STATES // 2)))
     for bad in MALFORMED:
         try:
             game.parse_action(bad)

@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from rules.game import JSON, GameEvent, IllegalAction, InvalidOptions, Result
-from tests.games.nim.rules import Nim, NimEvent, NimState, Take
+from tests.games.nim.rules import MAX_TAKE, Nim, NimEvent, NimState, Take
 
 from .checks import (
     AnyGame,
@@ -196,6 +196,68 @@ class ClumsyNim(Nim):
         return world.model_copy(update={"heaps": tuple(rng.randint(0, 5) for _ in state.heaps)})
 
 
+class ImpatientNim(Nim):
+    """Waits for every seat, also those whose turn it is not."""
+
+    def must_decide(self, state: NimState) -> list[str]:
+        return list(state.seats) if self.to_act(state) else []
+
+
+class RashNim(Nim):
+    """Takes three from the first heap when time runs out, however many it holds."""
+
+    def default_action(self, state: NimState, seat: str) -> Take | None:
+        return Take(heap=0, count=MAX_TAKE) if seat in self.to_act(state) else None
+
+
+class PushyNim(Nim):
+    """Has a default action for seats that may not act."""
+
+    def default_action(self, state: NimState, seat: str) -> Take | None:
+        return Take(heap=0, count=1)
+
+
+class GullibleNim(Nim):
+    """Calls anything legal."""
+
+    def is_legal(self, state: NimState, seat: str, action: Take | Mapping[str, Any]) -> bool:
+        return True
+
+
+class FussyNim(Nim):
+    """Calls nothing legal."""
+
+    def is_legal(self, state: NimState, seat: str, action: Take | Mapping[str, Any]) -> bool:
+        return False
+
+
+class ListingOnesNim(Nim):
+    """Lists taking one counter only (representative forms) and draws any count at random,
+    but forgets to say the unlisted counts are legal."""
+
+    def legal_actions(self, state: NimState, seat: str) -> list[Take]:
+        return [a for a in super().legal_actions(state, seat) if a.count == 1]
+
+    def random_action(self, state: NimState, seat: str, rng: random.Random) -> Take | None:
+        return super().legal_actions(state, seat)[-1] if self.to_act(state) == [seat] else None
+
+
+class RepresentativeNim(ListingOnesNim):
+    """ListingOnesNim done right: is_legal answers for the counts it does not list; a timed
+    out seat takes one from the first heap that has any."""
+
+    def is_legal(self, state: NimState, seat: str, action: Take | Mapping[str, Any]) -> bool:
+        try:
+            self.apply(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def default_action(self, state: NimState, seat: str) -> Take | None:
+        legal = self.legal_actions(state, seat)
+        return legal[0] if legal else None
+
+
 Check = Callable[[AnyGame], Any]
 
 
@@ -236,6 +298,12 @@ BROKEN: list[tuple[AnyGame, Check, str]] = [
     (SloppyOptionsNim(), check_options, "blamed 'options', not 'heaps'"),
     (CrowdedNim(), check_options, "1 players accepted"),
     (UncheckedNim(), check_options, "heaps.*accepted"),
+    (ImpatientNim(), on_playouts(lambda g, run: None), "must_decide is"),
+    (RashNim(), on_playouts(lambda g, run: None), "default .* is not legal"),
+    (PushyNim(), on_playouts(lambda g, run: None), "a default action for"),
+    (GullibleNim(), on_playouts(check_refusals), "is_legal"),
+    (FussyNim(), on_playouts(lambda g, run: None), "is not is_legal"),
+    (ListingOnesNim(), on_playouts(lambda g, run: None), "the random .* is not is_legal"),
 ]
 
 
@@ -252,3 +320,18 @@ def test_a_broken_game_fails_its_check(broken: AnyGame, check: Check, message: s
 def test_the_real_nim_passes_the_same_check(broken: AnyGame, check: Check, message: str
                                             ) -> None:
     check(Nim())
+
+
+@pytest.mark.parametrize("check", [
+    on_playouts(lambda g, run: None), on_playouts(check_refusals), on_playouts(check_replay)])
+def test_a_game_listing_representative_forms_passes(check: Check) -> None:
+    """RepresentativeNim plays counts it does not list, and has default actions: both kept."""
+    check(RepresentativeNim())
+
+
+def test_representative_nim_plays_unlisted_actions_and_has_defaults() -> None:
+    """So the test above is not vacuous."""
+    game = RepresentativeNim()
+    run = playout(game, 2, {}, seed=1)
+    assert any(move["count"] > 1 for _, move in run.moves)  # unlisted actions were played
+    assert all(game.default_action(s, game.to_act(s)[0]) is not None for s in run.states[:-1])

@@ -1,0 +1,55 @@
+"""legal.py lists roads, settlements and knights from the intersections a player's pieces touch
+instead of trying every edge and intersection: the same lists, over random games' states."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.catan import engine, knights, legal, placement
+from rules.catan.board import TOPOLOGY as T
+from rules.catan.state import GameState, Options
+
+
+def states(layout: str, players: int, seed: int, every: int = 7) -> list[GameState]:
+    s = engine.new_game([f"p{i}" for i in range(players)],
+                        Options.model_validate({"layout": layout}), seed)
+    rng, out = random.Random(seed), []
+    for step in range(1200):
+        if not (acting := engine.to_act(s)):
+            break
+        if step % every == 0:
+            out.append(s)
+        seat = acting[int(rng.random() * len(acting))]
+        action = engine.random_action(s, seat, rng)
+        assert action is not None
+        s, _ = engine.apply(s, seat, action)
+    return out
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), [("beginner", 3, 2), ("random", 4, 3)])
+def test_shortcuts_find_exactly_what_a_full_scan_finds(layout: str, players: int,
+                                                       seed: int) -> None:
+    checked = 0
+    for s in states(layout, players, seed):
+        for seat in range(players):
+            roads = [e for e in range(len(T.edge_nodes)) if placement.road_ok(s, seat, e)]
+            assert legal.road_edges(s, seat) == roads
+            nodes = legal.road_nodes(s, seat)
+            for ok in (placement.settlement_ok, knights.build_ok):
+                every = [n for n in range(len(T.node_edges)) if ok(s, seat, n)]
+                assert [n for n in nodes if ok(s, seat, n)] == every
+            checked += bool(roads)
+    assert checked > 50  # most states had somewhere to build a road
+
+
+def test_decisions_prune_keeps_unlisted_always_have_an_answer() -> None:
+    seen: set[str] = set()
+    for layout, players, seed in [("beginner", 4, 5), ("random", 3, 6), ("beginner", 3, 8)]:
+        for s in states(layout, players, seed, every=1):
+            for d in s.pending:
+                if d.kind in engine.ALWAYS_A_CHOICE:
+                    seen.add(d.kind)
+                    assert legal.decision_actions(s, d), d
+    assert {"robber", "trade_offer"} <= seen
