@@ -260,7 +260,7 @@ INDESTRUCTIBLE = frozenset(d for d, e in EFFECTS.items() if e.indestructible)
 _SHIELDS = {d: e.shields_others for d, e in EFFECTS.items() if e.shields_others}
 BONUSES = {d: e.bonus for d, e in EFFECTS.items() if e.bonus is not None}
 _OFFERS = {d: e.offers for d, e in EFFECTS.items() if e.offers is not None}
-_OFFERING = frozenset(_OFFERS)
+OFFERING = frozenset(_OFFERS)  # the districts that offer actions
 HANDLERS: dict[type[A.Action], Handler] = {
     kind: handler for e in EFFECTS.values() for kind, handler in e.handlers.items()}
 TURN_FLAGS: tuple[str, ...] = tuple(e.turn_flag for e in EFFECTS.values() if e.turn_flag)
@@ -313,7 +313,7 @@ def offers(s: GameState, me: Player, out: list[A.Action]) -> None:
     """The actions the acting player's city offers now, appended to `out` (in EFFECTS' order,
     whatever the city's)."""
     city = me.city
-    if _OFFERING.isdisjoint(city):  # most cities: one C call instead of a scan per district
+    if OFFERING.isdisjoint(city):  # most cities: one C call instead of a scan per district
         return
     for d, offer in _OFFERS.items():
         if d in city:

@@ -58,10 +58,11 @@ def _navigator(s: GameState, pid: str) -> list[A.Action]:
 
 def _wizard(s: GameState, pid: str) -> list[A.Action]:
     me = s.player(pid)
+    city, gold = me.city, me.gold
     out: list[A.Action] = []
     for d in dict.fromkeys(s.player(s.wizard_target or pid).hand):
         out.append(A.TAKE[d, False])
-        if build_cost(me.city, d) <= me.gold:
+        if build_cost(city, d) <= gold:
             out.append(A.TAKE[d, True])
     return out
 

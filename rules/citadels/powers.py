@@ -439,13 +439,14 @@ def _exchange_owners(s: GameState, me: Player) -> list[_Owner]:
     """exchange_price's terms, gathered once per owner instead of once per pair: at 8 players
     there are hundreds of pairs and most owners are out on their own."""
     guarded = protected(s)
-    mine, gold, size = me.city, me.gold, s.city_size
+    my_id, mine, gold, size = me.id, me.city, me.gold, s.city_size
     owners: list[_Owner] = []
     for o in s.players:
-        oid, city = o.id, o.city
-        if oid == me.id or len(city) >= size or oid == guarded:
+        of = o.__dict__  # one slow model read instead of three
+        oid, city = of["id"], of["city"]
+        if oid in (my_id, guarded) or len(city) >= size:
             continue
-        wall, beautified = "great_wall" in city, o.beautified
+        wall, beautified = "great_wall" in city, of["beautified"]
         owners.append((oid, city, [
             (t, COST[t] + (t in beautified) + (wall and t != "great_wall") - gold)
             for t in dict.fromkeys(city) if t not in INDESTRUCTIBLE and t not in mine]))
