@@ -16,6 +16,7 @@ effects) and "round_over" (the round's end may go on); engine.py settles them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from . import actions as A
 from . import rng
@@ -49,7 +50,12 @@ def _tribute(s: GameState, pid: str) -> list[A.Action]:
 
 
 def _bewitch(s: GameState, pid: str) -> list[A.Action]:
-    return [A.BEWITCH[c] for c in s.cast if c != "witch"]
+    return list(_bewitchable(s.cast))
+
+
+@cache
+def _bewitchable(cast: tuple[str, ...]) -> tuple[A.Action, ...]:
+    return tuple(A.BEWITCH[c] for c in cast if c != "witch")
 
 
 def _navigator(s: GameState, pid: str) -> list[A.Action]:

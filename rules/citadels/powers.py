@@ -447,9 +447,15 @@ def _exchange_owners(s: GameState, me: Player) -> list[_Owner]:
         if oid in (my_id, guarded) or len(city) >= size:
             continue
         wall, beautified = "great_wall" in city, of["beautified"]
-        owners.append((oid, city, [
-            (t, COST[t] + (t in beautified) + (wall and t != "great_wall") - gold)
-            for t in dict.fromkeys(city) if t not in INDESTRUCTIBLE and t not in mine]))
+        # Plain loops: a comprehension or a dict.fromkeys costs as much as a dozen reads.
+        takes: list[tuple[str, int]] = []
+        named: list[str] = []  # each name once, in city order
+        for t in city:
+            if t not in named and t not in INDESTRUCTIBLE and t not in mine:
+                named.append(t)
+                takes.append((t, COST[t] + (t in beautified) + (wall and t != "great_wall")
+                              - gold))
+        owners.append((oid, city, takes))
     return owners
 
 
@@ -469,12 +475,21 @@ def _exchanges(s: GameState, me: Player) -> list[A.Action]:
 
 def _sample_exchanges(s: GameState, me: Player) -> tuple[int, Callable[[int], A.Action]]:
     """len(_exchanges(s, me)) and its nth action, counted instead of built."""
-    owners = [(oid, city, takes, sorted([over for _, over in takes]))
-              for oid, city, takes in _exchange_owners(s, me) if takes]
+    owners: list[tuple[str, list[str], list[tuple[str, int]], list[int]]] = []
+    for oid, city, takes in _exchange_owners(s, me):
+        if takes:
+            overs = []
+            for _, over in takes:
+                overs.append(over)
+            overs.sort()
+            owners.append((oid, city, takes, overs))
     # (give, owner, how many of his districts it buys), in _exchanges' order
     runs: list[tuple[str, int, int]] = []
-    total, beautified = 0, me.beautified
-    for g in dict.fromkeys(me.city):
+    total, beautified, given_up = 0, me.beautified, []
+    for g in me.city:
+        if g in given_up:  # each name once, as _exchanges' dict.fromkeys
+            continue
+        given_up.append(g)
         given = COST[g] + (g in beautified)
         for i, (_, city, _, overs) in enumerate(owners):
             if g not in city:

@@ -123,8 +123,10 @@ def _builds_and_income(builds_left: int, income_due: bool, current: str, power: 
         if power.duplicates or "quarry" in city or "factory" in city:
             _dark_builds(hand, city, gold, power.duplicates, out)
         else:
-            for d in dict.fromkeys(hand):
-                if COST[d] <= gold and d not in city:
+            named: list[str] = []  # each name once (not dict.fromkeys: it costs more)
+            for d in hand:
+                if COST[d] <= gold and d not in city and d not in named:
+                    named.append(d)
                     out.append(A.BUILD[d])
     if income_due and INCOME[current]:
         out.append(A.COLLECT_INCOME)
@@ -141,7 +143,10 @@ def sample(s: GameState, fields: dict[str, Any], pid: str, r: float) -> A.Action
     """
     drawn = fields["drawn"]
     if drawn:
-        keep = list(dict.fromkeys(drawn))
+        keep: list[str] = []  # each name once, as legal's dict.fromkeys
+        for d in drawn:
+            if d not in keep:
+                keep.append(d)
         return A.KEEP[keep[int(r * len(keep))]]
     if not fields["gathered"]:
         return (A.TAKE_GOLD, A.DRAW_CARDS)[int(r * 2)] if fields["deck"] else A.TAKE_GOLD
@@ -180,8 +185,10 @@ def _dark_builds(hand: list[str], city: list[str], gold: int, wizard: bool,
                  out: list[A.Action]) -> None:
     """Builds with a Factory (cheaper purples), a Quarry or the Wizard (duplicates)."""
     twice = wizard or may_duplicate(city)
-    for d in dict.fromkeys(hand):
-        if build_cost(city, d) <= gold and (twice or d not in city):
+    named: list[str] = []  # each name once
+    for d in hand:
+        if d not in named and build_cost(city, d) <= gold and (twice or d not in city):
+            named.append(d)
             out.append(A.BUILD[d])
 
 
