@@ -129,8 +129,12 @@ def _offer(s: Work) -> None:
 
 def offer_table(s: GameState) -> dict[str, Action]:
     """The actions of this draft step by character: picks, or the 2-player discards."""
-    return PICK if sequence(len(s.players), len(s.cast) == 9)[s.draft_step][1] == "pick" \
-        else DISCARD
+    return offers(len(s.players), len(s.cast) == 9, s.draft_step)
+
+
+def offers(n: int, nine: bool, step: int) -> dict[str, Action]:
+    """offer_table from the fields it depends on (random_action reads them in a dict)."""
+    return PICK if _steps(n, nine)[step][1] == "pick" else DISCARD
 
 
 def legal(s: GameState) -> list[Action]:

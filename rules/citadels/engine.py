@@ -74,18 +74,21 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
     It draws with one rng.random(), a C call (rng.choice makes three Python calls).
     """
-    s = state
-    if pid != s.awaiting:
+    # Read in the state's field dict: a model's attribute reads take CPython's slow path.
+    fields = state.__dict__
+    if pid != fields["awaiting"]:
         return None
-    if s.phase == "draft":
-        pool = s.draft_pool
-        return draft.offer_table(s)[pool[int(rng.random() * len(pool))]]
-    if s.graveyard_card is not None:
+    if fields["phase"] == "draft":
+        pool = fields["draft_pool"]
+        table = draft.offers(len(fields["players"]), len(fields["cast"]) == 9,
+                             fields["draft_step"])
+        return table[pool[int(rng.random() * len(pool))]]
+    if fields["graveyard_card"] is not None:
         return GRAVEYARD_YES if rng.random() < 0.5 else GRAVEYARD_NO
-    if s.pending is not None:
-        options = pending.legal(s, pid)
+    if fields["pending"] is not None:
+        options = pending.legal(state, pid)
         return options[int(rng.random() * len(options))]
-    return turns.sample(s, pid, rng.random())
+    return turns.sample(state, fields, pid, rng.random())
 
 
 def apply(state: GameState, pid: str, action: Action | dict[str, Any]

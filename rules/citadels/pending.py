@@ -16,6 +16,7 @@ effects) and "round_over" (the round's end may go on); engine.py settles them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from . import actions as A
 from . import rng
@@ -49,7 +50,12 @@ def _tribute(s: GameState, pid: str) -> list[A.Action]:
 
 
 def _bewitch(s: GameState, pid: str) -> list[A.Action]:
-    return [A.BEWITCH[c] for c in s.cast if c != "witch"]
+    return list(_bewitchable(s.cast))
+
+
+@cache
+def _bewitchable(cast: tuple[str, ...]) -> tuple[A.Action, ...]:
+    return tuple(A.BEWITCH[c] for c in cast if c != "witch")
 
 
 def _navigator(s: GameState, pid: str) -> list[A.Action]:
@@ -58,10 +64,11 @@ def _navigator(s: GameState, pid: str) -> list[A.Action]:
 
 def _wizard(s: GameState, pid: str) -> list[A.Action]:
     me = s.player(pid)
+    city, gold = me.city, me.gold
     out: list[A.Action] = []
     for d in dict.fromkeys(s.player(s.wizard_target or pid).hand):
         out.append(A.TAKE[d, False])
-        if build_cost(me.city, d) <= me.gold:
+        if build_cost(city, d) <= gold:
             out.append(A.TAKE[d, True])
     return out
 

@@ -439,13 +439,24 @@ def _exchange_owners(s: GameState, me: Player) -> list[_Owner]:
     """exchange_price's terms, gathered once per owner instead of once per pair: at 8 players
     there are hundreds of pairs and most owners are out on their own."""
     guarded = protected(s)
-    mine = set(me.city)
-    return [(o.id, o.city, [(t, COST[t] + (t in o.beautified)
-                             + (t != "great_wall" and "great_wall" in o.city) - me.gold)
-                            for t in dict.fromkeys(o.city)
-                            if t not in INDESTRUCTIBLE and t not in mine])
-            for o in s.players
-            if o.id != me.id and len(o.city) < s.city_size and o.id != guarded]
+    my_id, mine, gold, size = me.id, me.city, me.gold, s.city_size
+    owners: list[_Owner] = []
+    for o in s.players:
+        of = o.__dict__  # one slow model read instead of three
+        oid, city = of["id"], of["city"]
+        if oid in (my_id, guarded) or len(city) >= size:
+            continue
+        wall, beautified = "great_wall" in city, of["beautified"]
+        # Plain loops: a comprehension or a dict.fromkeys costs as much as a dozen reads.
+        takes: list[tuple[str, int]] = []
+        named: list[str] = []  # each name once, in city order
+        for t in city:
+            if t not in named and t not in INDESTRUCTIBLE and t not in mine:
+                named.append(t)
+                takes.append((t, COST[t] + (t in beautified) + (wall and t != "great_wall")
+                              - gold))
+        owners.append((oid, city, takes))
+    return owners
 
 
 def _exchanges(s: GameState, me: Player) -> list[A.Action]:
@@ -464,13 +475,22 @@ def _exchanges(s: GameState, me: Player) -> list[A.Action]:
 
 def _sample_exchanges(s: GameState, me: Player) -> tuple[int, Callable[[int], A.Action]]:
     """len(_exchanges(s, me)) and its nth action, counted instead of built."""
-    owners = [(oid, city, takes, sorted(over for _, over in takes))
-              for oid, city, takes in _exchange_owners(s, me)]
+    owners: list[tuple[str, list[str], list[tuple[str, int]], list[int]]] = []
+    for oid, city, takes in _exchange_owners(s, me):
+        if takes:
+            overs = []
+            for _, over in takes:
+                overs.append(over)
+            overs.sort()
+            owners.append((oid, city, takes, overs))
     # (give, owner, how many of his districts it buys), in _exchanges' order
     runs: list[tuple[str, int, int]] = []
-    total = 0
-    for g in dict.fromkeys(me.city):
-        given = COST[g] + (g in me.beautified)
+    total, beautified, given_up = 0, me.beautified, []
+    for g in me.city:
+        if g in given_up:  # each name once, as _exchanges' dict.fromkeys
+            continue
+        given_up.append(g)
+        given = COST[g] + (g in beautified)
         for i, (_, city, _, overs) in enumerate(owners):
             if g not in city:
                 k = bisect_right(overs, given)
@@ -483,7 +503,7 @@ def _sample_exchanges(s: GameState, me: Player) -> tuple[int, Callable[[int], A.
             if n >= k:
                 n -= k
                 continue
-            given = COST[g] + (g in me.beautified)
+            given = COST[g] + (g in beautified)
             oid, _, takes, _ = owners[i]
             for t, over in takes:
                 if over <= given:

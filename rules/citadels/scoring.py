@@ -46,7 +46,8 @@ def _parts(s: GameState, p: Player) -> tuple[dict[str, int], str | None]:
 
 def _tiebreak(s: GameState, p: Player) -> int:
     """The highest rank p revealed this round (the last round's, once the game is over)."""
-    return max((RANK[c] for c in s.revealed if s.holders.get(c) == p.id), default=0)
+    pid, holders = p.id, s.holders
+    return max((RANK[c] for c in s.revealed if holders.get(c) == pid), default=0)
 
 
 def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from . import actions as A
 from . import districts
@@ -26,7 +27,7 @@ from .districts import (
 )
 from .errors import IllegalAction
 from .powers import POWERS, Power, pay_tax, rob
-from .state import GameState, Player
+from .state import GameState
 from .tx import Work, draw, edit, emit, removed
 
 __all__ = ["acting", "check", "city_destroy_cost", "destroy_cost", "draw_counts", "income",
@@ -82,8 +83,7 @@ def _reveal(s: Work, pid: str, character: str, hospital: bool = False) -> None:
     # His action only: murdered with a Hospital, or bewitched (the Witch plays the rest).
     s.restricted = hospital or character == s.bewitched
     districts.start_turn(s)
-    crowned = s.player(s.crown)
-    if pid != s.crown and "ball_room" in crowned.city:
+    if pid != s.crown and "ball_room" in s.player(s.crown).city:
         s.pending = "greet"  # pending.py calls on_reveal once greeted
     elif power.on_reveal is not None and not hospital:
         power.on_reveal(s, pid)
@@ -99,56 +99,74 @@ def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
     if not s.gathered:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
     me = s.player(pid)
-    power = POWERS[s.current or ""]
-    out = _builds_and_income(s, me, power)
+    current = s.current
+    assert current is not None  # a turn is always some character's
+    power, hand = POWERS[current], me.hand
+    out = _builds_and_income(s.builds_left, not s.income_taken, current, power, hand, me.city,
+                             me.gold)
     if power.targets is not None and not s.power_used:
         out += power.targets(s, me)
-        if discards and power.discards and me.hand:
-            out += A.discard_and_draw_options(tuple(sorted(me.hand)))
+        if discards and power.discards and hand:
+            out += A.discard_and_draw_options(tuple(sorted(hand)))
     districts.offers(s, me, out)
     out.append(A.END_TURN)
     return out
 
 
-def _builds_and_income(s: GameState, me: Player, power: Power) -> list[A.Action]:
-    """The main phase's first legal actions: builds, then income."""
-    current, hand, city, gold = s.current, me.hand, me.city, me.gold
-    assert current is not None  # a turn is always some character's
+def _builds_and_income(builds_left: int, income_due: bool, current: str, power: Power,
+                       hand: list[str], city: list[str], gold: int) -> list[A.Action]:
+    """The main phase's first legal actions: builds, then income (from fields the callers
+    read once: a model's attribute reads are slow)."""
     out: list[A.Action] = []
     # Plain loops, not comprehensions: each comprehension is one more function call.
-    if s.builds_left:
+    if builds_left:
         if power.duplicates or "quarry" in city or "factory" in city:
             _dark_builds(hand, city, gold, power.duplicates, out)
         else:
-            for d in dict.fromkeys(hand):
-                if COST[d] <= gold and d not in city:
+            named: list[str] = []  # each name once (not dict.fromkeys: it costs more)
+            for d in hand:
+                if COST[d] <= gold and d not in city and d not in named:
+                    named.append(d)
                     out.append(A.BUILD[d])
-    if not s.income_taken and INCOME[current]:
+    if income_due and INCOME[current]:
         out.append(A.COLLECT_INCOME)
     return out
 
 
-def sample(s: GameState, pid: str, r: float) -> A.Action:
+def sample(s: GameState, fields: dict[str, Any], pid: str, r: float) -> A.Action:
     """The action of the acting player pid at `r` (in [0, 1)) of legal(s, pid, discards=False)
     followed by the discard_and_draw options: random_action's uniform draw, without building
-    the actions a power can count (Power.sample) or the Magician's discards."""
-    drawn = s.drawn
-    if drawn or not s.gathered:
-        listed = legal(s, pid, discards=False)
-        return listed[int(r * len(listed))]
-    me = s.player(pid)
-    power = POWERS[s.current or ""]
-    out = _builds_and_income(s, me, power)
+    the actions a power can count (Power.sample) or the Magician's discards.
+
+    `fields` is s.__dict__, where this reads s's fields: random_action runs on every decision
+    of a playout, on a model, whose attribute reads take CPython's slow path (state.Layout).
+    """
+    drawn = fields["drawn"]
+    if drawn:
+        keep: list[str] = []  # each name once, as legal's dict.fromkeys
+        for d in drawn:
+            if d not in keep:
+                keep.append(d)
+        return A.KEEP[keep[int(r * len(keep))]]
+    if not fields["gathered"]:
+        return (A.TAKE_GOLD, A.DRAW_CARDS)[int(r * 2)] if fields["deck"] else A.TAKE_GOLD
+    me = fields["players"][(fields.get("seat") or s.seat)[pid]]
+    mine = me.__dict__
+    current, hand, used = fields["current"], mine["hand"], fields["power_used"]
+    power = POWERS[current]
+    out = _builds_and_income(fields["builds_left"], not fields["income_taken"], current, power,
+                             hand, mine["city"], mine["gold"])
     counted, nth, at, discards = 0, None, 0, 0
-    if power.targets is not None and not s.power_used:
+    if power.targets is not None and not used:
         if power.sample is not None:
             at = len(out)
             counted, nth = power.sample(s, me)
         else:
             out += power.targets(s, me)
-    if power.discards and not s.power_used:
-        discards = A.count_discard_and_draw(me.hand)
-    districts.offers(s, me, out)
+    if power.discards and not used:
+        discards = A.count_discard_and_draw(hand)
+    if not districts.OFFERING.isdisjoint(mine["city"]):
+        districts.offers(s, me, out)
     out.append(A.END_TURN)
     i = int(r * (len(out) + counted + discards))
     if i < at:
@@ -160,15 +178,17 @@ def sample(s: GameState, pid: str, r: float) -> A.Action:
     i += at - counted
     if i < len(out):
         return out[i]
-    return A.nth_discard_and_draw(me.hand, i - len(out))
+    return A.nth_discard_and_draw(hand, i - len(out))
 
 
 def _dark_builds(hand: list[str], city: list[str], gold: int, wizard: bool,
                  out: list[A.Action]) -> None:
     """Builds with a Factory (cheaper purples), a Quarry or the Wizard (duplicates)."""
     twice = wizard or may_duplicate(city)
-    for d in dict.fromkeys(hand):
-        if build_cost(city, d) <= gold and (twice or d not in city):
+    named: list[str] = []  # each name once
+    for d in hand:
+        if d not in named and build_cost(city, d) <= gold and (twice or d not in city):
+            named.append(d)
             out.append(A.BUILD[d])
 
 
