@@ -26,7 +26,7 @@ from rules.catan.board import parse_edge, parse_hex, parse_node
 from rules.catan.state import TRACKS
 
 from . import cards, plan
-from .seen import Seen, View, read
+from .seen import BASIC, Seen, Style, View, read
 
 Group = dict[str, list[Any]]
 
@@ -52,12 +52,12 @@ class BasicPlayer:
         return basic_move(view, legal)
 
 
-def basic_move(view: View, legal: Sequence[Action]) -> Action:
+def basic_move(view: View, legal: Sequence[Action], style: Style = BASIC) -> Action:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    s = read(view)
+    s = read(view, style)
     d = s.my_decision()
     if d is not None:
         return ANSWERS[d["kind"]](s, d, legal)

@@ -134,6 +134,9 @@ def improvement_track(s: Seen) -> str | None:
         v = s.income[s.me][commodity] * 36 + s.hand.get(commodity, 0) * 2 + level
         if level + 1 >= 4 and rivals < level + 1:
             v += 6
+        if s.style.focus:
+            v += 8 * level - (20 if rivals >= MAX_LEVEL or (level >= 4 and rivals < level)
+                              else 0)
         if v > score:
             best, score = track, v
     return best

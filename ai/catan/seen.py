@@ -41,6 +41,17 @@ class KnightPiece:
     active: bool
 
 
+@dataclass(frozen=True)
+class Style:
+    """Knobs the strengths set differently: `focus` saves for one improvement track at a time,
+    the one nearest a metropolis."""
+
+    focus: bool = False
+
+
+BASIC = Style()
+
+
 @dataclass
 class Seen:
     """The view of seat `me`, by int ids (seats by index)."""
@@ -66,6 +77,7 @@ class Seen:
     pending: list[dict[str, Any]]
     setup: dict[str, Any] | None
     raw: View = field(repr=False)
+    style: Style = BASIC
 
     # --- who is who ---------------------------------------------------------------------
 
@@ -140,7 +152,7 @@ class Seen:
         return sum(1 for b in self.buildings.values() if b.city and not b.ruined)
 
 
-def read(view: Mapping[str, Any]) -> Seen:
+def read(view: Mapping[str, Any], style: Style = BASIC) -> Seen:
     names = [p["seat"] for p in view["players"]]
 
     def seat(name: str) -> int:
@@ -162,4 +174,4 @@ def read(view: Mapping[str, Any]) -> Seen:
         players=list(view["players"]), hand=dict(view["hand"]),
         progress=list(view["progress"]), rates=dict(view["rates"]), bank=dict(view["bank"]),
         ship=int(view["barbarians"]["ship"]), attacks=int(view["barbarians"]["attacks"]),
-        pending=list(view["pending"]), setup=view["setup"], raw=dict(view))
+        pending=list(view["pending"]), setup=view["setup"], raw=dict(view), style=style)
