@@ -143,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--out", help="save the raw results as JSON")
     ap.add_argument("--merge", nargs="+", help="report on saved results instead of playing")
     ap.add_argument("--progress", type=int, default=0, help="report every N games on stderr")
+    ap.add_argument("--worlds", type=int, default=None,
+                    help="worlds the expert searches per decision (0: its heuristics alone)")
     args = ap.parse_args(argv)
     if args.merge:
         report([r for path in args.merge for r in load(path)], "merged " + " ".join(args.merge))
@@ -151,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ap.error("--players is required")
     strengths = args.players.split(",")
     n = len(strengths)
-    players = {s: make_player(s) for s in sorted(set(strengths))}
+    settings = {"expert": {"worlds": args.worlds} if args.worlds is not None else {}}
+    players = {s: make_player(s, **settings.get(s, {})) for s in sorted(set(strengths))}
     options = Options(layout=args.layout)
     results = []
     start = time.time()

@@ -39,7 +39,7 @@ class ExpertPlayer:
         return expert_move(view, legal, False)
 
 
-EXPERT = Style(focus=True)
+EXPERT = Style(adaptive=True)
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:

@@ -44,9 +44,10 @@ class KnightPiece:
 @dataclass(frozen=True)
 class Style:
     """Knobs the strengths set differently: `focus` saves for one improvement track at a time,
-    the one nearest a metropolis."""
+    the one nearest a metropolis; `adaptive` orders the goals by gain per round of waiting."""
 
     focus: bool = False
+    adaptive: bool = False  # goals ordered by gain per round of waiting, not by kind
 
 
 BASIC = Style()
