@@ -33,7 +33,7 @@ class ExpertPlayer:
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
-                                self.worlds, deadline)
+                                self.worlds, deadline, search.points_first)
 
     def fallback(self, view: View, legal: Sequence[Action]) -> Action:
         return expert_move(view, legal, False)

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.catan import engine, views
+from rules.catan import engine, scoring, views
 from rules.catan.actions import Action
 from rules.catan.board import parse_edge, parse_node
 from rules.catan.errors import IllegalAction
@@ -86,9 +86,18 @@ def asked(state: GameState) -> str:
     return acting[0]
 
 
+Score = Callable[[GameState, int], float]
+
+
+def points_first(state: GameState, seat: int) -> float:
+    """Points at the end of the turn; the position's worth only breaks ties."""
+    return scoring.points(state, seat) + 0.01 * value.relative(state, seat)
+
+
 def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine: Policy,
-              rng: random.Random, worlds: int, deadline: float | None) -> Action:
-    """The candidate with the best mean value over the worlds searched in full."""
+              rng: random.Random, worlds: int, deadline: float | None,
+              score: Score = value.relative) -> Action:
+    """The candidate with the best mean score over the worlds searched in full."""
     options = candidates(s, legal, first)
     if len(options) == 1:
         return first
@@ -107,7 +116,7 @@ def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine:
                 row.append(-1000.0)
                 continue
             after = finish_turn(after, me, mine, basic.basic_move)
-            row.append(value.relative(after, s.me))
+            row.append(score(after, s.me))
         totals = [t + v for t, v in zip(totals, row, strict=True)]
         done += 1
     return _pick(options, totals, done, first)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.catan import placement, scoring
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.production import safe_limit
-from rules.catan.state import RESOURCES, GameState
+from rules.catan.state import CARDS, RESOURCES, GameState
 
 from .seen import YIELD, pips
 
@@ -96,6 +96,38 @@ def worth(s: GameState, seat: int) -> float:
     value += 0.1 * sum(k.level for k in s.knights.values() if k.owner == seat and k.active)
     value += SPOT * spots(s, seat) - barbarian_risk(s, seat)
     return value
+
+
+def features(s: GameState, seat: int) -> list[float]:
+    """What the fitted value weighs (ai.catan.fit_value), in the order of FEATURES."""
+    p = s.players[seat]
+    hand, limit = p.hand_size(), safe_limit(s, seat)
+    made = income_by_card(s, seat)
+    knights = sum(k.level for k in s.knights.values() if k.owner == seat)
+    return [
+        float(scoring.points(s, seat)), sum(made.values()), made["ore"] + made["grain"],
+        made["paper"] + made["cloth"] + made["coin"], float(min(hand, limit)),
+        float(max(0, hand - limit)), float(sum(p.improvements.values())),
+        float(sum(1 for v in p.improvements.values() if v >= 3)), float(knights),
+        float(len(p.progress)), float(spots(s, seat)), float(diversity(s, seat)),
+        barbarian_risk(s, seat)]
+
+
+FEATURES = ("points", "income", "ore_grain", "commodities", "hand", "excess", "levels",
+            "abilities", "knights", "progress", "spots", "diversity", "barbarian_risk")
+
+
+def income_by_card(s: GameState, seat: int) -> dict[str, float]:
+    out = dict.fromkeys(CARDS, 0.0)
+    for node, b in s.buildings.items():
+        if b.owner != seat:
+            continue
+        kind = "city" if b.city and not b.ruined else "settlement"
+        for h in T.node_hexes[node]:
+            if h != s.robber:
+                for card in YIELD[s.terrains[h]][kind]:
+                    out[card] += pips(s.tokens[h]) / 36
+    return out
 
 
 def relative(s: GameState, seat: int) -> float:
