@@ -18,7 +18,7 @@ from . import basic, plan, search
 from .basic import Group
 from .seen import Seen, Style, View, read
 
-WORLDS = 2  # worlds sampled per searched decision
+WORLDS = 1  # worlds sampled per searched decision (the seat's own turn: little is hidden)
 
 
 class ExpertPlayer:

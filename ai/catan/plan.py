@@ -46,10 +46,11 @@ def node_value(s: Seen, node: int, kind: str = "settlement") -> float:
     have = produced_types(s, s.me)
     value = 0.0
     new: set[str] = set()
+    rare = scarcity(s) if s.style.scarcity else {}
     for h in T.node_hexes[node]:
         terrain = s.terrains[h]
         p = pips(s.tokens[h]) * (0.5 if h == s.robber else 1.0)
-        value += p * weights[terrain]
+        value += p * weights[terrain] * rare.get(terrain, 1.0)
         new.update(c for c in YIELD[terrain]["settlement"] if c not in have)
     value += DIVERSITY_BONUS * len(new)
     for harbour in s.harbours_at(node):
@@ -62,6 +63,16 @@ def node_value(s: Seen, node: int, kind: str = "settlement") -> float:
                 if card in YIELD[s.terrains[h]]["settlement"])
             value += HARBOUR_BONUS["h2"] * min(made, 10) / 5
     return value
+
+
+def scarcity(s: Seen) -> dict[str, float]:
+    """Each terrain's weight for how little of it the board makes (pips against the mean)."""
+    made: dict[str, int] = {}
+    for h, terrain in enumerate(s.terrains):
+        if terrain != "desert":
+            made[terrain] = made.get(terrain, 0) + pips(s.tokens[h])
+    mean = sum(made.values()) / max(1, len(made))
+    return {t: min(1.4, max(0.75, mean / max(1, v))) for t, v in made.items()}
 
 
 def settlement_spots(s: Seen) -> list[int]:

@@ -48,6 +48,7 @@ class Style:
 
     focus: bool = False
     adaptive: bool = False  # goals ordered by gain per round of waiting, not by kind
+    scarcity: bool = False  # places weigh what the board makes little of more
 
 
 BASIC = Style()
