@@ -1,9 +1,15 @@
-"""The expert player: the basic heuristics, plus what basic players lose games by.
+"""The expert player: the basic heuristics, plus what basic players lose games by, and a
+lookahead where the heuristics would end the turn.
 
+- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind.
 - Barbarians: it keeps its active knights above the weakest exposed opponent's as soon as the
-  ship is half-way, and above the strongest when the Defender point is in reach.
+  ship is two steps along, and above the strongest when the Defender point is in reach.
 - The 7: it does not end a turn holding more than its safe limit if a build or a trade can
   still bring the hand down.
+- One-for-one offers for the card a nearly complete build lacks.
+- Before ending its turn it plays each candidate move in a world rebuilt from its view, the
+  turn finished by these heuristics, and keeps the one that ends the turn with the most points
+  (value.relative breaking ties).
 """
 
 from __future__ import annotations
@@ -50,6 +56,8 @@ def searched(view: View, legal: Sequence[Action]) -> bool:
 
 def _heuristic(view: View, legal: Sequence[Action]) -> Action:
     return expert_move(view, legal, False)
+
+
 # An offer is tried on this share of the turn's decisions: a declined offer leaves the view
 # as it was, so without memory the chance bounds how often it is asked again.
 OFFER_CHANCE = 0.4

@@ -1,7 +1,7 @@
 """The expert's lookahead over its own turn: each candidate move is played in worlds sampled
 from the view (ai.catan.world), the rest of the turn is finished by the heuristics (its own
 for the seat, the basic player's for anyone else asked something), and the positions are
-compared with value.relative."""
+compared by a score: value.relative, or points first (the expert's)."""
 
 from __future__ import annotations
 
