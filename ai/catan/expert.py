@@ -35,14 +35,15 @@ class ExpertPlayer:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
-        first = expert_move(view, legal, rng.random() < OFFER_CHANCE)
+        roll = rng.random()
+        first = expert_move(view, legal, roll / OFFER_CHANCE if roll < OFFER_CHANCE else None)
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
                                 self.worlds, deadline, search.points_first)
 
     def fallback(self, view: View, legal: Sequence[Action]) -> Action:
-        return expert_move(view, legal, False)
+        return expert_move(view, legal, None)
 
 
 EXPERT = Style(adaptive=True)
@@ -55,15 +56,18 @@ def searched(view: View, legal: Sequence[Action]) -> bool:
 
 
 def _heuristic(view: View, legal: Sequence[Action]) -> Action:
-    return expert_move(view, legal, False)
+    return expert_move(view, legal, None)
 
 
 # An offer is tried on this share of the turn's decisions: a declined offer leaves the view
-# as it was, so without memory the chance bounds how often it is asked again.
-OFFER_CHANCE = 0.4
+# as it was, so without memory the chance bounds how often it is made again (and the same
+# draw picks among the likely takers, so a repeat often goes to someone else).
+OFFER_CHANCE = 0.8
+OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards
 
 
-def expert_move(view: View, legal: Sequence[Action], may_offer: bool) -> Action:
+def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> Action:
+    """The heuristic move; `offer_at` in [0, 1) lets it make an offer (and picks to whom)."""
     if view["phase"] != "action" or len(legal) == 1:
         return basic.basic_move(view, legal, EXPERT)
     s = read(view, EXPERT)
@@ -76,29 +80,30 @@ def expert_move(view: View, legal: Sequence[Action], may_offer: bool) -> Action:
         chosen = step(s, groups)
         if chosen is not None:
             return chosen
-        if step is basic.maritime and may_offer:
-            chosen = offer(s, groups)
+        if step is basic.maritime and offer_at is not None:
+            chosen = offer(s, groups, offer_at)
             if chosen is not None:
                 return chosen
     return groups["end_turn"][0] if "end_turn" in groups else legal[0]
 
 
-def offer(s: Seen, groups: Group) -> Action | None:
+def offer(s: Seen, groups: Group, at: float) -> Action | None:
     """A one-for-one offer for the card the first nearly complete build lacks, of a card that
-    build does not need, to the opponent most likely to hold it."""
+    build does not need, to one of the two opponents most likely to hold it (`at` picks)."""
     options: list[OfferTrade] = groups.get("offer_trade", [])
     if not options:
         return None
     for goal in plan.goals(s):
         missing = plan.deficit(s.hand, goal.cost)
-        if not missing or sum(missing.values()) > 2:
+        if not missing or sum(missing.values()) > OFFER_DEFICIT:
             continue
         spare = [c for c in s.hand if s.hand[c] > goal.cost.get(c, 0) and c not in missing]
         get = max(missing, key=lambda c: missing[c])
         takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
         if not spare or not takers:
             continue
-        to = max(takers, key=lambda o: (s.income[o][get], -s.points(o)))
+        likely = sorted(takers, key=lambda o: (-s.income[o][get], s.points(o)))[:2]
+        to = likely[min(len(likely) - 1, int(at * len(likely)))]
         give = min(spare, key=lambda c: (s.income[to][c], -s.hand[c]))
         name = s.names[to]
         found = next((a for a in options if a.to == name and a.give == {give: 1}

@@ -26,16 +26,16 @@ def test_the_lookahead_picks_a_legal_candidate_from_the_view_alone() -> None:
     assert len(turns) >= 5
     for k, (state, seat) in enumerate(turns):
         view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-        first = expert_move(view, legal, False)
+        first = expert_move(view, legal, None)
         options = search.candidates(read(view, EXPERT), legal, first)
         assert options[0] == first and all(a in legal for a in options)
         chosen = search.best_move(view, legal, read(view, EXPERT), first,
-                                  lambda v, a: expert_move(v, a, False), random.Random(k),
+                                  lambda v, a: expert_move(v, a, None), random.Random(k),
                                   1, None)
         assert chosen in options
         twin = determinize(state, seat, random.Random(99))
         again = search.best_move(GAME.view(twin, seat), legal, read(view, EXPERT), first,
-                                 lambda v, a: expert_move(v, a, False), random.Random(k),
+                                 lambda v, a: expert_move(v, a, None), random.Random(k),
                                  1, None)
         assert again == chosen
 
@@ -43,9 +43,9 @@ def test_the_lookahead_picks_a_legal_candidate_from_the_view_alone() -> None:
 def test_past_its_deadline_the_lookahead_plays_the_heuristic_move() -> None:
     state, seat = _turns()[-1]
     view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-    first = expert_move(view, legal, False)
+    first = expert_move(view, legal, None)
     start = time.monotonic()
     chosen = search.best_move(view, legal, read(view, EXPERT), first,
-                              lambda v, a: expert_move(v, a, False), random.Random(1), 4,
+                              lambda v, a: expert_move(v, a, None), random.Random(1), 4,
                               deadline=start - 1)
     assert chosen == first and time.monotonic() - start < 0.5
