@@ -1,0 +1,168 @@
+"""The expert player: the basic heuristics, plus what basic players lose games by, and a
+lookahead where the heuristics would end the turn.
+
+- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind.
+- Barbarians: it keeps its active knights above the weakest exposed opponent's as soon as the
+  ship is two steps along, and above the strongest when the Defender point is in reach.
+- The 7: it does not end a turn holding more than its safe limit if a build or a trade can
+  still bring the hand down.
+- One-for-one offers for the card a nearly complete build lacks.
+- Before ending its turn it plays each candidate move in a world rebuilt from its view, the
+  turn finished by these heuristics, and keeps the one that ends the turn with the most points
+  (value.relative breaking ties).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from rules.catan.actions import Action, OfferTrade
+from rules.catan.board import parse_edge, parse_node
+
+from . import basic, plan, search
+from .basic import Group
+from .seen import Seen, Style, View, read
+
+WORLDS = 1  # worlds sampled per searched decision (the seat's own turn: little is hidden)
+
+
+class ExpertPlayer:
+    name = "expert"
+
+    def __init__(self, worlds: int = WORLDS) -> None:
+        self.worlds = worlds
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
+               deadline: float | None = None) -> Action:
+        roll = rng.random()
+        first = expert_move(view, legal, roll / OFFER_CHANCE if roll < OFFER_CHANCE else None)
+        if not self.worlds or first.type != "end_turn" or not searched(view, legal):
+            return first
+        return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
+                                self.worlds, deadline, search.points_first)
+
+    def fallback(self, view: View, legal: Sequence[Action]) -> Action:
+        return expert_move(view, legal, None)
+
+
+EXPERT = Style(adaptive=True)
+
+
+def searched(view: View, legal: Sequence[Action]) -> bool:
+    """The decisions the lookahead compares: the seat's own moves in its action phase."""
+    return (view["phase"] == "action" and view["active"] == view["you"] and len(legal) > 1
+            and not any(d["seat"] == view["you"] for d in view["pending"]))
+
+
+def _heuristic(view: View, legal: Sequence[Action]) -> Action:
+    return expert_move(view, legal, None)
+
+
+# An offer is tried on this share of the turn's decisions: a declined offer leaves the view
+# as it was, so without memory the chance bounds how often it is made again (and the same
+# draw picks among the likely takers, so a repeat often goes to someone else).
+OFFER_CHANCE = 0.8
+OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards
+
+
+def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> Action:
+    """The heuristic move; `offer_at` in [0, 1) lets it make an offer (and picks to whom)."""
+    if view["phase"] != "action" or len(legal) == 1:
+        return basic.basic_move(view, legal, EXPERT)
+    s = read(view, EXPERT)
+    if s.my_decision() is not None or s.active != s.me:
+        return basic.basic_move(view, legal, EXPERT)
+    groups: Group = {}
+    for a in legal:
+        groups.setdefault(a.type, []).append(a)
+    for step in STEPS:
+        chosen = step(s, groups)
+        if chosen is not None:
+            return chosen
+        if step is basic.maritime and offer_at is not None:
+            chosen = offer(s, groups, offer_at)
+            if chosen is not None:
+                return chosen
+    return groups["end_turn"][0] if "end_turn" in groups else legal[0]
+
+
+def offer(s: Seen, groups: Group, at: float) -> Action | None:
+    """A one-for-one offer for the card the first nearly complete build lacks, of a card that
+    build does not need, to one of the two opponents most likely to hold it (`at` picks)."""
+    options: list[OfferTrade] = groups.get("offer_trade", [])
+    if not options:
+        return None
+    for goal in plan.goals(s):
+        missing = plan.deficit(s.hand, goal.cost)
+        if not missing or sum(missing.values()) > OFFER_DEFICIT:
+            continue
+        spare = [c for c in s.hand if s.hand[c] > goal.cost.get(c, 0) and c not in missing]
+        get = max(missing, key=lambda c: missing[c])
+        takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
+        if not spare or not takers:
+            continue
+        likely = sorted(takers, key=lambda o: (-s.income[o][get], s.points(o)))[:2]
+        to = likely[min(len(likely) - 1, int(at * len(likely)))]
+        give = min(spare, key=lambda c: (s.income[to][c], -s.hand[c]))
+        name = s.names[to]
+        found = next((a for a in options if a.to == name and a.give == {give: 1}
+                      and a.get == {get: 1}), None)
+        if found is not None:
+            return found
+    return None
+
+
+def exposed_defence(s: Seen) -> list[int]:
+    """The active knight strength of each opponent that has a city to lose."""
+    return [s.defence(o) for o in s.opponents()
+            if any(b.owner == o and b.city and not b.ruined and b.metropolis is None
+                   for b in s.buildings.values())]
+
+
+def defence_goal(s: Seen) -> int:
+    if not s.my_cities() or s.ship < 2:
+        return 0
+    others = exposed_defence(s) or [0]
+    safe = min(others) + 1
+    top = max(s.defence(o) for o in s.opponents()) + 1
+    return top if top <= safe + 1 or s.ship >= 5 else safe
+
+
+def defend(s: Seen, groups: Group) -> Action | None:
+    if s.defence(s.me) >= defence_goal(s):
+        return None
+    if "activate_knight" in groups:
+        return basic._max(groups["activate_knight"],
+                          key=lambda a: s.knights[parse_node(a.node)].level)
+    if "promote_knight" in groups:
+        return basic._max(groups["promote_knight"],
+                          key=lambda a: s.knights[parse_node(a.node)].active)
+    if "build_knight" in groups:
+        return basic._max(groups["build_knight"],
+                          key=lambda a: basic.knight_spot(s, parse_node(a.node)))
+    return None
+
+
+def spend(s: Seen, groups: Group) -> Action | None:
+    """Over the safe limit at the end of the turn: anything that lowers the hand."""
+    if sum(s.hand.values()) <= s.players[s.me]["safe_cards"]:
+        return None
+    for kind in ("build_wall", "build_knight", "activate_knight", "promote_knight"):
+        if kind in groups:
+            first: Action = groups[kind][0]
+            return first
+    if "build_road" in groups:
+        return basic._max(groups["build_road"],
+                          key=lambda a: plan.road_value(s, parse_edge(a.edge)))
+    trades = groups.get("maritime_trade", [])
+    if trades:
+        wanted = plan.need(s, top=3)
+        return basic._max(trades, key=lambda a: (wanted.get(a.get, 0) - s.hand[a.get],
+                                                  s.hand[a.give] - wanted.get(a.give, 0)))
+    return None
+
+
+STEPS: tuple[Callable[[Seen, Group], Action | None], ...] = (
+    basic.progress_discard, basic.play_progress, basic.build, basic.harbor, defend,
+    basic.knights, basic.chase, basic.roads, basic.wall, basic.maritime, spend)

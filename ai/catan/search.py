@@ -1,0 +1,129 @@
+"""The expert's lookahead over its own turn: each candidate move is played in worlds sampled
+from the view (ai.catan.world), the rest of the turn is finished by the heuristics (its own
+for the seat, the basic player's for anyone else asked something), and the positions are
+compared by a score: value.relative, or points first (the expert's)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules.catan import engine, scoring, views
+from rules.catan.actions import Action
+from rules.catan.board import parse_edge, parse_node
+from rules.catan.errors import IllegalAction
+from rules.catan.state import GameState
+
+from . import basic, cards, plan, value
+from .seen import Seen, View
+from .world import from_view
+
+Policy = Callable[[View, Sequence[Action]], Action]
+STEPS = 40  # a turn's remaining decisions, at most (a guard, never reached in practice)
+
+
+def candidates(s: Seen, legal: Sequence[Action], first: Action) -> list[Action]:
+    """The moves worth comparing: the heuristic's, ending the turn, the best place for each
+    build, each progress card the heuristics would play, one bank trade per card given."""
+    groups: dict[str, list[Any]] = {}
+    for a in legal:
+        groups.setdefault(a.type, []).append(a)
+    out: list[Action] = [first, *groups.get("end_turn", [])]
+    best = {
+        "build_city": lambda a: plan.city_value(s, parse_node(a.node)),
+        "build_settlement": lambda a: plan.node_value(s, parse_node(a.node)),
+        "build_knight": lambda a: basic.knight_spot(s, parse_node(a.node)),
+        "activate_knight": lambda a: s.knights[parse_node(a.node)].level,
+        "promote_knight": lambda a: s.knights[parse_node(a.node)].active,
+        "build_wall": lambda a: plan.city_value(s, parse_node(a.node)),
+        "build_road": lambda a: plan.road_value(s, parse_edge(a.edge)),
+        "chase_robber": lambda a: basic.robber_worth(s, a.hex, a.victim),
+    }
+    for kind, key in best.items():
+        if kind in groups:
+            out.append(max(groups[kind], key=key))
+    for track in ("trade", "politics", "science"):
+        options = [a for a in groups.get("buy_improvement", []) if a.track == track]
+        if options:
+            out.append(basic.best_improvement(s, options))
+    by_card: dict[str, list[Any]] = {}
+    for a in groups.get("play_progress", []):
+        by_card.setdefault(a.card, []).append(a)
+    for card, plays in by_card.items():
+        chooser = cards.CHOOSERS.get(card)
+        chosen = chooser(s, plays) if chooser else None
+        if chosen is not None:
+            out.append(chosen)
+    wanted = plan.need(s, top=3)
+    for give in sorted({a.give for a in groups.get("maritime_trade", [])}):
+        trades = [a for a in groups["maritime_trade"] if a.give == give]
+        out.append(max(trades, key=lambda a: (wanted[a.get] - s.hand[a.get], a.get)))
+    return list(dict.fromkeys(out))
+
+
+def finish_turn(state: GameState, me: str, mine: Policy, others: Policy) -> GameState:
+    """Play on until the seat's turn is over (or the game)."""
+    for _ in range(STEPS):
+        if state.phase == "over" or (state.seats[state.active] != me and not state.pending):
+            break
+        who = asked(state)
+        legal = engine.legal_actions(state, who)
+        if not legal:
+            break
+        policy = mine if who == me else others
+        state, _ = engine.apply(state, who, policy(views.view(state, who), legal))
+    return state
+
+
+def asked(state: GameState) -> str:
+    """The seat to ask next: an offerer who could only cancel waits for the addressee."""
+    acting = engine.to_act(state)
+    for name in acting:
+        if [a.type for a in engine.legal_actions(state, name)] != ["cancel_trade"]:
+            return name
+    return acting[0]
+
+
+Score = Callable[[GameState, int], float]
+
+
+def points_first(state: GameState, seat: int) -> float:
+    """Points at the end of the turn; the position's worth only breaks ties."""
+    return scoring.points(state, seat) + 0.01 * value.relative(state, seat)
+
+
+def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine: Policy,
+              rng: random.Random, worlds: int, deadline: float | None,
+              score: Score = value.relative) -> Action:
+    """The candidate with the best mean score over the worlds searched in full."""
+    options = candidates(s, legal, first)
+    if len(options) == 1:
+        return first
+    me = view["you"]
+    totals = [0.0] * len(options)
+    done = 0
+    for _ in range(worlds):
+        world = from_view(view, rng)
+        row = []
+        for action in options:
+            if deadline is not None and time.monotonic() > deadline:
+                return _pick(options, totals, done, first)
+            try:
+                after, _ = engine.apply(world, me, action)
+            except IllegalAction:  # a knight that already acted, unseen in the view
+                row.append(-1000.0)
+                continue
+            after = finish_turn(after, me, mine, basic.basic_move)
+            row.append(score(after, s.me))
+        totals = [t + v for t, v in zip(totals, row, strict=True)]
+        done += 1
+    return _pick(options, totals, done, first)
+
+
+def _pick(options: list[Action], totals: list[float], done: int, first: Action) -> Action:
+    if not done:
+        return first
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    return options[best]
