@@ -55,4 +55,4 @@ def games() -> list[str]:
 
 
 register(Entry("citadels", rules="rules.citadels.game", ai="ai.citadels", ui="cogs.citadels"))
-register(Entry("catan", rules="rules.catan.game"))  # no computer players or Discord UI yet
+register(Entry("catan", rules="rules.catan.game", ai="ai.catan"))  # no Discord UI yet
