@@ -153,17 +153,32 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
         out += [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)]
     if placement.affordable(s, seat, "wall"):
         out += [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)]
-    for track in TRACKS:
+    cards = player.cards
+    for track, commodity in TRACKS.items():
+        if cards[commodity] <= player.improvements[track]:
+            continue  # cannot pay the next level: targets would say None
         for target in improvements.targets(s, seat, track) or []:
             out.append(made(BuyImprovement,
                             track=track, node=None if target is None else node_id(target)))
-    cards, rates = s.players[seat].cards, trade.rates(s, seat)
-    out += [_maritime(give, get) for give in CARDS
-            if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
+    out += maritime_trades(s, seat)
     out += knight_actions(s, seat)
     out += progress.plays(s, seat)
     out += harbor_exchanges(s, seat)
     out += offers(s, seat)
+    return out
+
+
+def maritime_trades(s: GameState, seat: int) -> list[Action]:
+    """The bank trades seat can pay; rates only looked up for cards held at the lowest rate."""
+    cards, out = s.players[seat].cards, []
+    ports: set[str] | None = None
+    for give in CARDS:
+        if cards[give] < trade.MIN_RATE:
+            continue
+        if ports is None:
+            ports = trade.harbours_of(s, seat)
+        if cards[give] >= trade.rate(s, seat, give, ports):
+            out += [_maritime(give, get) for get in CARDS if get != give and s.bank[get]]
     return out
 
 
