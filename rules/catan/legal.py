@@ -170,7 +170,8 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
 
 def maritime_trades(s: GameState, seat: int) -> list[Action]:
     """The bank trades seat can pay; rates only looked up for cards held at the lowest rate."""
-    cards, out = s.players[seat].cards, []
+    cards = s.players[seat].cards
+    out: list[Action] = []
     ports: set[str] | None = None
     for give in CARDS:
         if cards[give] < trade.MIN_RATE:
