@@ -121,13 +121,16 @@ class Player(BaseModel):
         return built(Player, {
             "id": self.id, "cards": dict(self.cards), "improvements": dict(self.improvements),
             "progress": list(self.progress), "vp_cards": list(self.vp_cards),
-            "defenders": self.defenders}, set(PLAYER_FIELDS))
+            "defenders": self.defenders}, PLAYER_SET)
 
     def hand_size(self) -> int:
         return sum(self.cards.values())
 
 
 PLAYER_FIELDS = frozenset(Player.model_fields)
+# The fields set of every player clone, shared: all fields are in it, so pydantic's add on an
+# assignment never changes it.
+PLAYER_SET = set(PLAYER_FIELDS)
 
 
 class GameState(BaseModel):

@@ -211,8 +211,9 @@ def _offer(tx: Tx, seat: int, act: Action) -> None:
     why = trade.offer_ok(s, seat, to, act.give, act.get)
     if why:
         raise IllegalAction(why)
-    tx.push([Decision(kind="trade_offer", seat=to, stage=tx.stage(), give=act.give,
-                      get=act.get)])
+    # Built unvalidated: the action's cards are already canonical (its validator).
+    tx.push([Decision.model_construct(kind="trade_offer", seat=to, stage=tx.stage(),
+                                      give=act.give, get=act.get)])
     tx.emit("trade_offered", seat, to=act.to, give=act.give, get=act.get)
 
 

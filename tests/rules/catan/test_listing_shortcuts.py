@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from rules.catan import engine, knights, legal, placement
+from rules.catan import engine, knights, legal, placement, scoring, trade
 from rules.catan.board import TOPOLOGY as T
-from rules.catan.state import GameState, Options
+from rules.catan.state import CARDS, GameState, Options
 
 
 def states(layout: str, players: int, seed: int, every: int = 7) -> list[GameState]:
@@ -53,3 +53,18 @@ def test_decisions_prune_keeps_unlisted_always_have_an_answer() -> None:
                     seen.add(d.kind)
                     assert legal.decision_actions(s, d), d
     assert {"robber", "trade_offer"} <= seen
+
+
+def test_points_and_bank_trades_match_their_full_forms() -> None:
+    """scoring.points sums without breakdown's dict; maritime_trades skips rates a hand cannot
+    pay: both must agree with the plain forms."""
+    traded = scored = 0
+    for s in states("random", 4, 11, every=3) + states("beginner", 3, 12, every=3):
+        for seat in range(len(s.seats)):
+            assert scoring.points(s, seat) == sum(scoring.breakdown(s, seat).values())
+            scored += scoring.points(s, seat) > 2
+            full = [(give, get) for give in CARDS for get in CARDS
+                    if get != give and trade.maritime_ok(s, seat, give, get)]
+            assert [(a.give, a.get) for a in legal.maritime_trades(s, seat)] == full
+            traded += bool(full)
+    assert traded > 10 and scored > 10
