@@ -3,19 +3,60 @@ Also the card moves and the pending-decision queue every module uses."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import rng
 from .events import Event
-from .state import CARDS, Decision, GameState
+from .state import CARDS, PLAYER_SET, Decision, GameState, Layout, Player
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+class WorkPlayer(Layout):
+    """A Player's fields as a plain object until the action is done."""
+
+    __slots__ = ()
+    hand_size = Player.hand_size
+
+
+class WorkState(Layout):
+    """A GameState's fields as a plain object until the action is done."""
+
+    __slots__ = ()
+    seat_of = GameState.seat_of
+
+
+def _work(cls: type[Layout], fields: dict[str, Any], fields_set: set[str]) -> Any:
+    work = _new(cls)
+    _set(work, "__dict__", fields)
+    _set(work, "__pydantic_fields_set__", fields_set)
+    _set(work, "__pydantic_extra__", None)
+    _set(work, "__pydantic_private__", None)
+    return work
 
 
 class Tx:
     __slots__ = ("s", "events")
 
     def __init__(self, state: GameState) -> None:
-        self.s = state.clone()
+        """Work on a copy of state (as GameState.clone), made of plain objects: `finish` turns
+        them into the models."""
+        players = [_work(WorkPlayer, {
+            "id": p.id, "cards": dict(p.cards), "improvements": dict(p.improvements),
+            "progress": list(p.progress), "vp_cards": list(p.vp_cards),
+            "defenders": p.defenders}, PLAYER_SET) for p in state.players]
+        self.s = cast(GameState, _work(WorkState, state.cloned_fields(players),
+                                       set(state.model_fields_set)))
         self.events: list[Event] = []
+
+    def finish(self) -> GameState:
+        """The new state: the working copies become a GameState and its Players."""
+        s: Any = self.s
+        for p in s.players:
+            p.__class__ = Player
+        s.__class__ = GameState
+        return self.s
 
     def emit(self, type: str, seat: int | None = None, private: dict[int, dict[str, Any]]
              | None = None, **data: Any) -> None:
