@@ -90,6 +90,8 @@ def deciding(s: GameState) -> list[int]:
 def acting(s: GameState) -> list[int]:
     """The seats that may act: those deciding, and an offerer who may cancel while the
     addressee thinks (listed first, as the turn's owner)."""
+    if not s.pending:  # the usual case, without batch's work
+        return deciding(s)
     seats = deciding(s)
     if s.pending and s.active not in seats and any(
             d.kind == "trade_offer" for d in batch(s)):
@@ -106,6 +108,8 @@ def must_decide(s: GameState) -> list[str]:
 
 
 def decision_of(s: GameState, seat: int) -> Decision | None:
+    if not s.pending:
+        return None
     return next((d for d in batch(s) if d.seat == seat), None)
 
 

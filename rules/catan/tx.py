@@ -10,7 +10,6 @@ from .events import Event
 from .state import CARDS, PLAYER_SET, Decision, GameState, Layout, Player
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 class WorkPlayer(Layout):
@@ -28,12 +27,21 @@ class WorkState(Layout):
 
 
 def _work(cls: type[Layout], fields: dict[str, Any], fields_set: set[str]) -> Any:
-    work = _new(cls)
-    _set(work, "__dict__", fields)
-    _set(work, "__pydantic_fields_set__", fields_set)
-    _set(work, "__pydantic_extra__", None)
-    _set(work, "__pydantic_private__", None)
+    work: Any = _new(cls)  # a plain object: its slots are written directly
+    work.__dict__ = fields
+    work.__pydantic_fields_set__ = fields_set
+    work.__pydantic_extra__ = work.__pydantic_private__ = None
     return work
+
+
+def _work_player(p: Player) -> Any:
+    """A working copy of p: its dicts and lists copied."""
+    fields = p.__dict__.copy()
+    fields["cards"] = fields["cards"].copy()
+    fields["improvements"] = fields["improvements"].copy()
+    fields["progress"] = fields["progress"][:]
+    fields["vp_cards"] = fields["vp_cards"][:]
+    return _work(WorkPlayer, fields, PLAYER_SET)
 
 
 class Tx:
@@ -42,10 +50,7 @@ class Tx:
     def __init__(self, state: GameState) -> None:
         """Work on a copy of state (as GameState.clone), made of plain objects: `finish` turns
         them into the models."""
-        players = [_work(WorkPlayer, {
-            "id": p.id, "cards": dict(p.cards), "improvements": dict(p.improvements),
-            "progress": list(p.progress), "vp_cards": list(p.vp_cards),
-            "defenders": p.defenders}, PLAYER_SET) for p in state.players]
+        players = [_work_player(p) for p in state.players]
         self.s = cast(GameState, _work(WorkState, state.cloned_fields(players),
                                        set(state.model_fields_set)))
         self.events: list[Event] = []
