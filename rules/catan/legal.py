@@ -218,9 +218,10 @@ def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
-    if placement.affordable(s, seat, "knight"):
+    if placement.affordable(s, seat, "knight") and placement.knight_supply(s, seat, 1) > 0:
+        # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
-                if knights.build_ok(s, seat, n)]
+                if placement.empty(s, n)]
     mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
     if placement.affordable(s, seat, "activate"):
         out += [made(ActivateKnight, node=node_id(n)) for n in mine

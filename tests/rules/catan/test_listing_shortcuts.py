@@ -9,6 +9,7 @@ import pytest
 
 from rules.catan import engine, knights, legal, placement, scoring, trade
 from rules.catan.board import TOPOLOGY as T
+from rules.catan.board import node_id
 from rules.catan.state import CARDS, GameState, Options
 
 
@@ -57,14 +58,21 @@ def test_decisions_prune_keeps_unlisted_always_have_an_answer() -> None:
 
 def test_points_and_bank_trades_match_their_full_forms() -> None:
     """scoring.points sums without breakdown's dict; maritime_trades skips rates a hand cannot
-    pay: both must agree with the plain forms."""
-    traded = scored = 0
+    pay; knight_actions checks the knight supply once: all must agree with the plain forms."""
+    traded = scored = knighted = 0
     for s in states("random", 4, 11, every=3) + states("beginner", 3, 12, every=3):
         for seat in range(len(s.seats)):
             assert scoring.points(s, seat) == sum(scoring.breakdown(s, seat).values())
             scored += scoring.points(s, seat) > 2
             full = [(give, get) for give in CARDS for get in CARDS
                     if get != give and trade.maritime_ok(s, seat, give, get)]
-            assert [(a.give, a.get) for a in legal.maritime_trades(s, seat)] == full
+            assert [(a.model_dump()["give"], a.model_dump()["get"])
+                    for a in legal.maritime_trades(s, seat)] == full
             traded += bool(full)
-    assert traded > 10 and scored > 10
+            if placement.affordable(s, seat, "knight"):
+                listed = [a.model_dump()["node"] for a in legal.knight_actions(s, seat)
+                          if a.type == "build_knight"]
+                assert listed == [node_id(n) for n in range(len(T.node_edges))
+                                  if knights.build_ok(s, seat, n)]
+                knighted += bool(listed)
+    assert traded > 10 and scored > 10 and knighted > 3
