@@ -10,6 +10,8 @@ from .events import Event
 from .state import CARDS, PLAYER_SET, Decision, GameState, Layout, Player
 
 _new = object.__new__
+# The `private` of every event without secrets: one shared dict, which nothing writes.
+_NO_SECRETS: dict[str, dict[str, Any]] = {}
 
 
 class WorkPlayer(Layout):
@@ -66,7 +68,8 @@ class Tx:
     def emit(self, type: str, seat: int | None = None, private: dict[int, dict[str, Any]]
              | None = None, **data: Any) -> None:
         name = None if seat is None else self.s.seats[seat]
-        secrets = {self.s.seats[k]: v for k, v in (private or {}).items()}
+        secrets = _NO_SECRETS if not private else {self.s.seats[k]: v
+                                                   for k, v in private.items()}
         self.events.append(Event(type, name, data, secrets))
 
     def name(self, seat: int) -> str:
