@@ -37,12 +37,11 @@ def _work(cls: type[Layout], fields: dict[str, Any], fields_set: set[str]) -> An
 
 
 def _work_player(p: Player) -> Any:
-    """A working copy of p: its dicts and lists copied."""
+    """A working copy of p: its cards and progress hand copied; improvements and vp_cards
+    shared with p (rarely changed: the one place that changes each replaces it)."""
     fields = p.__dict__.copy()
     fields["cards"] = fields["cards"].copy()
-    fields["improvements"] = fields["improvements"].copy()
     fields["progress"] = fields["progress"][:]
-    fields["vp_cards"] = fields["vp_cards"][:]
     return _work(WorkPlayer, fields, PLAYER_SET)
 
 

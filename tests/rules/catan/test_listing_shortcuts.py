@@ -76,3 +76,25 @@ def test_points_and_bank_trades_match_their_full_forms() -> None:
                                   if knights.build_ok(s, seat, n)]
                 knighted += bool(listed)
     assert traded > 10 and scored > 10 and knighted > 3
+
+
+def test_apply_leaves_its_input_unchanged() -> None:
+    """apply's working copies share rarely changed parts (improvements, vp cards) with the
+    input: every action, including improvement buys, must leave the input state as it was."""
+    bought = 0
+    for layout, players, seed in [("beginner", 4, 21), ("random", 3, 22)]:
+        s = engine.new_game([f"p{i}" for i in range(players)],
+                            Options.model_validate({"layout": layout}), seed)
+        rng = random.Random(seed)
+        for _ in range(2500):
+            if not (acting := engine.to_act(s)):
+                break
+            seat = acting[int(rng.random() * len(acting))]
+            action = engine.random_action(s, seat, rng)
+            assert action is not None
+            before = s.model_dump()
+            new, events = engine.apply(s, seat, action)
+            assert s.model_dump() == before
+            bought += sum(e.type == "improvement_bought" for e in events)
+            s = new
+    assert bought > 3
