@@ -110,7 +110,7 @@ def apply(state: GameState, name: str, action: Action | dict[str, Any]
             raise IllegalAction(f"{act.type} is not possible now")
         handler(tx, seat, act)
     advance(tx)
-    return s, tx.events
+    return tx.finish(), tx.events
 
 
 def advance(tx: Tx) -> None:

@@ -56,7 +56,8 @@ def buy(tx: Tx, seat: int, track: str, node: int | None, discount: int = 0) -> N
     moves = metropolis_moves(s, seat, track)
     tx.pay(seat, cost(s, seat, track, discount))
     player = s.players[seat]
-    player.improvements[track] += 1
+    # A new dict: apply's player copies share it with the input state (tx.py).
+    player.improvements = {**player.improvements, track: player.improvements[track] + 1}
     tx.emit("improvement_bought", seat, track=track, level=player.improvements[track])
     if not moves:
         return

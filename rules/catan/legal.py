@@ -90,6 +90,8 @@ def deciding(s: GameState) -> list[int]:
 def acting(s: GameState) -> list[int]:
     """The seats that may act: those deciding, and an offerer who may cancel while the
     addressee thinks (listed first, as the turn's owner)."""
+    if not s.pending:  # the usual case, without batch's work
+        return deciding(s)
     seats = deciding(s)
     if s.pending and s.active not in seats and any(
             d.kind == "trade_offer" for d in batch(s)):
@@ -106,6 +108,8 @@ def must_decide(s: GameState) -> list[str]:
 
 
 def decision_of(s: GameState, seat: int) -> Decision | None:
+    if not s.pending:
+        return None
     return next((d for d in batch(s) if d.seat == seat), None)
 
 
@@ -153,17 +157,33 @@ def turn_actions(s: GameState, seat: int) -> list[Action]:
         out += [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)]
     if placement.affordable(s, seat, "wall"):
         out += [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)]
-    for track in TRACKS:
+    cards = player.cards
+    for track, commodity in TRACKS.items():
+        if cards[commodity] <= player.improvements[track]:
+            continue  # cannot pay the next level: targets would say None
         for target in improvements.targets(s, seat, track) or []:
             out.append(made(BuyImprovement,
                             track=track, node=None if target is None else node_id(target)))
-    cards, rates = s.players[seat].cards, trade.rates(s, seat)
-    out += [_maritime(give, get) for give in CARDS
-            if cards[give] >= rates[give] for get in CARDS if get != give and s.bank[get]]
+    out += maritime_trades(s, seat)
     out += knight_actions(s, seat)
     out += progress.plays(s, seat)
     out += harbor_exchanges(s, seat)
     out += offers(s, seat)
+    return out
+
+
+def maritime_trades(s: GameState, seat: int) -> list[Action]:
+    """The bank trades seat can pay; rates only looked up for cards held at the lowest rate."""
+    cards = s.players[seat].cards
+    out: list[Action] = []
+    ports: set[str] | None = None
+    for give in CARDS:
+        if cards[give] < trade.MIN_RATE:
+            continue
+        if ports is None:
+            ports = trade.harbours_of(s, seat)
+        if cards[give] >= trade.rate(s, seat, give, ports):
+            out += [_maritime(give, get) for get in CARDS if get != give and s.bank[get]]
     return out
 
 
@@ -198,9 +218,10 @@ def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
-    if placement.affordable(s, seat, "knight"):
+    if placement.affordable(s, seat, "knight") and placement.knight_supply(s, seat, 1) > 0:
+        # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
-                if knights.build_ok(s, seat, n)]
+                if placement.empty(s, n)]
     mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
     if placement.affordable(s, seat, "activate"):
         out += [made(ActivateKnight, node=node_id(n)) for n in mine

@@ -73,7 +73,7 @@ def draw_progress(tx: Tx, seat: int, colour: str, stage: int) -> None:
     card = deck.pop(0)
     player = s.players[seat]
     if card in VP_CARDS:
-        player.vp_cards.append(card)
+        player.vp_cards = [*player.vp_cards, card]  # a new list: shared (tx.py)
         tx.emit("vp_card_revealed", seat, card=card, deck=colour)
         return
     player.progress.append(card)

@@ -110,6 +110,7 @@ def built(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
 
 
 class Player(BaseModel):
+    __slots__ = ()  # BaseModel's layout exactly: tx.py's working copies become Players
     id: str
     cards: dict[str, int]  # resources and commodities, every type present
     improvements: dict[str, int] = {"trade": 0, "politics": 0, "science": 0}
@@ -121,16 +122,20 @@ class Player(BaseModel):
         return built(Player, {
             "id": self.id, "cards": dict(self.cards), "improvements": dict(self.improvements),
             "progress": list(self.progress), "vp_cards": list(self.vp_cards),
-            "defenders": self.defenders}, set(PLAYER_FIELDS))
+            "defenders": self.defenders}, PLAYER_SET)
 
     def hand_size(self) -> int:
         return sum(self.cards.values())
 
 
 PLAYER_FIELDS = frozenset(Player.model_fields)
+# The fields set of every player clone, shared: all fields are in it, so pydantic's add on an
+# assignment never changes it.
+PLAYER_SET = set(PLAYER_FIELDS)
 
 
 class GameState(BaseModel):
+    __slots__ = ()  # BaseModel's layout exactly, as Player's
     seats: list[str]  # seating order; seat 0 starts
     players: list[Player]
     options: Options = Options()
@@ -170,18 +175,34 @@ class GameState(BaseModel):
 
     def clone(self) -> GameState:
         """A copy `apply` may change: every container copied, frozen models shared."""
+        return built(GameState, self.cloned_fields([p.clone() for p in self.players]),
+                     set(self.model_fields_set))
+
+    def cloned_fields(self, players: list[Any]) -> dict[str, Any]:
+        """clone's fields, with `players` (copies of the players) as the players."""
         fields = dict(self.__dict__)
         fields.update(
-            players=[p.clone() for p in self.players], buildings=dict(self.buildings),
+            players=players, buildings=dict(self.buildings),
             knights=dict(self.knights), roads=dict(self.roads), bank=dict(self.bank),
             decks={k: list(v) for k, v in self.decks.items()},
             metropolis=dict(self.metropolis), pending=list(self.pending),
             fleets=list(self.fleets), tokens=list(self.tokens),
             harbor_used=None if self.harbor_used is None else list(self.harbor_used))
-        return built(GameState, fields, set(self.model_fields_set))
+        return fields
 
     def seat_of(self, name: str) -> int | None:
         try:
             return self.seats.index(name)
         except ValueError:
             return None
+
+
+class Layout:
+    """BaseModel's instance layout (its slots, no others) in a plain class: tx.py's working
+    copies are Layout objects, whose attribute reads and writes are plain ones (a model's
+    reads take CPython's slow path, as BaseModel defines __getattr__, and its writes run
+    BaseModel.__setattr__), and become models by `__class__` assignment once the action is
+    done. GameState and Player declare `__slots__ = ()` to keep exactly this layout."""
+
+    __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
+                 "__pydantic_private__")

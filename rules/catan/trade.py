@@ -6,6 +6,7 @@ from .board import TOPOLOGY as T
 from .state import CARDS, COMMODITIES, RESOURCES, RULES, GameState
 
 RATES: dict[str, int] = RULES["maritime"]
+MIN_RATE = min(RATES.values())  # fewer cards than this of a type: no bank trade with it
 TRADE_L3 = int(RULES["ability_level"])
 TERRAIN_RESOURCE: dict[str, str] = {
     terrain: table["settlement"][0]

@@ -42,6 +42,7 @@ from .state import (
     Building,
     Decision,
     GameState,
+    built,
 )
 from .tx import Tx
 
@@ -211,8 +212,11 @@ def _offer(tx: Tx, seat: int, act: Action) -> None:
     why = trade.offer_ok(s, seat, to, act.give, act.get)
     if why:
         raise IllegalAction(why)
-    tx.push([Decision(kind="trade_offer", seat=to, stage=tx.stage(), give=act.give,
-                      get=act.get)])
+    # Built unvalidated: the action's cards are already canonical (its validator).
+    tx.push([built(Decision, {
+        "kind": "trade_offer", "seat": to, "stage": tx.stage(), "target": None, "count": 0,
+        "give": act.give, "get": act.get, "nodes": [], "knight": None, "edges": []},
+        {"kind", "seat", "stage", "give", "get"})])
     tx.emit("trade_offered", seat, to=act.to, give=act.give, get=act.get)
 
 

@@ -3,24 +3,72 @@ Also the card moves and the pending-decision queue every module uses."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import rng
 from .events import Event
-from .state import CARDS, Decision, GameState
+from .state import CARDS, PLAYER_SET, Decision, GameState, Layout, Player
+
+_new = object.__new__
+# The `private` of every event without secrets: one shared dict, which nothing writes.
+_NO_SECRETS: dict[str, dict[str, Any]] = {}
+
+
+class WorkPlayer(Layout):
+    """A Player's fields as a plain object until the action is done."""
+
+    __slots__ = ()
+    hand_size = Player.hand_size
+
+
+class WorkState(Layout):
+    """A GameState's fields as a plain object until the action is done."""
+
+    __slots__ = ()
+    seat_of = GameState.seat_of
+
+
+def _work(cls: type[Layout], fields: dict[str, Any], fields_set: set[str]) -> Any:
+    work: Any = _new(cls)  # a plain object: its slots are written directly
+    work.__dict__ = fields
+    work.__pydantic_fields_set__ = fields_set
+    work.__pydantic_extra__ = work.__pydantic_private__ = None
+    return work
+
+
+def _work_player(p: Player) -> Any:
+    """A working copy of p: its cards and progress hand copied; improvements and vp_cards
+    shared with p (rarely changed: the one place that changes each replaces it)."""
+    fields = p.__dict__.copy()
+    fields["cards"] = fields["cards"].copy()
+    fields["progress"] = fields["progress"][:]
+    return _work(WorkPlayer, fields, PLAYER_SET)
 
 
 class Tx:
     __slots__ = ("s", "events")
 
     def __init__(self, state: GameState) -> None:
-        self.s = state.clone()
+        """Work on a copy of state (as GameState.clone), made of plain objects: `finish` turns
+        them into the models."""
+        players = [_work_player(p) for p in state.players]
+        self.s = cast(GameState, _work(WorkState, state.cloned_fields(players),
+                                       set(state.model_fields_set)))
         self.events: list[Event] = []
+
+    def finish(self) -> GameState:
+        """The new state: the working copies become a GameState and its Players."""
+        s: Any = self.s
+        for p in s.players:
+            p.__class__ = Player
+        s.__class__ = GameState
+        return self.s
 
     def emit(self, type: str, seat: int | None = None, private: dict[int, dict[str, Any]]
              | None = None, **data: Any) -> None:
         name = None if seat is None else self.s.seats[seat]
-        secrets = {self.s.seats[k]: v for k, v in (private or {}).items()}
+        secrets = _NO_SECRETS if not private else {self.s.seats[k]: v
+                                                   for k, v in private.items()}
         self.events.append(Event(type, name, data, secrets))
 
     def name(self, seat: int) -> str:
