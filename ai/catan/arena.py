@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -22,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ai.player import Player
+from ai.stats import wilson
 from rules.catan import scoring
 from rules.catan.game import GAME
 from rules.catan.state import GameState, Options
@@ -72,16 +72,6 @@ def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int
         state, _ = GAME.apply(state, name, action)
     return GameResult(seats, state.winner, [scoring.points(state, i) for i in range(n)],
                       state.turn, times, cpu)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -21,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ai.player import Player, decide
+from ai.stats import wilson
 from rules import citadels
 from rules.citadels import cast
 
@@ -64,16 +64,6 @@ def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int
     sc = citadels.scores(state)
     assert state.winner is not None
     return GameResult(seats, ids.index(state.winner), [sc[i].total for i in ids], times, cpu)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def summarize(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
