@@ -64,6 +64,9 @@ class Publisher:
         self._stale_since: dict[int, float] = {}  # when each such table became out of date
         self.table_lags: list[float] = []  # seconds from a change to the edit that showed it
         self._redrawers: dict[int, asyncio.Task[None]] = {}
+        # One table call of a game at a time: an edit of this round's table still on its way
+        # when the next round's table is posted would give the retired table its buttons back.
+        self._table_locks: dict[int, asyncio.Lock] = {}
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
         # With shards across processes, each process takes its shards' share of the budget.
@@ -169,16 +172,20 @@ class Publisher:
         since = self._stale_since.pop(game_id, None)
         if since is not None:
             self.table_lags.append(asyncio.get_running_loop().time() - since)
-        record = self.bot.service.games.get(game_id)
-        if record is None or record.state is None or not _edits_table(record):
-            return None  # over (its worker shows the end), or a new round (its worker posts it)
-        assert record.table_message_id is not None
-        message = self._channel(record).get_partial_message(record.table_message_id)
-        try:
-            await self._send(record, message.id, message.edit)
-        except discord.NotFound:
-            return record
-        return None
+        async with self._table_lock(game_id):
+            record = self.bot.service.games.get(game_id)
+            if record is None or record.state is None or not _edits_table(record):
+                return None  # over (its worker shows the end), or a new round (its worker posts)
+            assert record.table_message_id is not None
+            message = self._channel(record).get_partial_message(record.table_message_id)
+            try:
+                await self._send(record, message.id, message.edit)
+            except discord.NotFound:
+                return record
+            return None
+
+    def _table_lock(self, game_id: int) -> asyncio.Lock:
+        return self._table_locks.setdefault(game_id, asyncio.Lock())
 
     # -- the table -------------------------------------------------------------------------
 
@@ -197,23 +204,31 @@ class Publisher:
         waited behind the rate limit goes out already up to date."""
         assert record.state is not None
         channel = self._channel(record)
-        if _edits_table(record):
-            assert record.table_message_id is not None
-            message = channel.get_partial_message(record.table_message_id)
-            try:
-                await self._retry(lambda: self._send(record, message.id, message.edit))
-                return
-            except discord.NotFound:
-                pass  # deleted by someone: post it again below
-        await self._post_table(record)
+        async with self._table_lock(record.id):
+            if _edits_table(record):
+                assert record.table_message_id is not None
+                message = channel.get_partial_message(record.table_message_id)
+                try:
+                    await self._retry(lambda: self._send(record, message.id, message.edit))
+                    return
+                except discord.NotFound:
+                    pass  # deleted by someone: post it again below
+            await self._post(record)
 
     async def _post_table(self, record: GameRecord) -> None:
+        async with self._table_lock(record.id):
+            await self._post(record)
+
+    async def _post(self, record: GameRecord) -> None:
+        """Post the table as a new message, then retire the one it replaces (the table as the
+        service knows it now: another table call may have posted one meanwhile)."""
         assert record.state is not None
         channel = self._channel(record)
+        old = (self.bot.service.games.get(record.id) or record).table_message_id
         message = await self._retry(lambda: self._send(record, None, channel.send), urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
-        await self.retire_table(record, record.table_message_id)
+        await self.retire_table(record, old)
 
     async def retire_table(self, record: GameRecord, message_id: int | None) -> None:
         """An older table message keeps its picture of the game but loses its buttons: only
@@ -467,6 +482,7 @@ class Publisher:
         lang = record.settings.language
         channel = self._channel(record)
         self._since.pop(record.id, None)
+        self._table_locks.pop(record.id, None)
         self._shown.pop(record.table_message_id or 0, None)  # the table is edited no more
         if record.status == "finished" and record.state is not None:
             embed = ui_for(record.game).final(record, self.bot.catalog, lang)

@@ -144,3 +144,31 @@ async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
     # Everyone was mentioned along the way (each turn, at once, in this game).
     for person in game.people.values():
         assert await person.notified()
+
+
+async def test_a_slow_table_edit_never_gives_an_old_table_its_buttons_back(
+        bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
+    """An edit of this round's table still on its way (its picture being drawn, the rate
+    limit) when the round ends: the new table is posted and the old one retired after it, so
+    the old table ends without buttons."""
+    publisher = bot.publisher
+    table_now = publisher._table_now
+
+    async def slow(record, message_id=None, **kw):  # type: ignore[no-untyped-def]
+        outgoing = await table_now(record, message_id, **kw)
+        if message_id is not None:  # an edit: its call goes out late
+            await asyncio.sleep(0.15)
+        return outgoing
+
+    monkeypatch.setattr(publisher, "_table_now", slow)
+    people = [table.alice, table.bruno]
+    game = await start_game(bot, discord_api, table.guild, "slow-edits", people,
+                            ("basic", "basic"), seed=41, settings=GameSettings(ping_after=0))
+    players = {pid: Player(person, random.Random(41 + i), hasty=0.2)
+               for i, (pid, person) in enumerate(game.people.items())}
+    ended = await play_out(game, players)
+    await bot.publisher.idle()
+    assert ended.status == "finished" and ended.state is not None
+    seen = [m for m in await table.alice.sees(game.channel) if not m.ephemeral]
+    assert len(seen) >= 3  # tables of several rounds, the result
+    assert [m.id for m in seen[:-1] if m.buttons() or m.selects()] == []
