@@ -97,13 +97,11 @@ def embed_text(embed: discord.Embed) -> str:
 # --- the leak check -------------------------------------------------------------------------
 
 @cache
-def _patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
-    out = []
-    for cid, c in CHARACTERS.items():
-        out.append((cid, re.compile(rf"(?<!\w){re.escape(c.name[lang])}(?!\w)")))
-    for did, d in DISTRICTS.items():
-        out.append((did, re.compile(rf"(?<!\w){re.escape(d.name[lang])}(?!\w)")))
-    return out
+def _patterns(lang: str) -> list[tuple[str, str, re.Pattern[str]]]:
+    """(id, name, the name as a whole word) of every character and district."""
+    names = [(cid, c.name[lang]) for cid, c in CHARACTERS.items()]
+    names += [(did, d.name[lang]) for did, d in DISTRICTS.items()]
+    return [(key, name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")) for key, name in names]
 
 
 @cache
@@ -121,7 +119,8 @@ def named(text: str, lang: str) -> set[str]:
         text = text.replace(effect, " ")
     text = "\n".join(_unclipped(line, effects) for line in text.split("\n")
                      if not line.startswith(CAST))
-    return {key for key, pattern in _patterns(lang) if pattern.search(text)}
+    # The substring test first: a C scan, where most names are not in the text at all.
+    return {key for key, name, pattern in _patterns(lang) if name in text and pattern.search(text)}
 
 
 # The cast line of the lobby and the table ("Characters: 1 🧙 Witch, ...") names every
@@ -142,15 +141,23 @@ def _unclipped(line: str, effects: list[str]) -> str:
     return line
 
 
+CARD_IDS = frozenset(CHARACTERS) | frozenset(DISTRICTS)
+
+
 def ids_in(value: Any) -> set[str]:
     """Every character or district id anywhere in a JSON-like value."""
-    if isinstance(value, str):
-        return {value} & (set(CHARACTERS) | set(DISTRICTS))
-    if isinstance(value, dict):
-        return set().union(*(ids_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list | tuple):
-        return set().union(*(ids_in(v) for v in value)) if value else set()
-    return set()
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in CARD_IDS:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
 
 
 def public_names(view: dict[str, Any]) -> set[str]:

@@ -191,14 +191,17 @@ class Playout:
 FULL_FIRST = 300   # the first steps of a playout check every listed action...
 FULL_EVERY = 10    # ...and so does every tenth step after them
 SAMPLE = 3         # the other steps: this many of the mover's listed actions, spread
+FULL_CAP = 256     # a full step's cap: the Magician's 2^hand exchanges are checked spread out
 
 
 def _picked(legal: list[Any], step: int, full: bool) -> list[Any]:
-    """The listed actions a step checks: all of them, or SAMPLE spread over the list and
-    shifted with the step (deterministic, and every index is reached over the steps)."""
-    if full or len(legal) <= SAMPLE:
+    """The listed actions a step checks: all of them (up to FULL_CAP), or SAMPLE; a longer
+    list is sampled, spread over it and shifted with the step (deterministic, and every index
+    is reached over the steps)."""
+    n = FULL_CAP if full else SAMPLE
+    if len(legal) <= n:
         return legal
-    return [legal[(step + k * len(legal) // SAMPLE) % len(legal)] for k in range(SAMPLE)]
+    return [legal[(step + k * len(legal) // n) % len(legal)] for k in range(n)]
 
 
 def check_listed(game: AnyGame, state: Any, seat: str, legal: list[Any], step: int,

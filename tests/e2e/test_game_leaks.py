@@ -156,6 +156,7 @@ def _segments(message: SeenMessage) -> list[tuple[str, bool]]:
 
 @pytest.fixture
 def bot(fast_bot: GameBot) -> GameBot:
+    fast_bot.service.computer_cap = 0.3  # the expert thinks less, not differently
     return fast_bot
 
 

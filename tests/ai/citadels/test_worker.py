@@ -56,7 +56,9 @@ async def test_expert_stops_at_its_deadline() -> None:
     expert = make_player("expert", iterations=10**6)
     action, elapsed, ticks = await ticking(decide_async(state, pid, expert, seed=1, cap=0.5))
     assert elapsed < 0.9
-    assert ticks >= 15
+    # The search shares the GIL with the loop, which ticks ~40 times in 0.4 s on an idle
+    # machine and fewer on a loaded one; a loop blocked by the search would tick once at most.
+    assert ticks >= 5
     assert action in citadels.legal_actions(state, pid)
 
 
