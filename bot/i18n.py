@@ -29,6 +29,8 @@ class Catalog:
             raise ValueError(f"no catalog for default language {default!r}")
         self.tables = tables
         self.default = default
+        # Every text looks its language up, a few dozen per click: the few locales seen, once.
+        self._languages: dict[discord.Locale | str, str] = {}
 
     @classmethod
     def load(cls, default: str = "en", directory: Path = LOCALES_DIR,
@@ -55,9 +57,15 @@ class Catalog:
         """`es-ES` and `es-419` map to `es`; unknown locales to the default language."""
         if locale is None:
             return self.default
+        known = self._languages.get(locale)
+        if known is not None:
+            return known
         code = str(locale.value if isinstance(locale, discord.Locale) else locale)
         language = code.split("-")[0].lower()
-        return language if language in self.tables else self.default
+        language = language if language in self.tables else self.default
+        if len(self._languages) < 256:  # Discord's locales are a few dozen; any text is kept out
+            self._languages[locale] = language
+        return language
 
     def text(
         self, key: str, locale: discord.Locale | str | None = None, /, **params: object
@@ -68,6 +76,8 @@ class Catalog:
             raise KeyError(f"missing catalog key {key!r}")
         if not params:
             return template
+        if PLURAL not in template:  # str.format in C; the Formatter only for a plural spec
+            return template.format(**params)
         return _Plural(self.language_of(locale)).format(template, **params)
 
     def plural(self, key: str, locale: discord.Locale | str | None, number: int,
@@ -82,6 +92,9 @@ class Catalog:
         return {
             name for _, name, _, _ in string.Formatter().parse(self.tables[language][key]) if name
         }
+
+
+PLURAL = "other="  # in every plural spec ("{n:one=...|other=...}")
 
 
 class _Plural(string.Formatter):
