@@ -64,8 +64,9 @@ class Publisher:
         self._stale_since: dict[int, float] = {}  # when each such table became out of date
         self.table_lags: list[float] = []  # seconds from a change to the edit that showed it
         self._redrawers: dict[int, asyncio.Task[None]] = {}
-        # One table call of a game at a time: an edit of this round's table still on its way
-        # when the next round's table is posted would give the retired table its buttons back.
+        # One table call of a game at a time (see _table_lock): an edit of this round's table
+        # still on its way when the next round's table is posted would give the retired table
+        # its buttons back.
         self._table_locks: dict[int, asyncio.Lock] = {}
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
@@ -161,10 +162,10 @@ class Publisher:
         comes: table edits queue behind mentions, and however many changes came meanwhile,
         one edit shows them all (under load a table lags by seconds, never a mention)."""
         while game_id in self._stale_tables:
-            async with self._failures(game_id):
+            async with self._failures(game_id), self._table_lock(game_id):
                 deleted = await self._retry(lambda: self._edit_table(game_id))
                 if deleted is not None:
-                    await self._post_table(deleted)
+                    await self._post(deleted)
 
     async def _edit_table(self, game_id: int) -> GameRecord | None:
         """The edit; the record if someone deleted the table message (post it again)."""
@@ -172,19 +173,20 @@ class Publisher:
         since = self._stale_since.pop(game_id, None)
         if since is not None:
             self.table_lags.append(asyncio.get_running_loop().time() - since)
-        async with self._table_lock(game_id):
-            record = self.bot.service.games.get(game_id)
-            if record is None or record.state is None or not _edits_table(record):
-                return None  # over (its worker shows the end), or a new round (its worker posts)
-            assert record.table_message_id is not None
-            message = self._channel(record).get_partial_message(record.table_message_id)
-            try:
-                await self._send(record, message.id, message.edit)
-            except discord.NotFound:
-                return record
-            return None
+        record = self.bot.service.games.get(game_id)
+        if record is None or record.state is None or not _edits_table(record):
+            return None  # over (its worker shows the end), or a new round (its worker posts it)
+        assert record.table_message_id is not None
+        message = self._channel(record).get_partial_message(record.table_message_id)
+        try:
+            await self._send(record, message.id, message.edit)
+        except discord.NotFound:
+            return record
+        return None
 
     def _table_lock(self, game_id: int) -> asyncio.Lock:
+        """Taken before a slot of the pace, never inside one: a call holding a slot while it
+        waited for a game's lock, whose holder waits for a slot, could stall every game."""
         return self._table_locks.setdefault(game_id, asyncio.Lock())
 
     # -- the table -------------------------------------------------------------------------
@@ -213,10 +215,6 @@ class Publisher:
                     return
                 except discord.NotFound:
                     pass  # deleted by someone: post it again below
-            await self._post(record)
-
-    async def _post_table(self, record: GameRecord) -> None:
-        async with self._table_lock(record.id):
             await self._post(record)
 
     async def _post(self, record: GameRecord) -> None:
