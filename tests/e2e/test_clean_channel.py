@@ -10,6 +10,8 @@ import random
 import pytest
 
 from bot.client import GameBot
+from bot.pace import Pace
+from bot.publisher import PUBLIC_RATE
 from bot.records import GameSettings
 from bot.service import awaiting
 from fakediscord import Discord, Person
@@ -150,7 +152,7 @@ async def test_a_slow_table_edit_never_gives_an_old_table_its_buttons_back(
         bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
     """An edit of this round's table still on its way (its picture being drawn, the rate
     limit) when the round ends: the new table is posted and the old one retired after it, so
-    the old table ends without buttons."""
+    the old table ends without buttons; and with one call at a time, nothing stalls."""
     publisher = bot.publisher
     table_now = publisher._table_now
 
@@ -161,13 +163,16 @@ async def test_a_slow_table_edit_never_gives_an_old_table_its_buttons_back(
         return outgoing
 
     monkeypatch.setattr(publisher, "_table_now", slow)
+    # One public call at a time: a table call that waited for the game's table lock while it
+    # held the only slot would stall the game (the lock is taken before a slot).
+    monkeypatch.setattr(publisher, "_pace", Pace(PUBLIC_RATE, width=1))
     people = [table.alice, table.bruno]
     game = await start_game(bot, discord_api, table.guild, "slow-edits", people,
                             ("basic", "basic"), seed=41, settings=GameSettings(ping_after=0))
     players = {pid: Player(person, random.Random(41 + i), hasty=0.2)
                for i, (pid, person) in enumerate(game.people.items())}
-    ended = await play_out(game, players)
-    await bot.publisher.idle()
+    ended = await asyncio.wait_for(play_out(game, players), 90)  # a stall fails, not hangs
+    await asyncio.wait_for(bot.publisher.idle(), 30)
     assert ended.status == "finished" and ended.state is not None
     seen = [m for m in await table.alice.sees(game.channel) if not m.ephemeral]
     assert len(seen) >= 3  # tables of several rounds, the result
