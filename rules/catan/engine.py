@@ -9,6 +9,7 @@ Decisions (§3.5) wait in `pending`: while any is there, only they are asked.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
@@ -30,6 +31,8 @@ from .events import Event
 from .ids import parse_node
 from .layout import beginner, random_layout
 from .legal import (
+    Mixed,
+    Section,
     acting,
     batch,
     decision_actions,
@@ -38,6 +41,7 @@ from .legal import (
     must_decide,
     setup_order,
     to_act,
+    turn_sections,
 )
 from .state import (
     CARDS,
@@ -187,14 +191,34 @@ RANDOM_DEFAULTS = frozenset({"aqueduct", "progress_discard", "defender_draw", "s
 
 def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     """A random legal action, drawn by kind first, so that the many trade offers do not drown
-    the builds in random play."""
-    legal = legal_actions(s, name)
-    if not legal:
-        return None
+    the builds in random play: a kind uniformly among those legal_actions lists (in their
+    order), then one of its actions."""
+    seat = s.seat_of(name)
+    if seat is None or s.phase != "action" or s.pending or seat != s.active:
+        return _drawn(_kinds(legal_actions(s, name)), r)
+    groups: list[Section] = []
+    for section in turn_sections(s, seat):
+        if type(section) is Mixed:
+            groups += _kinds(section)
+        else:
+            groups.append(section)
+    return _drawn(groups, r)
+
+
+def _kinds(actions: Sequence[Action]) -> list[list[Action]]:
+    """actions grouped by kind, in the order of their first ones."""
     kinds: dict[type[Action], list[Action]] = {}  # each class has one type: the same groups
-    for kind, run in groupby(legal, key=type):  # runs, not actions: ~170 offers in one
+    for kind, run in groupby(actions, key=type):  # runs, not actions: ~170 offers in one
         kinds.setdefault(kind, []).extend(run)
-    group = list(kinds.values())[int(r.random() * len(kinds))]
+    return list(kinds.values())
+
+
+def _drawn(groups: Sequence[Section], r: random.Random) -> Action | None:
+    if not groups:
+        return None
+    group = groups[int(r.random() * len(groups))]
+    if callable(group):
+        group = group()
     return group[int(r.random() * len(group))]
 
 

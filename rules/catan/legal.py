@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -140,35 +141,69 @@ def setup_actions(s: GameState, seat: int) -> list[Action]:
 
 
 def turn_actions(s: GameState, seat: int) -> list[Action]:
-    player = s.players[seat]
     out: list[Action] = []
+    for section in turn_sections(s, seat):
+        out += section() if callable(section) else section
+    return out
+
+
+class Mixed(list[Action]):
+    """A section of turn_actions that holds several kinds of action (the knights')."""
+
+
+# A section listed only when random play draws its kind: a function that lists it.
+Lazy = Callable[[], Sequence[Action]]
+Section = Sequence[Action] | Lazy
+_END_TURN: tuple[Action, ...] = (made(EndTurn),)
+
+
+def turn_sections(s: GameState, seat: int) -> list[Section]:
+    """turn_actions in order, in non-empty sections of one kind each (a Mixed one: several);
+    the costly ones as a Lazy after a cheaper check that they are not empty, so that
+    random_action, which draws a kind first, lists only the kind it draws."""
+    player = s.players[seat]
+    out: list[Section] = []
     if len(player.progress) > production.PROGRESS_LIMIT:
-        out += [made(DiscardProgress, card=c) for c in sorted(set(player.progress))]
+        out.append([made(DiscardProgress, card=c) for c in sorted(set(player.progress))])
     else:
-        out.append(made(EndTurn))
+        out.append(_END_TURN)
     if ((s.free_roads or placement.affordable(s, seat, "road"))
-            and placement.supply(s, seat, "road") > 0):
-        out += [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)]
+            and placement.supply(s, seat, "road") > 0 and _any_road_edge(s, seat)):
+        out.append(lambda: [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)])
     if (placement.affordable(s, seat, "settlement")
-            and placement.supply(s, seat, "settlement") > 0):
-        out += [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
-                if placement.settlement_ok(s, seat, n)]
+            and placement.supply(s, seat, "settlement") > 0 and any(
+                placement.settlement_ok(s, seat, n) for n in road_nodes(s, seat))):
+        out.append(lambda: [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
+                            if placement.settlement_ok(s, seat, n)])
     if placement.affordable(s, seat, "city"):
-        out += [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)]
+        _add(out, [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)])
     if placement.affordable(s, seat, "wall"):
-        out += [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)]
+        _add(out, [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)])
+    _add(out, improvement_buys(s, seat))
+    _add(out, maritime_trades(s, seat))
+    _add(out, Mixed(knight_actions(s, seat)))
+    if progress.any_play(s, seat):
+        out.append(lambda: progress.plays(s, seat))
+    _add(out, harbor_exchanges(s, seat))
+    _add(out, _offers(_others(s, seat), held_tuple(s, seat)))
+    return out
+
+
+def _add(out: list[Section], section: Sequence[Action]) -> None:
+    if section:
+        out.append(section)
+
+
+def improvement_buys(s: GameState, seat: int) -> list[Action]:
+    player = s.players[seat]
     cards = player.cards
+    out: list[Action] = []
     for track, commodity in TRACKS.items():
         if cards[commodity] <= player.improvements[track]:
             continue  # cannot pay the next level: targets would say None
         for target in improvements.targets(s, seat, track) or []:
             out.append(made(BuyImprovement,
                             track=track, node=None if target is None else node_id(target)))
-    out += maritime_trades(s, seat)
-    out += knight_actions(s, seat)
-    out += progress.plays(s, seat)
-    out += harbor_exchanges(s, seat)
-    out += offers(s, seat)
     return out
 
 
@@ -208,6 +243,21 @@ def road_edges(s: GameState, seat: int) -> list[int]:
                    for e in T.node_edges[n] if e not in s.roads})
 
 
+def _any_road_edge(s: GameState, seat: int) -> bool:
+    """Whether road_edges has any: a free edge at a node a road may start at."""
+    roads = s.roads
+    for n, b in s.buildings.items():  # road_end_ok holds at seat's buildings
+        if b.owner == seat and any(e not in roads for e in T.node_edges[n]):
+            return True
+    for e, owner in roads.items():
+        if owner != seat:
+            continue
+        for n in T.edge_nodes[e]:
+            if any(f not in roads for f in T.node_edges[n]) and placement.road_end_ok(s, seat, n):
+                return True
+    return False
+
+
 def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
     if s.harbor_used is None:
         return []
@@ -244,8 +294,17 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
 
 def offers(s: GameState, seat: int) -> list[Action]:
     """The one-for-one offers (apply takes any offer; listing all multisets is impossible)."""
-    held = tuple(c for c in CARDS if s.players[seat].cards[c])
-    return list(_offers(tuple(s.seats[to] for to in range(len(s.seats)) if to != seat), held))
+    return list(_offers(_others(s, seat), held_tuple(s, seat)))
+
+
+def held_tuple(s: GameState, seat: int) -> tuple[str, ...]:
+    cards = s.players[seat].cards
+    return tuple(c for c in CARDS if cards[c])
+
+
+def _others(s: GameState, seat: int) -> tuple[str, ...]:
+    """The names of seat's opponents, in seat order."""
+    return (*s.seats[:seat], *s.seats[seat + 1:])
 
 
 @cache

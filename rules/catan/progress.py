@@ -227,6 +227,33 @@ OPTIONS: dict[str, Callable[[GameState, int], list[PlayProgress]]] = {
 }
 
 
+
+def any_play(s: GameState, seat: int) -> bool:
+    """Whether plays(s, seat) lists any, without listing the many plays of some cards."""
+    roll = s.phase == "roll"
+    return any(HAS[card](s, seat) for card in set(s.players[seat].progress)
+               if (card == "alchemist") == roll)
+
+
+def _listed(options: Callable[[GameState, int], list[PlayProgress]]
+            ) -> Callable[[GameState, int], bool]:
+    return lambda s, seat: bool(options(s, seat))
+
+
+def _always(s: GameState, seat: int) -> bool:
+    return True
+
+
+# Whether a card has any play: OPTIONS' list is not empty, told without it where it is long.
+HAS: dict[str, Callable[[GameState, int], bool]] = {
+    **{card: _listed(options) for card, options in OPTIONS.items()},
+    "alchemist": _always, "resource_monopoly": _always, "trade_monopoly": _always,
+    "bishop": lambda s, seat: s.attacks > 0,
+    "inventor": lambda s, seat: sum(
+        1 for t in s.tokens if t is not None and t not in FIXED_TOKENS) >= 2,
+    "merchant_fleet": lambda s, seat: any(c not in s.fleets for c in CARDS),
+}
+
 # --- playing ---------------------------------------------------------------------------------
 
 def play(tx: Tx, seat: int, act: PlayProgress) -> None:

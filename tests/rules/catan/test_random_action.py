@@ -1,0 +1,91 @@
+"""random_action's shortcuts (sections listed only when drawn, existence checks without the
+lists) agree with the plain definition, a kind drawn among legal_actions' kinds, then an action
+of it, over the states of seeded random games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from rules.catan import engine, legal, progress
+from rules.catan.actions import Action
+from rules.catan.state import GameState, Options
+
+
+def reference(s: GameState, name: str, r: random.Random) -> Action | None:
+    """The plain definition: every legal action listed, grouped by kind in listing order."""
+    kinds: dict[type[Action], list[Action]] = {}
+    for a in engine.legal_actions(s, name):
+        kinds.setdefault(type(a), []).append(a)
+    if not kinds:
+        return None
+    group = list(kinds.values())[int(r.random() * len(kinds))]
+    return group[int(r.random() * len(group))]
+
+
+def states(layout: str, players: int, seed: int) -> Iterator[GameState]:
+    s = engine.new_game([f"p{i}" for i in range(players)],
+                        Options.model_validate({"layout": layout}), seed)
+    r = random.Random(seed)
+    while (acting := engine.to_act(s)) and s.turn < 120:
+        yield s
+        seat = acting[int(r.random() * len(acting))]
+        action = engine.random_action(s, seat, r)
+        assert action is not None
+        s, _ = engine.apply(s, seat, action)
+
+
+GAMES = [("beginner", 3, 21), ("random", 4, 22), ("random", 3, 23)]
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), GAMES)
+def test_random_action_draws_as_the_plain_definition(layout: str, players: int,
+                                                     seed: int) -> None:
+    checked = 0
+    for s in states(layout, players, seed):
+        for name in s.seats:  # seats not asked too: both say None
+            for k in range(2):
+                fast, slow = random.Random(seed * 100 + k), random.Random(seed * 100 + k)
+                assert engine.random_action(s, name, fast) == reference(s, name, slow)
+                assert fast.getstate() == slow.getstate()  # the same numbers drawn
+                checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), GAMES)
+def test_turn_sections_are_non_empty_kinds(layout: str, players: int, seed: int) -> None:
+    """Each section (a lazy one: what it lists) is non-empty, of one kind (Mixed: any), and no
+    kind is in two sections; any_play tells whether a hand has plays."""
+    seen = 0
+    for s in states(layout, players, seed):
+        assert progress.any_play(s, s.active) == bool(progress.plays(s, s.active))
+        if s.phase != "action" or s.pending:
+            continue
+        seen += 1
+        kinds: set[type[Action]] = set()
+        for section in legal.turn_sections(s, s.active):
+            actions = section() if callable(section) else section
+            assert actions
+            these = {type(a) for a in actions}
+            assert len(these) == 1 or type(section) is legal.Mixed
+            assert not these & kinds
+            kinds |= these
+    assert seen > 100
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), GAMES)
+def test_any_play_tells_every_card(layout: str, players: int, seed: int) -> None:
+    """Each card alone in the active player's hand: any_play says whether it has a play."""
+    played = 0
+    for i, s in enumerate(states(layout, players, seed)):
+        if i % 7:
+            continue
+        for card in progress.OPTIONS:
+            hand = s.clone()
+            hand.players[s.active].progress = [card]
+            has = bool(progress.plays(hand, s.active))
+            assert progress.any_play(hand, s.active) == has, card
+            played += has
+    assert played > 100
