@@ -67,11 +67,10 @@ def progress_draws(tx: Tx, colour: str, red: int) -> None:
 def draw_progress(tx: Tx, seat: int, colour: str, stage: int) -> None:
     """Draw the top card; VP cards are shown at once; off turn, a 5th card is discarded."""
     s = tx.s
-    deck = s.decks[colour]
-    if not deck:
+    if not s.decks[colour]:
         return
-    card = deck.pop(0)
-    player = s.players[seat]
+    card = tx.deck(colour).pop(0)
+    player = tx.player(seat)
     if card in VP_CARDS:
         player.vp_cards = [*player.vp_cards, card]  # a new list: shared (tx.py)
         tx.emit("vp_card_revealed", seat, card=card, deck=colour)
@@ -217,7 +216,7 @@ def catan_wins(tx: Tx, defend: list[int]) -> None:
         return  # §16.11: nobody defended, nobody is rewarded
     best = [seat for seat in in_turn_order(s) if defend[seat] == top]
     if len(best) == 1:
-        s.players[best[0]].defenders += 1
+        tx.player(best[0]).defenders += 1
         s.defenders_left = max(0, s.defenders_left - 1)
         tx.emit("defender_awarded", best[0])
         return
@@ -248,5 +247,5 @@ def pillage(tx: Tx, seat: int, node: int) -> None:
     s = tx.s
     ruined = placement.supply(s, seat, "settlement") <= 0
     b = s.buildings[node]
-    s.buildings[node] = b.model_copy(update={"city": ruined, "ruined": ruined, "wall": False})
+    tx.buildings()[node] = b.model_copy(update={"city": ruined, "ruined": ruined, "wall": False})
     tx.emit("city_pillaged", seat, node=node_id(node), ruined=ruined)

@@ -262,8 +262,8 @@ def play(tx: Tx, seat: int, act: PlayProgress) -> None:
         raise IllegalAction(f"you hold no {act.card}")
     if act not in plays(s, seat):
         raise IllegalAction(f"{act.card} cannot be played so now")
-    s.players[seat].progress.remove(act.card)
-    s.decks[COLOUR_OF[act.card]].append(act.card)
+    tx.player(seat).progress.remove(act.card)
+    tx.deck(COLOUR_OF[act.card]).append(act.card)
     tx.emit("progress_played", seat, card=act.card)
     EFFECTS[act.card](tx, seat, act)
 
@@ -281,14 +281,14 @@ def _e_crane(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_engineer(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.node is not None
     node = parse_node(act.node)
-    tx.s.buildings[node] = tx.s.buildings[node].model_copy(update={"wall": True})
+    tx.buildings()[node] = tx.s.buildings[node].model_copy(update={"wall": True})
     tx.emit("built", seat, piece="wall", node=act.node, paid={})
 
 
 def _e_inventor(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.hex is not None and act.other_hex is not None
     a, b = parse_hex(act.hex), parse_hex(act.other_hex)
-    tokens = tx.s.tokens
+    tokens = tx.tokens()
     tokens[a], tokens[b] = tokens[b], tokens[a]
     tx.emit("tokens_swapped", seat, hexes=[act.hex, act.other_hex])
 
@@ -339,7 +339,7 @@ def _e_deserter(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_diplomat(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.edge is not None
     s, edge = tx.s, parse_edge(act.edge)
-    owner = s.roads.pop(edge)
+    owner = tx.roads().pop(edge)
     tx.emit("road_removed", owner, edge=act.edge, by=tx.name(seat))
     recount_roads(tx)
     if owner == seat:
@@ -352,7 +352,7 @@ def _e_diplomat(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_intrigue(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.node is not None
     node = parse_node(act.node)
-    victim = tx.s.knights.pop(node)
+    victim = tx.knights().pop(node)
     tx.emit("knight_displaced", seat, to=act.node, victim=tx.name(victim.owner))
     knights.retreat(tx, victim, node)
     recount_roads(tx)
@@ -410,7 +410,7 @@ def _e_merchant(tx: Tx, seat: int, act: PlayProgress) -> None:
 
 def _e_merchant_fleet(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.kind is not None
-    tx.s.fleets.append(act.kind)
+    tx.fleets().append(act.kind)
 
 
 def _monopoly(name: str) -> Callable[[Tx, int, PlayProgress], None]:

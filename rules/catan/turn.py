@@ -57,7 +57,7 @@ def setup_move(tx: Tx, seat: int, act: Action) -> None:
         node = parse_node(act.node)
         if not placement.settlement_ok(s, seat, node, setup=True):
             raise IllegalAction(f"{act.node} is taken or too close to a building")
-        s.buildings[node] = Building(owner=seat, city=second)
+        tx.buildings()[node] = Building(owner=seat, city=second)
         s.setup_node = node
         tx.emit("placed", seat, piece="city" if second else "settlement", node=act.node)
         if second:
@@ -69,7 +69,7 @@ def setup_move(tx: Tx, seat: int, act: Action) -> None:
     edge = parse_edge(act.edge)
     if not placement.setup_road_ok(s, edge):
         raise IllegalAction(f"{act.edge} must be empty and touch {node_id(s.setup_node)}")
-    s.roads[edge] = seat
+    tx.roads()[edge] = seat
     tx.emit("placed", seat, piece="road", edge=act.edge)
     recount_roads(tx)
     s.setup_node = None
@@ -136,7 +136,7 @@ def _build_road(tx: Tx, seat: int, act: Action) -> None:
     else:
         _pay_or_refuse(tx, seat, "road")
         paid = COSTS["road"]
-    s.roads[edge] = seat
+    tx.roads()[edge] = seat
     tx.emit("built", seat, piece="road", edge=act.edge, paid=paid)
     recount_roads(tx)
 
@@ -150,7 +150,7 @@ def _build_settlement(tx: Tx, seat: int, act: Action) -> None:
     if not placement.settlement_ok(s, seat, node):
         raise IllegalAction(f"{act.node}: not empty, too close to a building, or off your roads")
     _pay_or_refuse(tx, seat, "settlement")
-    s.buildings[node] = Building(owner=seat)
+    tx.buildings()[node] = Building(owner=seat)
     tx.emit("built", seat, piece="settlement", node=act.node, paid=COSTS["settlement"])
     recount_roads(tx)
 
@@ -173,7 +173,7 @@ def _build_wall(tx: Tx, seat: int, act: Action) -> None:
     if node not in placement.wall_nodes(s, seat):
         raise IllegalAction(f"{act.node}: no city of yours without a wall, or 3 walls built")
     _pay_or_refuse(tx, seat, "wall")
-    s.buildings[node] = s.buildings[node].model_copy(update={"wall": True})
+    tx.buildings()[node] = s.buildings[node].model_copy(update={"wall": True})
     tx.emit("built", seat, piece="wall", node=act.node, paid=COSTS["wall"])
 
 
@@ -230,12 +230,11 @@ def _discard_progress(tx: Tx, seat: int, act: Action) -> None:
 
 def discard_progress(tx: Tx, seat: int, card: str) -> None:
     """Face down under its own deck (§9.3 ruling)."""
-    hand = tx.s.players[seat].progress
-    if card not in hand:
+    if card not in tx.s.players[seat].progress:
         raise IllegalAction(f"you hold no {card}")
-    hand.remove(card)
+    tx.player(seat).progress.remove(card)
     colour = next(c for c, cards in DECKS.items() if card in cards)
-    tx.s.decks[colour].append(card)
+    tx.deck(colour).append(card)
     tx.emit("progress_discarded", seat, deck=colour)
 
 
@@ -351,7 +350,7 @@ def _harbor_exchange(tx: Tx, seat: int, act: Action) -> None:
             or act.card not in RESOURCES or not s.players[seat].cards[act.card]):
         raise IllegalAction("offer a resource you hold to an opponent not asked this turn, "
                             "after playing Commercial Harbor")
-    s.harbor_used.append(to)
+    tx.harbor_used().append(to)
     if not any(s.players[to].cards[c] for c in COMMODITIES):
         tx.emit("harbor_exchanged", seat, to=act.to, give={}, get={})
         return
