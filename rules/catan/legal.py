@@ -273,6 +273,8 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.empty(s, n)]
     mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
+    if not mine:
+        return out
     if placement.affordable(s, seat, "activate"):
         out += [made(ActivateKnight, node=node_id(n)) for n in mine
                 if knights.activate_ok(s, seat, n)]
@@ -282,10 +284,13 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
     for n in mine:
         if not knights.can_act(s, seat, n):
             continue
+        # knights.moves and knights.displacements, from one search of the roads.
+        reach = knights.reachable(s, seat, n)
+        level = s.knights[n].level
         out += [made(MoveKnight, node=node_id(n), to=node_id(v))
-                for v in knights.moves(s, seat, n)]
-        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v))
-                for v in knights.displacements(s, seat, n)]
+                for v in reach if placement.empty(s, v)]
+        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v)) for v in reach
+                if (k := s.knights.get(v)) is not None and k.owner != seat and k.level < level]
         if knights.chase_ok(s, seat, n):
             out += [made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
                     for m in robber_moves(s, seat)]

@@ -3,8 +3,6 @@ the bank's shortage, the 7 (§3.3) and the barbarian attack (§7)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from . import placement
 from .board import TOPOLOGY as T
 from .board import hex_id, node_id
@@ -17,6 +15,7 @@ from .state import (
     Dice,
     GameState,
     Knight,
+    built,
 )
 from .tx import Tx
 
@@ -34,7 +33,8 @@ def roll(tx: Tx, red: int | None = None, yellow: int | None = None) -> None:
     red = tx.below(6) + 1 if red is None else red
     yellow = tx.below(6) + 1 if yellow is None else yellow
     event = EVENT_FACES[tx.below(len(EVENT_FACES))]
-    s.dice = Dice(red=red, yellow=yellow, event=event)
+    s.dice = built(Dice, {"red": red, "yellow": yellow, "event": event},
+                   {"red", "yellow", "event"})  # unvalidated: ints 1-6 and a face
     tx.emit("rolled", s.active, red=red, yellow=yellow, event=event, total=red + yellow)
     s.phase = "production"
     if event == "ship":
@@ -94,17 +94,20 @@ def produce(tx: Tx) -> None:
         production(tx, s.dice.total)
 
 
-def owed(s: GameState, total: int) -> list[Counter[str]]:
+def owed(s: GameState, total: int) -> list[dict[str, int]]:
     """What each seat's buildings earn on `total` (robbed hex excluded)."""
-    out: list[Counter[str]] = [Counter() for _ in s.seats]
+    out: list[dict[str, int]] = [{} for _ in s.seats]
+    buildings = s.buildings
     for h, token in enumerate(s.tokens):
         if token != total or h == s.robber:
             continue
         table = YIELD[s.terrains[h]]
         for node in T.hex_nodes[h]:
-            b = s.buildings.get(node)
+            b = buildings.get(node)
             if b is not None:
-                out[b.owner].update(table["city" if b.city and not b.ruined else "settlement"])
+                wants = out[b.owner]
+                for card in table["city" if b.city and not b.ruined else "settlement"]:
+                    wants[card] = wants.get(card, 0) + 1
     return out
 
 
@@ -112,11 +115,12 @@ def production(tx: Tx, total: int) -> None:
     s = tx.s
     wants = owed(s, total)
     seats = range(len(s.seats))
-    got: list[dict[str, int]] = [{} for _ in seats]  # plain dicts: Counter's calls cost
+    got: list[dict[str, int]] = [{} for _ in seats]
     for card in CARDS:
-        owers = [seat for seat in seats if wants[seat].get(card)]
-        need = sum(wants[seat][card] for seat in owers)
-        if need > s.bank[card] and len(owers) > 1:
+        owers = [seat for seat in seats if card in wants[seat]]
+        if not owers:
+            continue
+        if len(owers) > 1 and sum(wants[seat][card] for seat in owers) > s.bank[card]:
             continue  # bank shortage: nobody gets this type (§3.2 ruling)
         for seat in owers:
             got[seat][card] = tx.take(seat, card, wants[seat][card])

@@ -260,7 +260,8 @@ def play(tx: Tx, seat: int, act: PlayProgress) -> None:
     s = tx.s
     if act.card not in s.players[seat].progress:
         raise IllegalAction(f"you hold no {act.card}")
-    if act not in plays(s, seat):
+    # plays(s, seat) holds act exactly when the card's own options do (the card is held).
+    if (act.card == "alchemist") != (s.phase == "roll") or act not in OPTIONS[act.card](s, seat):
         raise IllegalAction(f"{act.card} cannot be played so now")
     tx.player(seat).progress.remove(act.card)
     tx.deck(COLOUR_OF[act.card]).append(act.card)

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.catan import engine, legal, progress
+from rules.catan import engine, knights, legal, progress
 from rules.catan.actions import Action
+from rules.catan.board import node_id
 from rules.catan.state import GameState, Options
 
 
@@ -89,3 +90,25 @@ def test_any_play_tells_every_card(layout: str, players: int, seed: int) -> None
             assert progress.any_play(hand, s.active) == has, card
             played += has
     assert played > 100
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), GAMES)
+def test_knight_moves_listed_from_one_search(layout: str, players: int, seed: int) -> None:
+    """knight_actions' moves and displacements, from one road search per knight, are
+    knights.moves' and knights.displacements'."""
+    listed = 0
+    for s in states(layout, players, seed):
+        for seat in range(players):
+            got = [(a.type, a.model_dump()["node"], a.model_dump()["to"])
+                   for a in legal.knight_actions(s, seat)
+                   if a.type in ("move_knight", "displace_knight")]
+            want = []
+            for n in sorted(n for n, k in s.knights.items() if k.owner == seat):
+                if knights.can_act(s, seat, n):
+                    want += [("move_knight", node_id(n), node_id(v))
+                             for v in knights.moves(s, seat, n)]
+                    want += [("displace_knight", node_id(n), node_id(v))
+                             for v in knights.displacements(s, seat, n)]
+            assert got == want
+            listed += len(got)
+    assert listed > 50
