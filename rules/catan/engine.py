@@ -54,7 +54,7 @@ from .state import (
     Player,
 )
 from .turn import TURN, setup_move
-from .tx import Tx
+from .tx import Tx, view
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 
@@ -90,13 +90,13 @@ def new_game(seats: list[str], options: Options, seed: int) -> GameState:
 def apply(state: GameState, name: str, action: Action | dict[str, Any]
           ) -> tuple[GameState, list[Event]]:
     act = Action.parse(action)
-    if state.phase == "over":
-        raise IllegalAction("the game is over")
-    seat = state.seat_of(name)
-    if seat is None or seat not in acting(state):
-        raise IllegalAction(f"it is not {name!r}'s decision now")
     tx = Tx(state)
     s = tx.s
+    if s.phase == "over":
+        raise IllegalAction("the game is over")
+    seat = s.seat_of(name)
+    if seat is None or seat not in acting(s):
+        raise IllegalAction(f"it is not {name!r}'s decision now")
     decision = decision_of(s, seat)
     if decision is not None:
         answer(tx, decision, act)
@@ -193,6 +193,7 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     """A random legal action, drawn by kind first, so that the many trade offers do not drown
     the builds in random play: a kind uniformly among those legal_actions lists (in their
     order), then one of its actions."""
+    s = view(s)
     seat = s.seat_of(name)
     if seat is None or s.phase != "action" or s.pending or seat != s.active:
         return _drawn(_kinds(legal_actions(s, name)), r)

@@ -58,6 +58,7 @@ from .state import (
     Decision,
     GameState,
 )
+from .tx import view
 
 
 def setup_order(s: GameState) -> list[int]:
@@ -117,6 +118,7 @@ def decision_of(s: GameState, seat: int) -> Decision | None:
 # --- legal actions --------------------------------------------------------------------------
 
 def legal_actions(s: GameState, name: str) -> list[Action]:
+    s = view(s)
     seat = s.seat_of(name)
     if seat is None or seat not in acting(s):
         return []
