@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
-from . import improvements, knights, placement, production, progress, trade
+from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
     AcceptTrade,
     Action,
@@ -233,7 +233,7 @@ def _maritime(give: str, get: str) -> MaritimeTrade:
 def road_nodes(s: GameState, seat: int) -> list[int]:
     """The intersections `seat`'s roads touch, ascending: the only places a settlement or a
     knight may be built (both need one), so listing them need not try all 54."""
-    return sorted({n for e, owner in s.roads.items() if owner == seat for n in T.edge_nodes[e]})
+    return list(facts.pieces(s.roads, s.knights, seat).road_nodes)
 
 
 def road_edges(s: GameState, seat: int) -> list[int]:

@@ -5,6 +5,7 @@ All arguments are ints (seat, node, edge); nothing here changes the state.
 
 from __future__ import annotations
 
+from . import facts
 from .board import TOPOLOGY as T
 from .state import COSTS, PIECES, GameState
 
@@ -14,25 +15,27 @@ KNIGHT_LIMITS: tuple[int, ...] = tuple(PIECES["knight"])
 def supply(s: GameState, seat: int, piece: str) -> int:
     """Pieces of a kind still in `seat`'s supply (§1.8). A city on its side uses a city piece."""
     if piece == "road":
-        used = sum(1 for owner in s.roads.values() if owner == seat)
+        used = facts.pieces(s.roads, s.knights, seat).roads
     elif piece == "settlement":
-        used = sum(1 for b in s.buildings.values() if b.owner == seat and not b.city)
+        used = facts.buildings(s.buildings, seat).settlements
     elif piece == "city":
-        used = sum(1 for b in s.buildings.values() if b.owner == seat and b.city)
+        used = facts.buildings(s.buildings, seat).cities
     elif piece == "wall":
         used = walls(s, seat)
     else:
         raise ValueError(piece)
-    return int(PIECES[piece]) - used
+    return LIMITS[piece] - used
+
+
+LIMITS = {piece: int(PIECES[piece]) for piece in ("road", "settlement", "city", "wall")}
 
 
 def knight_supply(s: GameState, seat: int, level: int) -> int:
-    used = sum(1 for k in s.knights.values() if k.owner == seat and k.level == level)
-    return KNIGHT_LIMITS[level - 1] - used
+    return KNIGHT_LIMITS[level - 1] - facts.pieces(s.roads, s.knights, seat).knights[level - 1]
 
 
 def walls(s: GameState, seat: int) -> int:
-    return sum(1 for b in s.buildings.values() if b.owner == seat and b.wall)
+    return facts.buildings(s.buildings, seat).walls
 
 
 def can_pay(s: GameState, seat: int, cost: dict[str, int]) -> bool:
@@ -84,23 +87,26 @@ def setup_road_ok(s: GameState, edge: int) -> bool:
 def city_nodes(s: GameState, seat: int) -> list[int]:
     """Where seat may build a city now: its settlements, but only its cities on their side while
     it has any (§4: those must be rebuilt first). A ruined city needs no new city piece."""
-    ruined = [n for n, b in s.buildings.items() if b.owner == seat and b.ruined]
-    if ruined:
-        return sorted(ruined)
+    mine = facts.buildings(s.buildings, seat)
+    if mine.ruined:
+        return list(mine.ruined)
     if supply(s, seat, "city") <= 0:
         return []
-    return sorted(n for n, b in s.buildings.items() if b.owner == seat and not b.city)
+    return list(mine.settlement_nodes)
 
 
 def wall_nodes(s: GameState, seat: int) -> list[int]:
     if supply(s, seat, "wall") <= 0:
         return []
-    return sorted(n for n, b in s.buildings.items()
-                  if b.owner == seat and b.city and not b.ruined and not b.wall)
+    return list(facts.buildings(s.buildings, seat).unwalled)
 
 
 def cities(s: GameState, seat: int, *, metropolis: bool | None = None) -> list[int]:
     """seat's standing cities (not on their side); metropolis True/False filters on it."""
+    if metropolis is None:
+        return list(facts.buildings(s.buildings, seat).standing)
+    if metropolis is False:
+        return list(facts.buildings(s.buildings, seat).bare)
     return sorted(n for n, b in s.buildings.items()
                   if b.owner == seat and b.city and not b.ruined
                   and (metropolis is None or (b.metropolis is not None) == metropolis))

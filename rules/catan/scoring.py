@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import facts
 from .board import TOPOLOGY as T
 from .roads import longest_road, road_award
 from .state import RULES, VP, GameState
@@ -38,23 +39,13 @@ def breakdown(s: GameState, seat: int) -> dict[str, int]:
 
 def points(s: GameState, seat: int) -> int:
     """breakdown's total, without its dict (advance asks after every action)."""
-    total = 0
-    for b in s.buildings.values():
-        if b.owner == seat:
-            total += _BUILDING_VP[b.city, b.ruined, b.metropolis is not None]
+    total = facts.buildings(s.buildings, seat).points
     player = s.players[seat]
     if s.longest_road == seat:
         total += VP["longest_road"]
     if s.merchant_owner == seat:
         total += VP["merchant"]
     return total + player.defenders * VP["defender"] + len(player.vp_cards) * VP["vp_card"]
-
-
-# (city, ruined, metropolis) -> a building's points, as breakdown counts them.
-_BUILDING_VP: dict[tuple[bool, bool, bool], int] = {
-    (city, ruined, metro): (VP["settlement"] if not city else VP["ruined_city"] if ruined
-                            else VP["city"] + (VP["metropolis"] if metro else 0))
-    for city in (False, True) for ruined in (False, True) for metro in (False, True)}
 
 
 def road_lengths(s: GameState) -> list[int]:

@@ -1,0 +1,125 @@
+"""Per-seat facts about the pieces on the board, remembered for the last board seen.
+
+Most actions change no piece, yet points, supplies, harbours and the nodes a seat's roads touch
+were recounted on every action. Each memo keeps a copy of the dict it was counted from and is
+used only while the state's dict is equal to that copy (one dict comparison, its values mostly
+the very same objects): a state changed in place, or another game's, is counted anew, never
+misread. One memo per dict kind: games played in turn only recount more often.
+"""
+
+from __future__ import annotations
+
+from .board import TOPOLOGY as T
+from .state import VP, Building, Knight
+
+# node -> the harbour slots it touches.
+HARBOUR_SLOTS: dict[int, tuple[int, ...]] = {
+    n: tuple(slot for slot, e in enumerate(T.harbour_edges) if n in T.edge_nodes[e])
+    for e in T.harbour_edges for n in T.edge_nodes[e]}
+
+
+class Buildings:
+    """One seat's buildings. Node lists ascending; callers copy before changing them."""
+
+    __slots__ = ("points", "harbour_slots", "settlements", "cities", "walls", "ruined",
+                 "settlement_nodes", "standing", "bare", "unwalled")
+
+    def __init__(self) -> None:
+        self.points = 0  # what scoring.points counts for buildings
+        self.harbour_slots: set[int] = set()
+        self.settlements = self.cities = self.walls = 0  # pieces used (a ruined city: a city)
+        self.ruined: list[int] = []  # cities on their side
+        self.settlement_nodes: list[int] = []
+        self.standing: list[int] = []  # cities not on their side
+        self.bare: list[int] = []  # standing cities without a metropolis
+        self.unwalled: list[int] = []  # standing cities without a wall
+
+
+class Pieces:
+    """One seat's roads and knights."""
+
+    __slots__ = ("roads", "road_nodes", "knights")
+
+    def __init__(self) -> None:
+        self.roads = 0
+        self.road_nodes: list[int] = []  # the nodes its roads touch
+        self.knights = [0, 0, 0]  # by level - 1
+
+
+_NO_BUILDINGS = Buildings()
+_NO_PIECES = Pieces()
+
+
+def _building_vp(b: Building) -> int:
+    if not b.city:
+        return VP["settlement"]
+    if b.ruined:
+        return VP["ruined_city"]
+    return VP["city"] + (VP["metropolis"] if b.metropolis is not None else 0)
+
+
+def _count_buildings(buildings: dict[int, Building]) -> dict[int, Buildings]:
+    out: dict[int, Buildings] = {}
+    for n in sorted(buildings):
+        b = buildings[n]
+        f = out.get(b.owner)
+        if f is None:
+            f = out[b.owner] = Buildings()
+        f.points += _building_vp(b)
+        if n in HARBOUR_SLOTS:
+            f.harbour_slots.update(HARBOUR_SLOTS[n])
+        if not b.city:
+            f.settlements += 1
+            f.settlement_nodes.append(n)
+            continue
+        f.cities += 1
+        f.walls += b.wall
+        if b.ruined:
+            f.ruined.append(n)
+            continue
+        f.standing.append(n)
+        if b.metropolis is None:
+            f.bare.append(n)
+        if not b.wall:
+            f.unwalled.append(n)
+    return out
+
+
+def _count_pieces(roads: dict[int, int], knights: dict[int, Knight]) -> dict[int, Pieces]:
+    out: dict[int, Pieces] = {}
+    nodes: dict[int, set[int]] = {}
+    for e, owner in roads.items():
+        f = out.get(owner)
+        if f is None:
+            f = out[owner] = Pieces()
+            nodes[owner] = set()
+        f.roads += 1
+        nodes[owner].update(T.edge_nodes[e])
+    for owner, touched in nodes.items():
+        out[owner].road_nodes = sorted(touched)
+    for k in knights.values():
+        f = out.get(k.owner)
+        if f is None:
+            f = out[k.owner] = Pieces()
+        f.knights[k.level - 1] += 1
+    return out
+
+
+_buildings_memo: tuple[dict[int, Building], dict[int, Buildings]] = ({}, {})
+_pieces_memo: tuple[dict[int, int], dict[int, Knight], dict[int, Pieces]] = ({}, {}, {})
+
+
+def buildings(board: dict[int, Building], seat: int) -> Buildings:
+    global _buildings_memo
+    memo = _buildings_memo
+    if memo[0] != board:
+        memo = _buildings_memo = (dict(board), _count_buildings(board))
+    return memo[1].get(seat, _NO_BUILDINGS)
+
+
+def pieces(roads: dict[int, int], knights: dict[int, Knight], seat: int) -> Pieces:
+    global _pieces_memo
+    memo = _pieces_memo
+    if memo[0] != roads or memo[1] != knights:
+        memo = _pieces_memo = (dict(roads), dict(knights), _count_pieces(roads, knights))
+    return memo[2].get(seat, _NO_PIECES)
