@@ -38,12 +38,13 @@ class Buildings:
 class Pieces:
     """One seat's roads and knights."""
 
-    __slots__ = ("roads", "road_nodes", "knights")
+    __slots__ = ("roads", "road_nodes", "knights", "knight_nodes")
 
     def __init__(self) -> None:
         self.roads = 0
         self.road_nodes: list[int] = []  # the nodes its roads touch
         self.knights = [0, 0, 0]  # by level - 1
+        self.knight_nodes: list[int] = []
 
 
 _NO_BUILDINGS = Buildings()
@@ -97,11 +98,13 @@ def _count_pieces(roads: dict[int, int], knights: dict[int, Knight]) -> dict[int
         nodes[owner].update(T.edge_nodes[e])
     for owner, touched in nodes.items():
         out[owner].road_nodes = sorted(touched)
-    for k in knights.values():
+    for n in sorted(knights):
+        k = knights[n]
         f = out.get(k.owner)
         if f is None:
             f = out[k.owner] = Pieces()
         f.knights[k.level - 1] += 1
+        f.knight_nodes.append(n)
     return out
 
 

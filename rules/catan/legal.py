@@ -94,9 +94,11 @@ def acting(s: GameState) -> list[int]:
     addressee thinks (listed first, as the turn's owner)."""
     if not s.pending:  # the usual case, without batch's work
         return deciding(s)
-    seats = deciding(s)
-    if s.pending and s.active not in seats and any(
-            d.kind == "trade_offer" for d in batch(s)):
+    if s.phase == "over":
+        return []
+    asked = batch(s)  # deciding's, listed once
+    seats = list(dict.fromkeys(d.seat for d in asked))
+    if s.active not in seats and any(d.kind == "trade_offer" for d in asked):
         seats.insert(0, s.active)
     return seats
 
@@ -274,7 +276,7 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
         # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.empty(s, n)]
-    mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
+    mine = facts.pieces(s.roads, s.knights, seat).knight_nodes  # ascending
     if not mine:
         return out
     if placement.affordable(s, seat, "activate"):

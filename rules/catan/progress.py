@@ -13,7 +13,7 @@ from importlib import resources
 from itertools import combinations
 from typing import Any
 
-from . import improvements, knights, placement, production, scoring
+from . import facts, improvements, knights, placement, production, scoring
 from .actions import PlayProgress, made
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
@@ -252,7 +252,23 @@ HAS: dict[str, Callable[[GameState, int], bool]] = {
     "inventor": lambda s, seat: sum(
         1 for t in s.tokens if t is not None and t not in FIXED_TOKENS) >= 2,
     "merchant_fleet": lambda s, seat: any(c not in s.fleets for c in CARDS),
+    "diplomat": lambda s, seat: any(open_road(s, e) for e in s.roads),
+    "intrigue": lambda s, seat: any(
+        k.owner != seat and any(s.roads.get(e) == seat for e in T.node_edges[n])
+        for n, k in s.knights.items()),
+    "merchant": lambda s, seat: _has_merchant(s, seat),
 }
+
+
+def _has_merchant(s: GameState, seat: int) -> bool:
+    """_merchant lists any: a hex by one of seat's buildings, not where seat's merchant is."""
+    mine = facts.buildings(s.buildings, seat)
+    for n in (*mine.settlement_nodes, *mine.standing, *mine.ruined):
+        for h in T.node_hexes[n]:
+            if ((CARD["merchant"]["on_desert"] or s.terrains[h] != "desert")
+                    and (s.merchant, s.merchant_owner) != (h, seat)):
+                return True
+    return False
 
 # --- playing ---------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from rules.catan import engine, legal, placement, scoring, trade
+from rules.catan import engine, facts, legal, placement, scoring, trade
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.state import PIECES, VP, Building, GameState, Options
 
@@ -49,6 +49,7 @@ def scanned(s: GameState, seat: int) -> dict[str, object]:
                      if any(n in mine for n in T.edge_nodes[e])},
         "road_nodes": sorted({n for e, o in s.roads.items() if o == seat
                               for n in T.edge_nodes[e]}),
+        "knight_nodes": sorted(n for n, k in s.knights.items() if k.owner == seat),
     }
 
 
@@ -63,6 +64,7 @@ def remembered(s: GameState, seat: int) -> dict[str, object]:
         "points": scoring.points(s, seat),
         "harbours": trade.harbours_of(s, seat),
         "road_nodes": legal.road_nodes(s, seat),
+        "knight_nodes": facts.pieces(s.roads, s.knights, seat).knight_nodes,
     }
 
 
