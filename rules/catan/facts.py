@@ -35,20 +35,29 @@ class Buildings:
         self.unwalled: list[int] = []  # standing cities without a wall
 
 
-class Pieces:
-    """One seat's roads and knights."""
+class Roads:
+    """One seat's roads."""
 
-    __slots__ = ("roads", "road_nodes", "knights", "knight_nodes")
+    __slots__ = ("count", "nodes")
 
     def __init__(self) -> None:
-        self.roads = 0
-        self.road_nodes: list[int] = []  # the nodes its roads touch
-        self.knights = [0, 0, 0]  # by level - 1
-        self.knight_nodes: list[int] = []
+        self.count = 0
+        self.nodes: list[int] = []  # the nodes its roads touch
+
+
+class Knights:
+    """One seat's knights."""
+
+    __slots__ = ("levels", "nodes")
+
+    def __init__(self) -> None:
+        self.levels = [0, 0, 0]  # how many of each level (index level - 1)
+        self.nodes: list[int] = []
 
 
 _NO_BUILDINGS = Buildings()
-_NO_PIECES = Pieces()
+_NO_ROADS = Roads()
+_NO_KNIGHTS = Knights()
 
 
 def _building_vp(b: Building) -> int:
@@ -86,30 +95,36 @@ def _count_buildings(buildings: dict[int, Building]) -> dict[int, Buildings]:
     return out
 
 
-def _count_pieces(roads: dict[int, int], knights: dict[int, Knight]) -> dict[int, Pieces]:
-    out: dict[int, Pieces] = {}
+def _count_roads(roads: dict[int, int]) -> dict[int, Roads]:
+    out: dict[int, Roads] = {}
     nodes: dict[int, set[int]] = {}
     for e, owner in roads.items():
         f = out.get(owner)
         if f is None:
-            f = out[owner] = Pieces()
+            f = out[owner] = Roads()
             nodes[owner] = set()
-        f.roads += 1
+        f.count += 1
         nodes[owner].update(T.edge_nodes[e])
     for owner, touched in nodes.items():
-        out[owner].road_nodes = sorted(touched)
+        out[owner].nodes = sorted(touched)
+    return out
+
+
+def _count_knights(knights: dict[int, Knight]) -> dict[int, Knights]:
+    out: dict[int, Knights] = {}
     for n in sorted(knights):
         k = knights[n]
         f = out.get(k.owner)
         if f is None:
-            f = out[k.owner] = Pieces()
-        f.knights[k.level - 1] += 1
-        f.knight_nodes.append(n)
+            f = out[k.owner] = Knights()
+        f.levels[k.level - 1] += 1
+        f.nodes.append(n)
     return out
 
 
 _buildings_memo: tuple[dict[int, Building], dict[int, Buildings]] = ({}, {})
-_pieces_memo: tuple[dict[int, int], dict[int, Knight], dict[int, Pieces]] = ({}, {}, {})
+_roads_memo: tuple[dict[int, int], dict[int, Roads]] = ({}, {})
+_knights_memo: tuple[dict[int, Knight], dict[int, Knights]] = ({}, {})
 
 
 def buildings(board: dict[int, Building], seat: int) -> Buildings:
@@ -120,9 +135,17 @@ def buildings(board: dict[int, Building], seat: int) -> Buildings:
     return memo[1].get(seat, _NO_BUILDINGS)
 
 
-def pieces(roads: dict[int, int], knights: dict[int, Knight], seat: int) -> Pieces:
-    global _pieces_memo
-    memo = _pieces_memo
-    if memo[0] != roads or memo[1] != knights:
-        memo = _pieces_memo = (dict(roads), dict(knights), _count_pieces(roads, knights))
-    return memo[2].get(seat, _NO_PIECES)
+def roads(board: dict[int, int], seat: int) -> Roads:
+    global _roads_memo
+    memo = _roads_memo
+    if memo[0] != board:
+        memo = _roads_memo = (dict(board), _count_roads(board))
+    return memo[1].get(seat, _NO_ROADS)
+
+
+def knights(board: dict[int, Knight], seat: int) -> Knights:
+    global _knights_memo
+    memo = _knights_memo
+    if memo[0] != board:
+        memo = _knights_memo = (dict(board), _count_knights(board))
+    return memo[1].get(seat, _NO_KNIGHTS)

@@ -235,7 +235,7 @@ def _maritime(give: str, get: str) -> MaritimeTrade:
 def road_nodes(s: GameState, seat: int) -> list[int]:
     """The intersections `seat`'s roads touch, ascending: the only places a settlement or a
     knight may be built (both need one), so listing them need not try all 54."""
-    return list(facts.pieces(s.roads, s.knights, seat).road_nodes)
+    return list(facts.roads(s.roads, seat).nodes)
 
 
 def road_edges(s: GameState, seat: int) -> list[int]:
@@ -276,7 +276,7 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
         # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.empty(s, n)]
-    mine = facts.pieces(s.roads, s.knights, seat).knight_nodes  # ascending
+    mine = facts.knights(s.knights, seat).nodes  # ascending
     if not mine:
         return out
     if placement.affordable(s, seat, "activate"):

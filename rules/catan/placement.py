@@ -15,7 +15,7 @@ KNIGHT_LIMITS: tuple[int, ...] = tuple(PIECES["knight"])
 def supply(s: GameState, seat: int, piece: str) -> int:
     """Pieces of a kind still in `seat`'s supply (§1.8). A city on its side uses a city piece."""
     if piece == "road":
-        used = facts.pieces(s.roads, s.knights, seat).roads
+        used = facts.roads(s.roads, seat).count
     elif piece == "settlement":
         used = facts.buildings(s.buildings, seat).settlements
     elif piece == "city":
@@ -31,7 +31,7 @@ LIMITS = {piece: int(PIECES[piece]) for piece in ("road", "settlement", "city", 
 
 
 def knight_supply(s: GameState, seat: int, level: int) -> int:
-    return KNIGHT_LIMITS[level - 1] - facts.pieces(s.roads, s.knights, seat).knights[level - 1]
+    return KNIGHT_LIMITS[level - 1] - facts.knights(s.knights, seat).levels[level - 1]
 
 
 def walls(s: GameState, seat: int) -> int:

@@ -8,7 +8,7 @@ face down under their own deck.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -257,17 +257,32 @@ HAS: dict[str, Callable[[GameState, int], bool]] = {
         k.owner != seat and any(s.roads.get(e) == seat for e in T.node_edges[n])
         for n, k in s.knights.items()),
     "merchant": lambda s, seat: _has_merchant(s, seat),
+    "irrigation": lambda s, seat: _has_harvest(s, seat, "irrigation"),
+    "mining": lambda s, seat: _has_harvest(s, seat, "mining"),
 }
+
+
+def _building_hexes(s: GameState, seat: int) -> Iterator[int]:
+    """The hexes by seat's buildings (some more than once)."""
+    mine = facts.buildings(s.buildings, seat)
+    for n in (*mine.settlement_nodes, *mine.standing, *mine.ruined):
+        yield from T.node_hexes[n]
+
+
+def _has_harvest(s: GameState, seat: int, card: str) -> bool:
+    """_harvest(card) lists its play: the bank holds the yield, a hex of the terrain is by
+    one of seat's buildings."""
+    terrain = CARD[card]["terrain"]
+    return bool(s.bank[production.YIELD[terrain]["settlement"][0]]) and any(
+        s.terrains[h] == terrain for h in _building_hexes(s, seat))
 
 
 def _has_merchant(s: GameState, seat: int) -> bool:
     """_merchant lists any: a hex by one of seat's buildings, not where seat's merchant is."""
-    mine = facts.buildings(s.buildings, seat)
-    for n in (*mine.settlement_nodes, *mine.standing, *mine.ruined):
-        for h in T.node_hexes[n]:
-            if ((CARD["merchant"]["on_desert"] or s.terrains[h] != "desert")
-                    and (s.merchant, s.merchant_owner) != (h, seat)):
-                return True
+    for h in _building_hexes(s, seat):
+        if ((CARD["merchant"]["on_desert"] or s.terrains[h] != "desert")
+                and (s.merchant, s.merchant_owner) != (h, seat)):
+            return True
     return False
 
 # --- playing ---------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def remembered(s: GameState, seat: int) -> dict[str, object]:
         "points": scoring.points(s, seat),
         "harbours": trade.harbours_of(s, seat),
         "road_nodes": legal.road_nodes(s, seat),
-        "knight_nodes": facts.pieces(s.roads, s.knights, seat).knight_nodes,
+        "knight_nodes": facts.knights(s.knights, seat).nodes,
     }
 
 
