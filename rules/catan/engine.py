@@ -134,7 +134,9 @@ def advance(tx: Tx) -> None:
 def prune(s: GameState) -> None:
     """Drop decisions an earlier answer left without any choice (two Aqueducts and one card
     left in the bank: the second gets nothing), so no seat is asked with nothing to do."""
-    s.pending = [d for d in s.pending if d.kind in ALWAYS_A_CHOICE or decision_actions(s, d)]
+    if s.pending:
+        s.pending = [d for d in s.pending
+                     if d.kind in ALWAYS_A_CHOICE or decision_actions(s, d)]
 
 
 # Decisions that always have an answer (another hex for the robber; declining; skipping), so

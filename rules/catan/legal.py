@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
+from operator import itemgetter
 
 from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
@@ -166,36 +167,37 @@ def turn_sections(s: GameState, seat: int) -> list[Section]:
     the costly ones as a Lazy after a cheaper check that they are not empty, so that
     random_action, which draws a kind first, lists only the kind it draws."""
     player = s.players[seat]
+    cards = player.cards
+    pays = placement.pays
     out: list[Section] = []
     if len(player.progress) > production.PROGRESS_LIMIT:
         out.append([made(DiscardProgress, card=c) for c in sorted(set(player.progress))])
     else:
         out.append(_END_TURN)
-    if ((s.free_roads or placement.affordable(s, seat, "road"))
+    if ((s.free_roads or pays(cards, "road"))
             and placement.supply(s, seat, "road") > 0 and _any_road_edge(s, seat)):
         out.append(lambda: [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)])
-    if (placement.affordable(s, seat, "settlement")
-            and placement.supply(s, seat, "settlement") > 0 and any(
-                placement.settlement_ok(s, seat, n) for n in road_nodes(s, seat))):
+    if (pays(cards, "settlement") and placement.supply(s, seat, "settlement") > 0
+            and any(placement.settlement_ok(s, seat, n) for n in road_nodes(s, seat))):
         out.append(lambda: [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
                             if placement.settlement_ok(s, seat, n)])
-    if placement.affordable(s, seat, "city"):
-        _add(out, [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)])
-    if placement.affordable(s, seat, "wall"):
-        _add(out, [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)])
-    _add(out, improvement_buys(s, seat))
-    _add(out, maritime_trades(s, seat))
-    _add(out, Mixed(knight_actions(s, seat)))
+    if pays(cards, "city") and (built := [made(BuildCity, node=node_id(n))
+                                          for n in placement.city_nodes(s, seat)]):
+        out.append(built)
+    if pays(cards, "wall") and (walls := [made(BuildWall, node=node_id(n))
+                                          for n in placement.wall_nodes(s, seat)]):
+        out.append(walls)
+    for section in (improvement_buys(s, seat), maritime_trades(s, seat),
+                    Mixed(knight_actions(s, seat))):
+        if section:
+            out.append(section)
     if progress.any_play(s, seat):
         out.append(lambda: progress.plays(s, seat))
-    _add(out, harbor_exchanges(s, seat))
-    _add(out, _offers(_others(s, seat), held_tuple(s, seat)))
+    if s.harbor_used is not None and (exchanges := harbor_exchanges(s, seat)):
+        out.append(exchanges)
+    if held := held_tuple(s, seat):
+        out.append(_offers(_others(s, seat), held))
     return out
-
-
-def _add(out: list[Section], section: Sequence[Action]) -> None:
-    if section:
-        out.append(section)
 
 
 def improvement_buys(s: GameState, seat: int) -> list[Action]:
@@ -307,8 +309,11 @@ def offers(s: GameState, seat: int) -> list[Action]:
 
 
 def held_tuple(s: GameState, seat: int) -> tuple[str, ...]:
-    cards = s.players[seat].cards
-    return tuple(c for c in CARDS if cards[c])
+    """The card types seat holds, in CARDS order."""
+    return tuple(compress(CARDS, _COUNTS(s.players[seat].cards)))
+
+
+_COUNTS = itemgetter(*CARDS)  # a hand's counts, in CARDS order
 
 
 def _others(s: GameState, seat: int) -> tuple[str, ...]:

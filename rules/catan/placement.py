@@ -47,7 +47,19 @@ def can_pay(s: GameState, seat: int, cost: dict[str, int]) -> bool:
 
 
 def affordable(s: GameState, seat: int, build: str) -> bool:
-    return can_pay(s, seat, COSTS[build])
+    return pays(s.players[seat].cards, build)
+
+
+def pays(cards: dict[str, int], build: str) -> bool:
+    """affordable, from the hand itself (listings look it up once)."""
+    for card, n in COST_ITEMS[build]:  # noqa: SIM110 (a loop, not all(): called often)
+        if cards[card] < n:
+            return False
+    return True
+
+
+COST_ITEMS: dict[str, tuple[tuple[str, int], ...]] = {
+    build: tuple(cost.items()) for build, cost in COSTS.items()}
 
 
 def empty(s: GameState, node: int) -> bool:

@@ -111,8 +111,10 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     s.active = (s.active + 1) % len(s.seats)
     s.turn += 1
     s.phase, s.fleets, s.free_roads, s.free_promotions, s.harbor_used = "roll", [], 0, 0, None
-    s.knights = {n: k.model_copy(update={"activated": False, "promoted": False, "acted": False})
-                 if k.activated or k.promoted or k.acted else k for n, k in s.knights.items()}
+    if any(k.activated or k.promoted or k.acted for k in s.knights.values()):
+        s.knights = {n: k.model_copy(update={"activated": False, "promoted": False,
+                                             "acted": False})
+                     if k.activated or k.promoted or k.acted else k for n, k in s.knights.items()}
     tx.emit("turn_started", s.active, turn=s.turn)
 
 
