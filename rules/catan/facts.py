@@ -9,6 +9,9 @@ misread. One memo per dict kind: games played in turn only recount more often.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
 from .board import TOPOLOGY as T
 from .state import VP, Building, Knight
 
@@ -122,30 +125,41 @@ def _count_knights(knights: dict[int, Knight]) -> dict[int, Knights]:
     return out
 
 
-_buildings_memo: tuple[dict[int, Building], dict[int, Buildings]] = ({}, {})
-_roads_memo: tuple[dict[int, int], dict[int, Roads]] = ({}, {})
-_knights_memo: tuple[dict[int, Knight], dict[int, Knights]] = ({}, {})
+V = TypeVar("V")
+F = TypeVar("F")
+
+
+class _Memo(Generic[V, F]):
+    """The facts counted from the last dict seen, with a copy of that dict to tell whether a
+    dict is equal to it. Swapped whole (one tuple), so a reader never mixes two boards."""
+
+    __slots__ = ("last", "count")
+
+    def __init__(self, count: Callable[[dict[int, V]], dict[int, F]]) -> None:
+        self.count = count
+        self.last: tuple[dict[int, V], dict[int, V], dict[int, F]] = ({}, {}, {})
+
+    def facts(self, board: dict[int, V]) -> dict[int, F]:
+        seen, copy, facts = self.last
+        if copy != board:  # mostly the same objects: compared by identity
+            self.last = (board, dict(board), facts := self.count(board))
+        elif seen is not board:  # equal, other objects: remember these, compared faster
+            self.last = (board, dict(board), facts)
+        return facts
+
+
+_BUILDINGS = _Memo(_count_buildings)
+_ROADS = _Memo(_count_roads)
+_KNIGHTS = _Memo(_count_knights)
 
 
 def buildings(board: dict[int, Building], seat: int) -> Buildings:
-    global _buildings_memo
-    memo = _buildings_memo
-    if memo[0] != board:
-        memo = _buildings_memo = (dict(board), _count_buildings(board))
-    return memo[1].get(seat, _NO_BUILDINGS)
+    return _BUILDINGS.facts(board).get(seat, _NO_BUILDINGS)
 
 
 def roads(board: dict[int, int], seat: int) -> Roads:
-    global _roads_memo
-    memo = _roads_memo
-    if memo[0] != board:
-        memo = _roads_memo = (dict(board), _count_roads(board))
-    return memo[1].get(seat, _NO_ROADS)
+    return _ROADS.facts(board).get(seat, _NO_ROADS)
 
 
 def knights(board: dict[int, Knight], seat: int) -> Knights:
-    global _knights_memo
-    memo = _knights_memo
-    if memo[0] != board:
-        memo = _knights_memo = (dict(board), _count_knights(board))
-    return memo[1].get(seat, _NO_KNIGHTS)
+    return _KNIGHTS.facts(board).get(seat, _NO_KNIGHTS)
