@@ -35,8 +35,8 @@ from .legal import (
     Section,
     acting,
     batch,
-    decision_actions,
     decision_of,
+    has_choice,
     legal_actions,
     must_decide,
     setup_order,
@@ -135,8 +135,7 @@ def prune(s: GameState) -> None:
     """Drop decisions an earlier answer left without any choice (two Aqueducts and one card
     left in the bank: the second gets nothing), so no seat is asked with nothing to do."""
     if s.pending:
-        s.pending = [d for d in s.pending
-                     if d.kind in ALWAYS_A_CHOICE or decision_actions(s, d)]
+        s.pending = [d for d in s.pending if d.kind in ALWAYS_A_CHOICE or has_choice(s, d)]
 
 
 # Decisions that always have an answer (another hex for the robber; declining; skipping), so
@@ -208,8 +207,10 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     return _drawn(groups, r)
 
 
-def _kinds(actions: Sequence[Action]) -> list[list[Action]]:
+def _kinds(actions: Sequence[Action]) -> list[Sequence[Action]]:
     """actions grouped by kind, in the order of their first ones."""
+    if len(set(map(type, actions))) == 1:
+        return [actions]  # one kind (most decisions): the list itself
     kinds: dict[type[Action], list[Action]] = {}  # each class has one type: the same groups
     for kind, run in groupby(actions, key=type):  # runs, not actions: ~170 offers in one
         kinds.setdefault(kind, []).extend(run)

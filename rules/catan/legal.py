@@ -340,6 +340,15 @@ def _one_card(kind: type[Discard] | type[GiveCards], card: str) -> Action:
     return kind(cards={card: 1})
 
 
+def has_choice(s: GameState, d: Decision) -> bool:
+    """Whether decision_actions lists any, told without the list for the usual kinds."""
+    if d.kind in ("discard", "gift"):
+        return any(s.players[d.seat].cards.values())
+    if d.kind == "aqueduct":
+        return any(s.bank[r] for r in RESOURCES)
+    return bool(decision_actions(s, d))
+
+
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
     if d.kind in ("discard", "gift"):
         cards = s.players[d.seat].cards

@@ -7,7 +7,6 @@ from . import placement
 from .board import TOPOLOGY as T
 from .board import hex_id, node_id
 from .state import (
-    CARDS,
     EVENT_FACES,
     RESOURCES,
     RULES,
@@ -114,20 +113,25 @@ def owed(s: GameState, total: int) -> list[dict[str, int]]:
 def production(tx: Tx, total: int) -> None:
     s = tx.s
     wants = owed(s, total)
-    seats = range(len(s.seats))
-    got: list[dict[str, int]] = [{} for _ in seats]
-    for card in CARDS:
-        owers = [seat for seat in seats if card in wants[seat]]
-        if not owers:
-            continue
-        if len(owers) > 1 and sum(wants[seat][card] for seat in owers) > s.bank[card]:
-            continue  # bank shortage: nobody gets this type (§3.2 ruling)
-        for seat in owers:
-            got[seat][card] = tx.take(seat, card, wants[seat][card])
-    received = [{c: k for c, k in sorted(got[seat].items()) if k > 0} for seat in seats]
-    tx.emit("produced", cards={tx.name(seat): received[seat] for seat in seats
-                               if received[seat]})
-    aqueducts(tx, [seat for seat in seats if not received[seat]])
+    need: dict[str, int] = {}
+    owers: dict[str, int] = {}
+    for w in wants:
+        for card, k in w.items():
+            need[card] = need.get(card, 0) + k
+            owers[card] = owers.get(card, 0) + 1
+    # A bank shortage shared by several: nobody gets this type (§3.2 ruling). One alone takes
+    # what is left. (Only takes of a type change its stock: checking first is the same.)
+    short = {card for card, k in need.items() if k > s.bank[card] and owers[card] > 1}
+    received: list[dict[str, int]] = []
+    for seat, w in enumerate(wants):
+        got = {}
+        for card in sorted(w):
+            if card not in short and (k := tx.take(seat, card, w[card])):
+                got[card] = k
+        received.append(got)
+    tx.emit("produced", cards={tx.name(seat): got for seat, got in enumerate(received)
+                               if got})
+    aqueducts(tx, [seat for seat, got in enumerate(received) if not got])
 
 
 def aqueducts(tx: Tx, empty_handed: list[int]) -> None:

@@ -112,3 +112,17 @@ def test_knight_moves_listed_from_one_search(layout: str, players: int, seed: in
             assert got == want
             listed += len(got)
     assert listed > 50
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), GAMES)
+def test_has_choice_is_whether_a_decision_lists_any(layout: str, players: int,
+                                                    seed: int) -> None:
+    kinds: set[str] = set()
+    for s in states(layout, players, seed):
+        for d in s.pending:
+            kinds.add(d.kind)
+            assert legal.has_choice(s, d) == bool(legal.decision_actions(s, d))
+            for seat in range(players):  # the same decision asked of a poorer or richer hand
+                other = d.model_copy(update={"seat": seat})
+                assert legal.has_choice(s, other) == bool(legal.decision_actions(s, other))
+    assert "discard" in kinds
