@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
-from . import production, rng, scoring
+from . import production, progress, rng, scoring
 from .actions import (
     Action,
     CancelTrade,
@@ -22,6 +22,8 @@ from .actions import (
     EndTurn,
     GiveCards,
     RemoveKnight,
+    Roll,
+    made,
 )
 from .board import TOPOLOGY as T
 from .board import node_id
@@ -34,6 +36,7 @@ from .legal import (
     Mixed,
     Section,
     acting,
+    actions_of,
     batch,
     decision_of,
     has_choice,
@@ -196,15 +199,26 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     order), then one of its actions."""
     s = view(s)
     seat = s.seat_of(name)
-    if seat is None or s.phase != "action" or s.pending or seat != s.active:
-        return _drawn(_kinds(legal_actions(s, name)), r)
-    groups: list[Section] = []
+    if seat is None:
+        return None
+    if s.pending or seat != s.active or s.phase not in ("roll", "action"):
+        return _drawn(_kinds(actions_of(s, seat)), r)
+    groups: list[Section]
+    if s.phase == "roll":  # [Roll, *progress.plays]
+        groups = [_ROLL]
+        if progress.any_play(s, seat):
+            groups.append(lambda: progress.plays(s, seat))
+        return _drawn(groups, r)
+    groups = []
     for section in turn_sections(s, seat):
         if type(section) is Mixed:
             groups += _kinds(section)
         else:
             groups.append(section)
     return _drawn(groups, r)
+
+
+_ROLL: tuple[Action, ...] = (made(Roll),)
 
 
 def _kinds(actions: Sequence[Action]) -> list[Sequence[Action]]:

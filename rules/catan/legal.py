@@ -123,7 +123,12 @@ def decision_of(s: GameState, seat: int) -> Decision | None:
 def legal_actions(s: GameState, name: str) -> list[Action]:
     s = view(s)
     seat = s.seat_of(name)
-    if seat is None or seat not in acting(s):
+    return [] if seat is None else actions_of(s, seat)
+
+
+def actions_of(s: GameState, seat: int) -> list[Action]:
+    """legal_actions of a seat int."""
+    if seat not in acting(s):
         return []
     decision = decision_of(s, seat)
     if decision is not None:
@@ -273,31 +278,35 @@ def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
 
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
+    """Build, activate and promote (each over seat's knights, ascending), then each acting
+    knight's moves, displacements and robber chases. knights.py's checks, read off each
+    knight once: the nodes are seat's knights' (facts), so their owner is not checked again."""
     out: list[Action] = []
-    if placement.affordable(s, seat, "knight") and placement.knight_supply(s, seat, 1) > 0:
+    cards = s.players[seat].cards
+    if placement.pays(cards, "knight") and placement.knight_supply(s, seat, 1) > 0:
         # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.empty(s, n)]
-    mine = facts.knights(s.knights, seat).nodes  # ascending
+    board = s.knights
+    mine = [(n, board[n]) for n in facts.knights(board, seat).nodes]  # ascending
     if not mine:
         return out
-    if placement.affordable(s, seat, "activate"):
-        out += [made(ActivateKnight, node=node_id(n)) for n in mine
-                if knights.activate_ok(s, seat, n)]
-    if s.free_promotions or placement.affordable(s, seat, "promote"):
-        out += [made(PromoteKnight, node=node_id(n)) for n in mine
-                if knights.promote_ok(s, seat, n)]
-    for n in mine:
-        if not knights.can_act(s, seat, n):
+    if placement.pays(cards, "activate"):  # knights.activate_ok
+        out += [made(ActivateKnight, node=node_id(n)) for n, k in mine if not k.active]
+    if s.free_promotions or placement.pays(cards, "promote"):
+        out += [made(PromoteKnight, node=node_id(n)) for n, k in mine
+                if not k.promoted and knights.promote_ok(s, seat, n)]
+    for n, k in mine:
+        if not k.active or k.activated or k.acted:  # knights.can_act
             continue
         # knights.moves and knights.displacements, from one search of the roads.
         reach = knights.reachable(s, seat, n)
-        level = s.knights[n].level
         out += [made(MoveKnight, node=node_id(n), to=node_id(v))
                 for v in reach if placement.empty(s, v)]
         out += [made(DisplaceKnight, node=node_id(n), to=node_id(v)) for v in reach
-                if (k := s.knights.get(v)) is not None and k.owner != seat and k.level < level]
-        if knights.chase_ok(s, seat, n):
+                if (other := board.get(v)) is not None and other.owner != seat
+                and other.level < k.level]
+        if s.attacks > 0 and n in T.hex_nodes[s.robber]:  # knights.chase_ok
             out += [made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
                     for m in robber_moves(s, seat)]
     return out
