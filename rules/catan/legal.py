@@ -248,25 +248,32 @@ def road_nodes(s: GameState, seat: int) -> list[int]:
 def road_edges(s: GameState, seat: int) -> list[int]:
     """The edges placement.road_ok allows, ascending, found from the intersections a road may
     start at (seat's buildings and road ends) instead of trying all 72."""
-    ends = set(road_nodes(s, seat))
-    ends.update(n for n, b in s.buildings.items() if b.owner == seat)
-    return sorted({e for n in ends if placement.road_end_ok(s, seat, n)
-                   for e in T.node_edges[n] if e not in s.roads})
+    roads = s.roads
+    return sorted({e for n in _road_ends(s, seat) for e in T.node_edges[n] if e not in roads})
+
+
+def _road_ends(s: GameState, seat: int) -> list[int]:
+    """The nodes placement.road_end_ok allows (some twice): seat's buildings, and the nodes
+    its roads touch (so one of its roads is there) but for those holding an opponent's
+    building or knight."""
+    buildings, knights = s.buildings, s.knights
+    mine = facts.buildings(buildings, seat)
+    ends = [*mine.settlement_nodes, *mine.standing, *mine.ruined]
+    for n in facts.roads(s.roads, seat).nodes:
+        b = buildings.get(n)
+        if b is None:
+            k = knights.get(n)
+            if k is None or k.owner == seat:
+                ends.append(n)
+        elif b.owner == seat:
+            ends.append(n)
+    return ends
 
 
 def _any_road_edge(s: GameState, seat: int) -> bool:
     """Whether road_edges has any: a free edge at a node a road may start at."""
     roads = s.roads
-    for n, b in s.buildings.items():  # road_end_ok holds at seat's buildings
-        if b.owner == seat and any(e not in roads for e in T.node_edges[n]):
-            return True
-    for e, owner in roads.items():
-        if owner != seat:
-            continue
-        for n in T.edge_nodes[e]:
-            if any(f not in roads for f in T.node_edges[n]) and placement.road_end_ok(s, seat, n):
-                return True
-    return False
+    return any(e not in roads for n in _road_ends(s, seat) for e in T.node_edges[n])
 
 
 def harbor_exchanges(s: GameState, seat: int) -> list[Action]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -61,7 +62,11 @@ def _p(card: str, **fields: object) -> PlayProgress:
 
 
 def _alchemist(s: GameState, seat: int) -> list[PlayProgress]:
-    return [_p("alchemist", red=r, yellow=y) for r in range(1, 7) for y in range(1, 7)]
+    return list(_ALCHEMIST)
+
+
+# Plays that depend on little or nothing, listed once (actions are frozen, shared).
+_ALCHEMIST = tuple(_p("alchemist", red=r, yellow=y) for r in range(1, 7) for y in range(1, 7))
 
 
 def _crane(s: GameState, seat: int) -> list[PlayProgress]:
@@ -78,9 +83,14 @@ def _engineer(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def _inventor(s: GameState, seat: int) -> list[PlayProgress]:
-    movable = [h for h, t in enumerate(s.tokens) if t is not None and t not in FIXED_TOKENS]
-    return [_p("inventor", hex=hex_id(a), other_hex=hex_id(b))
-            for a, b in combinations(movable, 2)]
+    movable = tuple(h for h, t in enumerate(s.tokens) if t is not None and t not in FIXED_TOKENS)
+    return list(_inventions(movable))
+
+
+@lru_cache(maxsize=256)
+def _inventions(movable: tuple[int, ...]) -> tuple[PlayProgress, ...]:
+    return tuple(_p("inventor", hex=hex_id(a), other_hex=hex_id(b))
+                 for a, b in combinations(movable, 2))
 
 
 def harvest_hexes(s: GameState, seat: int, terrain: str) -> list[int]:
@@ -119,7 +129,12 @@ def _smith(s: GameState, seat: int) -> list[PlayProgress]:
 def _bishop(s: GameState, seat: int) -> list[PlayProgress]:
     if s.attacks == 0:
         return []  # the robber lock (§3.3)
-    return [_p("bishop", hex=hex_id(h)) for h in range(len(T.hex_nodes)) if h != s.robber]
+    return list(_bishops(s.robber))
+
+
+@lru_cache(maxsize=32)
+def _bishops(robber: int) -> tuple[PlayProgress, ...]:
+    return tuple(_p("bishop", hex=hex_id(h)) for h in range(len(T.hex_nodes)) if h != robber)
 
 
 def _deserter(s: GameState, seat: int) -> list[PlayProgress]:
