@@ -180,7 +180,7 @@ def turn_sections(s: GameState, seat: int) -> list[Section]:
     else:
         out.append(_END_TURN)
     if ((s.free_roads or pays(cards, "road"))
-            and placement.supply(s, seat, "road") > 0 and _any_road_edge(s, seat)):
+            and placement.supply(s, seat, "road") > 0 and placement.any_road_edge(s, seat)):
         out.append(lambda: [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)])
     if (pays(cards, "settlement") and placement.supply(s, seat, "settlement") > 0
             and any(placement.settlement_ok(s, seat, n) for n in road_nodes(s, seat))):
@@ -249,31 +249,8 @@ def road_edges(s: GameState, seat: int) -> list[int]:
     """The edges placement.road_ok allows, ascending, found from the intersections a road may
     start at (seat's buildings and road ends) instead of trying all 72."""
     roads = s.roads
-    return sorted({e for n in _road_ends(s, seat) for e in T.node_edges[n] if e not in roads})
-
-
-def _road_ends(s: GameState, seat: int) -> list[int]:
-    """The nodes placement.road_end_ok allows (some twice): seat's buildings, and the nodes
-    its roads touch (so one of its roads is there) but for those holding an opponent's
-    building or knight."""
-    buildings, knights = s.buildings, s.knights
-    mine = facts.buildings(buildings, seat)
-    ends = [*mine.settlement_nodes, *mine.standing, *mine.ruined]
-    for n in facts.roads(s.roads, seat).nodes:
-        b = buildings.get(n)
-        if b is None:
-            k = knights.get(n)
-            if k is None or k.owner == seat:
-                ends.append(n)
-        elif b.owner == seat:
-            ends.append(n)
-    return ends
-
-
-def _any_road_edge(s: GameState, seat: int) -> bool:
-    """Whether road_edges has any: a free edge at a node a road may start at."""
-    roads = s.roads
-    return any(e not in roads for n in _road_ends(s, seat) for e in T.node_edges[n])
+    return sorted({e for n in placement.road_ends(s, seat) for e in T.node_edges[n]
+                   if e not in roads})
 
 
 def harbor_exchanges(s: GameState, seat: int) -> list[Action]:

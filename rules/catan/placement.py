@@ -90,6 +90,31 @@ def road_ok(s: GameState, seat: int, edge: int) -> bool:
     return edge not in s.roads and any(road_end_ok(s, seat, n) for n in T.edge_nodes[edge])
 
 
+def road_ends(s: GameState, seat: int) -> list[int]:
+    """The nodes road_end_ok allows (some twice): seat's buildings, and the nodes
+    its roads touch (so one of its roads is there) but for those holding an opponent's
+    building or knight."""
+    buildings, knights = s.buildings, s.knights
+    mine = facts.buildings(buildings, seat)
+    ends = [*mine.settlement_nodes, *mine.standing, *mine.ruined]
+    for n in facts.roads(s.roads, seat).nodes:
+        b = buildings.get(n)
+        if b is None:
+            k = knights.get(n)
+            if k is None or k.owner == seat:
+                ends.append(n)
+        elif b.owner == seat:
+            ends.append(n)
+    return ends
+
+
+def any_road_edge(s: GameState, seat: int) -> bool:
+    """Whether a road may be built anywhere (road_ok holds for some edge): a free edge at
+    a node a road may start at."""
+    roads = s.roads
+    return any(e not in roads for n in road_ends(s, seat) for e in T.node_edges[n])
+
+
 def setup_road_ok(s: GameState, edge: int) -> bool:
     """Set-up: an empty edge touching the building just placed."""
     return (edge not in s.roads and s.setup_node is not None

@@ -95,8 +95,7 @@ def _inventions(movable: tuple[int, ...]) -> tuple[PlayProgress, ...]:
 
 def harvest_hexes(s: GameState, seat: int, terrain: str) -> list[int]:
     """Hexes of `terrain` next to one of seat's buildings (Irrigation, Mining)."""
-    return [h for h, t in enumerate(s.terrains) if t == terrain and any(
-        n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+    return sorted({h for h in _building_hexes(s, seat) if s.terrains[h] == terrain})
 
 
 def _harvest(card: str) -> Callable[[GameState, int], list[PlayProgress]]:
@@ -116,13 +115,12 @@ def _medicine(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def _road_building(s: GameState, seat: int) -> list[PlayProgress]:
-    ok = placement.supply(s, seat, "road") > 0 and any(
-        placement.road_ok(s, seat, e) for e in range(len(T.edge_nodes)))
+    ok = placement.supply(s, seat, "road") > 0 and placement.any_road_edge(s, seat)
     return [_p("road_building")] if ok else []
 
 
 def _smith(s: GameState, seat: int) -> list[PlayProgress]:
-    ok = any(knights.promote_ok(s, seat, n) for n in s.knights)
+    ok = any(knights.promote_ok(s, seat, n) for n in facts.knights(s.knights, seat).nodes)
     return [_p("smith")] if ok else []
 
 
@@ -207,9 +205,8 @@ def _master_merchant(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def merchant_hexes(s: GameState, seat: int) -> list[int]:
-    return [h for h, t in enumerate(s.terrains)
-            if (CARD["merchant"]["on_desert"] or t != "desert")
-            and any(n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+    return sorted({h for h in _building_hexes(s, seat)
+                   if CARD["merchant"]["on_desert"] or s.terrains[h] != "desert"})
 
 
 def _merchant(s: GameState, seat: int) -> list[PlayProgress]:
