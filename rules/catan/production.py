@@ -15,6 +15,7 @@ from .state import (
     GameState,
     Knight,
     built,
+    decision,
 )
 from .tx import Tx
 
@@ -77,7 +78,7 @@ def draw_progress(tx: Tx, seat: int, colour: str, stage: int) -> None:
     player.progress.append(card)
     tx.emit("progress_drawn", seat, {seat: {"card": card}}, deck=colour)
     if seat != s.active and len(player.progress) > PROGRESS_LIMIT:
-        tx.push([Decision(kind="progress_discard", seat=seat, stage=stage)], first=True)
+        tx.push([decision("progress_discard", seat, stage)], first=True)
 
 
 # --- production (§3.2) ---------------------------------------------------------------------
@@ -140,7 +141,7 @@ def aqueducts(tx: Tx, empty_handed: list[int]) -> None:
     if not any(s.bank[r] for r in RESOURCES):
         return
     stage = tx.stage()
-    tx.push([Decision(kind="aqueduct", seat=seat, stage=stage) for seat in empty_handed
+    tx.push([decision("aqueduct", seat, stage) for seat in empty_handed
              if s.players[seat].improvements["science"] >= AQUEDUCT_LEVEL])
 
 
@@ -154,13 +155,12 @@ def seven(tx: Tx) -> None:
     """Discards for everyone over their limit, then the robber once the lock is lifted."""
     s = tx.s
     stage = tx.stage()
-    discards = [Decision(kind="discard", seat=seat, stage=stage,
-                         count=s.players[seat].hand_size() // 2)
+    discards = [decision("discard", seat, stage, count=s.players[seat].hand_size() // 2)
                 for seat in in_turn_order(s)
                 if s.players[seat].hand_size() > safe_limit(s, seat)]
     tx.push(discards)
     if s.attacks > 0:
-        tx.push([Decision(kind="robber", seat=s.active, stage=tx.stage())])
+        tx.push([decision("robber", s.active, tx.stage())])
 
 
 def victims(s: GameState, seat: int, hex_: int) -> list[int]:
@@ -212,7 +212,9 @@ def barbarian_attack(tx: Tx) -> None:
         catan_wins(tx, defend)
     else:
         barbarians_win(tx, defend)
-    s.knights = {n: Knight(owner=k.owner, level=k.level) for n, k in s.knights.items()}
+    s.knights = {n: built(Knight, {"owner": k.owner, "level": k.level, "active": False,
+                                   "activated": False, "promoted": False, "acted": False},
+                          {"owner", "level"}) for n, k in s.knights.items()}
     s.ship = 0
     s.attacks += 1
 

@@ -83,6 +83,16 @@ class Decision(BaseModel):
     edges: list[int] = []  # road_place: where the Diplomat's road may be rebuilt
 
 
+def decision(kind: str, seat: int, stage: int, **fields: Any) -> Decision:
+    """Decision(kind=..., seat=..., stage=..., **fields) unvalidated, for the engine's own
+    (known valid) decisions: validating copies every list and dict default (~10 us)."""
+    data: dict[str, Any] = {"kind": kind, "seat": seat, "stage": stage, "target": None,
+                            "count": 0, "give": {}, "get": {}, "nodes": [], "knight": None,
+                            "edges": []}
+    data.update(fields)
+    return built(Decision, data, {"kind", "seat", "stage", *fields})
+
+
 class Dice(BaseModel):
     model_config = ConfigDict(frozen=True)
 
