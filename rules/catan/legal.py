@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement, compress
 from operator import itemgetter
+from typing import overload
 
 from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
@@ -93,10 +94,16 @@ def deciding(s: GameState) -> list[int]:
 def acting(s: GameState) -> list[int]:
     """The seats that may act: those deciding, and an offerer who may cancel while the
     addressee thinks (listed first, as the turn's owner)."""
-    if not s.pending:  # the usual case, without batch's work
+    pending = s.pending
+    if not pending:  # the usual case, without batch's work
         return deciding(s)
     if s.phase == "over":
         return []
+    if len(pending) == 1:  # the next usual case: one decision (a trade offer's, a 7's...)
+        d = pending[0]
+        if d.seat != s.active and d.kind == "trade_offer":
+            return [s.active, d.seat]
+        return [d.seat]
     asked = batch(s)  # deciding's, listed once
     seats = list(dict.fromkeys(d.seat for d in asked))
     if s.active not in seats and any(d.kind == "trade_offer" for d in asked):
@@ -113,8 +120,11 @@ def must_decide(s: GameState) -> list[str]:
 
 
 def decision_of(s: GameState, seat: int) -> Decision | None:
-    if not s.pending:
+    pending = s.pending
+    if not pending:
         return None
+    if len(pending) == 1:
+        return pending[0] if pending[0].seat == seat else None
     return next((d for d in batch(s) if d.seat == seat), None)
 
 
@@ -201,7 +211,7 @@ def turn_sections(s: GameState, seat: int) -> list[Section]:
     if s.harbor_used is not None and (exchanges := harbor_exchanges(s, seat)):
         out.append(exchanges)
     if held := held_tuple(s, seat):
-        out.append(_offers(_others(s, seat), held))
+        out.append(Offers(_others(s, seat), held))
     return out
 
 
@@ -297,8 +307,43 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
 
 
 def offers(s: GameState, seat: int) -> list[Action]:
-    """The one-for-one offers (apply takes any offer; listing all multisets is impossible)."""
-    return list(_offers(_others(s, seat), held_tuple(s, seat)))
+    """The one-for-one offers (apply takes any offer; listing all multisets is impossible):
+    to each opponent in seat order, each held type given, each other type asked."""
+    return list(Offers(_others(s, seat), held_tuple(s, seat)))
+
+
+class Offers(Sequence[Action]):
+    """offers' list without making it: its length, and its i-th offer computed (random play
+    takes one of ~170, and a list of every hand's offers was built on each new hand)."""
+
+    __slots__ = ("to", "held")
+    _GETS = len(CARDS) - 1  # the types asked for one given
+
+    def __init__(self, to: tuple[str, ...], held: tuple[str, ...]) -> None:
+        self.to, self.held = to, held
+
+    def __len__(self) -> int:
+        return len(self.to) * len(self.held) * self._GETS
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        per_seat = len(self.held) * self._GETS
+        give = self.held[i % per_seat // self._GETS]
+        get = _ASKED[give][i % self._GETS]
+        return _offer(self.to[i // per_seat], give, get)
+
+
+_ASKED = {give: tuple(c for c in CARDS if c != give) for give in CARDS}
 
 
 def held_tuple(s: GameState, seat: int) -> tuple[str, ...]:
@@ -312,13 +357,6 @@ _COUNTS = itemgetter(*CARDS)  # a hand's counts, in CARDS order
 def _others(s: GameState, seat: int) -> tuple[str, ...]:
     """The names of seat's opponents, in seat order."""
     return (*s.seats[:seat], *s.seats[seat + 1:])
-
-
-@cache
-def _offers(to: tuple[str, ...], held: tuple[str, ...]) -> tuple[OfferTrade, ...]:
-    """Shared between calls: actions are frozen."""
-    return tuple(_offer(name, give, get)
-                 for name in to for give in held for get in CARDS if get != give)
 
 
 @cache

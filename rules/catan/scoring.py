@@ -42,10 +42,14 @@ def points(s: GameState, seat: int) -> int:
     total = facts.buildings(s.buildings, seat).points
     player = s.players[seat]
     if s.longest_road == seat:
-        total += VP["longest_road"]
+        total += _LONGEST_ROAD
     if s.merchant_owner == seat:
-        total += VP["merchant"]
-    return total + player.defenders * VP["defender"] + len(player.vp_cards) * VP["vp_card"]
+        total += _MERCHANT
+    return total + player.defenders * _DEFENDER + len(player.vp_cards) * _VP_CARD
+
+
+_LONGEST_ROAD, _MERCHANT, _DEFENDER, _VP_CARD = (
+    VP["longest_road"], VP["merchant"], VP["defender"], VP["vp_card"])
 
 
 def road_lengths(s: GameState) -> list[int]:

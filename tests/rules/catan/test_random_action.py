@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from rules.catan import engine, knights, legal, placement, progress
-from rules.catan.actions import Action
+from rules.catan.actions import Action, OfferTrade
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.board import node_id
-from rules.catan.state import GameState, Options
+from rules.catan.state import CARDS, GameState, Options
 
 
 def reference(s: GameState, name: str, r: random.Random) -> Action | None:
@@ -148,3 +148,18 @@ def test_has_choice_is_whether_a_decision_lists_any(layout: str, players: int,
                 other = d.model_copy(update={"seat": seat})
                 assert legal.has_choice(s, other) == bool(legal.decision_actions(s, other))
     assert "discard" in kinds
+
+
+def test_offers_computed_are_the_nested_listing() -> None:
+    """Offers' i-th offer is the i-th of: each opponent, each held type given, each other
+    type asked (its length too, negative indices and slices as a list's)."""
+    names = ("b", "c", "d")
+    for held in [("brick",), ("ore", "paper", "wool"), tuple(CARDS)]:
+        listed = [OfferTrade(to=to, give={give: 1}, get={get: 1}) for to in names
+                  for give in held for get in CARDS if get != give]
+        offers = legal.Offers(names, held)
+        assert len(offers) == len(listed)
+        assert list(offers) == listed
+        assert offers[-1] == listed[-1] and list(offers[3:9:2]) == listed[3:9:2]
+        with pytest.raises(IndexError):
+            offers[len(listed)]
