@@ -30,7 +30,7 @@ from .board import node_id
 from .errors import IllegalAction
 from .ids import parse_edge, parse_node
 from .pieces import recount_roads
-from .state import COMMODITIES, RESOURCES, Decision
+from .state import COMMODITIES, RESOURCES, Decision, replaced
 from .turn import discard_progress, robber_target
 from .tx import Tx
 
@@ -64,7 +64,7 @@ def _hand_over(tx: Tx, d: Decision, cards: dict[str, int], to: int | None, what:
     if n == d.count:
         tx.done(d)
     else:
-        tx.replace(d, d.model_copy(update={"count": d.count - n}))
+        tx.replace(d, replaced(d, count=d.count - n))
 
 
 def _discard(tx: Tx, d: Decision, act: Any) -> None:

@@ -8,7 +8,7 @@ from collections import deque
 from . import placement, production
 from .board import TOPOLOGY as T
 from .board import node_id
-from .state import RULES, Decision, GameState, Knight
+from .state import RULES, Decision, GameState, Knight, replaced
 from .tx import Tx
 
 FORTRESS = int(RULES["ability_level"])  # politics level that allows mighty knights
@@ -100,18 +100,18 @@ def build(tx: Tx, seat: int, node: int) -> None:
 
 def activate(tx: Tx, seat: int, node: int) -> None:
     k = tx.s.knights[node]
-    tx.knights()[node] = k.model_copy(update={"active": True, "activated": True})
+    tx.knights()[node] = replaced(k, active=True, activated=True)
     tx.emit("knight_activated", seat, node=node_id(node))
 
 
 def promote(tx: Tx, seat: int, node: int) -> None:
     k = tx.s.knights[node]
-    tx.knights()[node] = k.model_copy(update={"level": k.level + 1, "promoted": True})
+    tx.knights()[node] = replaced(k, level=k.level + 1, promoted=True)
     tx.emit("knight_promoted", seat, node=node_id(node), level=k.level + 1)
 
 
 def _spent(k: Knight) -> Knight:
-    return k.model_copy(update={"active": False, "acted": True})
+    return replaced(k, active=False, acted=True)
 
 
 def move(tx: Tx, seat: int, node: int, to: int) -> None:

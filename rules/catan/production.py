@@ -16,6 +16,7 @@ from .state import (
     Knight,
     built,
     decision,
+    replaced,
 )
 from .tx import Tx
 
@@ -257,5 +258,5 @@ def pillage(tx: Tx, seat: int, node: int) -> None:
     s = tx.s
     ruined = placement.supply(s, seat, "settlement") <= 0
     b = s.buildings[node]
-    tx.buildings()[node] = b.model_copy(update={"city": ruined, "ruined": ruined, "wall": False})
+    tx.buildings()[node] = replaced(b, city=ruined, ruined=ruined, wall=False)
     tx.emit("city_pillaged", seat, node=node_id(node), ruined=ruined)

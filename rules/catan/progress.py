@@ -31,6 +31,7 @@ from .state import (
     Decision,
     GameState,
     Knight,
+    replaced,
 )
 from .tx import Tx
 
@@ -325,7 +326,7 @@ def _e_crane(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_engineer(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.node is not None
     node = parse_node(act.node)
-    tx.buildings()[node] = tx.s.buildings[node].model_copy(update={"wall": True})
+    tx.buildings()[node] = replaced(tx.s.buildings[node], wall=True)
     tx.emit("built", seat, piece="wall", node=act.node, paid={})
 
 
@@ -419,7 +420,7 @@ def _e_spy(tx: Tx, seat: int, act: PlayProgress) -> None:
 
 def _e_warlord(tx: Tx, seat: int, act: PlayProgress) -> None:
     s = tx.s
-    s.knights = {n: k.model_copy(update={"active": True, "activated": True})
+    s.knights = {n: replaced(k, active=True, activated=True)
                  if k.owner == seat and not k.active else k for n, k in s.knights.items()}
     tx.emit("knights_activated", seat)
 

@@ -43,6 +43,7 @@ from .state import (
     Decision,
     GameState,
     built,
+    replaced,
 )
 from .tx import Tx
 
@@ -112,8 +113,7 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     s.turn += 1
     s.phase, s.fleets, s.free_roads, s.free_promotions, s.harbor_used = "roll", [], 0, 0, None
     if any(k.activated or k.promoted or k.acted for k in s.knights.values()):
-        s.knights = {n: k.model_copy(update={"activated": False, "promoted": False,
-                                             "acted": False})
+        s.knights = {n: replaced(k, activated=False, promoted=False, acted=False)
                      if k.activated or k.promoted or k.acted else k for n, k in s.knights.items()}
     tx.emit("turn_started", s.active, turn=s.turn)
 
@@ -175,7 +175,7 @@ def _build_wall(tx: Tx, seat: int, act: Action) -> None:
     if node not in placement.wall_nodes(s, seat):
         raise IllegalAction(f"{act.node}: no city of yours without a wall, or 3 walls built")
     _pay_or_refuse(tx, seat, "wall")
-    tx.buildings()[node] = s.buildings[node].model_copy(update={"wall": True})
+    tx.buildings()[node] = replaced(s.buildings[node], wall=True)
     tx.emit("built", seat, piece="wall", node=act.node, paid=COSTS["wall"])
 
 
