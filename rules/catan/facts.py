@@ -98,6 +98,14 @@ def _count_buildings(buildings: dict[int, Building]) -> dict[int, Buildings]:
     return out
 
 
+def _count_hex_owners(buildings: dict[int, Building]) -> dict[int, tuple[int, ...]]:
+    owners: dict[int, set[int]] = {}
+    for n, b in buildings.items():
+        for h in T.node_hexes[n]:
+            owners.setdefault(h, set()).add(b.owner)
+    return {h: tuple(sorted(seats)) for h, seats in owners.items()}
+
+
 def _count_roads(roads: dict[int, int]) -> dict[int, Roads]:
     out: dict[int, Roads] = {}
     nodes: dict[int, set[int]] = {}
@@ -149,12 +157,19 @@ class _Memo(Generic[V, F]):
 
 
 _BUILDINGS = _Memo(_count_buildings)
+_HEX_OWNERS = _Memo(_count_hex_owners)
 _ROADS = _Memo(_count_roads)
 _KNIGHTS = _Memo(_count_knights)
 
 
 def buildings(board: dict[int, Building], seat: int) -> Buildings:
     return _BUILDINGS.facts(board).get(seat, _NO_BUILDINGS)
+
+
+def hex_owners(board: dict[int, Building]) -> dict[int, tuple[int, ...]]:
+    """hex -> the seats with a building on one of its corners, ascending (hexes with none
+    left out). The caller must not change it."""
+    return _HEX_OWNERS.facts(board)
 
 
 def roads(board: dict[int, int], seat: int) -> Roads:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, compress
 from operator import itemgetter
 from typing import overload
@@ -429,15 +429,22 @@ def held(s: GameState, seat: int) -> list[str]:
 
 
 def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:
+    """Each hex but the robber's, with each opponent there holding a card (production.victims,
+    in seat order), or no victim."""
     out: list[MoveRobber] = []
-    holding = [p.hand_size() > 0 for p in s.players]  # production.victims, hands counted once
+    holding = [any(p.cards.values()) for p in s.players]  # hands counted once
+    owners = facts.hex_owners(s.buildings)
     for h in range(len(T.hex_nodes)):
         if h == s.robber:
             continue
-        owners = {s.buildings[n].owner for n in T.hex_nodes[h] if n in s.buildings}
-        found = sorted(v for v in owners if v != seat and holding[v])
+        found = [v for v in owners.get(h, ()) if v != seat and holding[v]]
         if found:
-            out += [made(MoveRobber, hex=hex_id(h), victim=s.seats[v]) for v in found]
+            out += [_robber_move(h, s.seats[v]) for v in found]
         else:
-            out.append(made(MoveRobber, hex=hex_id(h)))
+            out.append(_robber_move(h, None))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _robber_move(h: int, victim: str | None) -> MoveRobber:
+    return made(MoveRobber, hex=hex_id(h), victim=victim)

@@ -3,7 +3,7 @@ the bank's shortage, the 7 (§3.3) and the barbarian attack (§7)."""
 
 from __future__ import annotations
 
-from . import placement
+from . import facts, placement
 from .board import TOPOLOGY as T
 from .board import hex_id, node_id
 from .state import (
@@ -166,8 +166,8 @@ def seven(tx: Tx) -> None:
 
 def victims(s: GameState, seat: int, hex_: int) -> list[int]:
     """Opponents with a building on hex_ and at least one card: whom the robber may rob."""
-    found = {s.buildings[n].owner for n in T.hex_nodes[hex_] if n in s.buildings}
-    return sorted(v for v in found if v != seat and s.players[v].hand_size() > 0)
+    return [v for v in facts.hex_owners(s.buildings).get(hex_, ())
+            if v != seat and s.players[v].hand_size() > 0]
 
 
 def move_robber(tx: Tx, seat: int, hex_: int, victim: int | None) -> None:

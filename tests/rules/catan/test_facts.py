@@ -71,6 +71,9 @@ def remembered(s: GameState, seat: int) -> dict[str, object]:
 def test_remembered_facts_are_the_scanned_ones() -> None:
     checked = 0
     for s in states():
+        owners = {h: tuple(sorted({s.buildings[n].owner for n in T.hex_nodes[h]
+                                   if n in s.buildings})) for h in range(len(T.hex_nodes))}
+        assert facts.hex_owners(s.buildings) == {h: o for h, o in owners.items() if o}
         for seat in range(len(s.seats)):
             assert remembered(s, seat) == scanned(s, seat)
             checked += 1
