@@ -276,20 +276,25 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
     knight's moves, displacements and robber chases. knights.py's checks, read off each
     knight once: the nodes are seat's knights' (facts), so their owner is not checked again."""
     out: list[Action] = []
-    cards = s.players[seat].cards
-    if placement.pays(cards, "knight") and placement.knight_supply(s, seat, 1) > 0:
+    player = s.players[seat]
+    cards = player.cards
+    board = s.knights
+    own = facts.knights(board, seat)
+    left = [limit - used for limit, used in zip(placement.KNIGHT_LIMITS, own.levels, strict=True)]
+    if placement.pays(cards, "knight") and left[0] > 0:
         # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
         out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
                 if placement.empty(s, n)]
-    board = s.knights
-    mine = [(n, board[n]) for n in facts.knights(board, seat).nodes]  # ascending
+    mine = [(n, board[n]) for n in own.nodes]  # ascending
     if not mine:
         return out
     if placement.pays(cards, "activate"):  # knights.activate_ok
         out += [made(ActivateKnight, node=node_id(n)) for n, k in mine if not k.active]
-    if s.free_promotions or placement.pays(cards, "promote"):
+    if s.free_promotions or placement.pays(cards, "promote"):  # knights.promote_ok
+        fortress = player.improvements["politics"] >= knights.FORTRESS
+        top = knights.MIGHTY if fortress else knights.MIGHTY - 1  # promoted from below top
         out += [made(PromoteKnight, node=node_id(n)) for n, k in mine
-                if not k.promoted and knights.promote_ok(s, seat, n)]
+                if not k.promoted and k.level < top and left[k.level] > 0]
     for n, k in mine:
         if not k.active or k.activated or k.acted:  # knights.can_act
             continue
