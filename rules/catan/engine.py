@@ -33,7 +33,6 @@ from .events import Event
 from .ids import parse_node
 from .layout import beginner, random_layout
 from .legal import (
-    Mixed,
     Section,
     acting,
     actions_of,
@@ -209,13 +208,7 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
         if progress.any_play(s, seat):
             groups.append(lambda: progress.plays(s, seat))
         return _drawn(groups, r)
-    groups = []
-    for section in turn_sections(s, seat):
-        if type(section) is Mixed:
-            groups += _kinds(section)
-        else:
-            groups.append(section)
-    return _drawn(groups, r)
+    return _drawn(turn_sections(s, seat, grouped=True), r)
 
 
 _ROLL: tuple[Action, ...] = (made(Roll),)

@@ -177,10 +177,11 @@ Section = Sequence[Action] | Lazy
 _END_TURN: tuple[Action, ...] = (made(EndTurn),)
 
 
-def turn_sections(s: GameState, seat: int) -> list[Section]:
-    """turn_actions in order, in non-empty sections of one kind each (a Mixed one: several);
-    the costly ones as a Lazy after a cheaper check that they are not empty, so that
-    random_action, which draws a kind first, lists only the kind it draws."""
+def turn_sections(s: GameState, seat: int, grouped: bool = False) -> list[Section]:
+    """turn_actions in order, in non-empty sections of one kind each (a Mixed one: several,
+    the knights'); the costly ones as a Lazy after a cheaper check that they are not empty,
+    so that random_action, which draws a kind first, lists only the kind it draws. grouped:
+    the knights' section split by kind as random_action groups it (knight_groups)."""
     player = s.players[seat]
     cards = player.cards
     pays = placement.pays
@@ -202,10 +203,13 @@ def turn_sections(s: GameState, seat: int) -> list[Section]:
     if pays(cards, "wall") and (walls := [made(BuildWall, node=node_id(n))
                                           for n in placement.wall_nodes(s, seat)]):
         out.append(walls)
-    for section in (improvement_buys(s, seat), maritime_trades(s, seat),
-                    Mixed(knight_actions(s, seat))):
+    for section in (improvement_buys(s, seat), maritime_trades(s, seat)):
         if section:
             out.append(section)
+    if grouped:
+        out += knight_groups(s, seat)
+    elif knighted := knight_actions(s, seat):
+        out.append(Mixed(knighted))
     if progress.any_play(s, seat):
         out.append(lambda: progress.plays(s, seat))
     if s.harbor_used is not None and (exchanges := harbor_exchanges(s, seat)):
@@ -273,42 +277,83 @@ def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
     """Build, activate and promote (each over seat's knights, ascending), then each acting
-    knight's moves, displacements and robber chases. knights.py's checks, read off each
-    knight once: the nodes are seat's knights' (facts), so their owner is not checked again."""
-    out: list[Action] = []
+    knight's moves, displacements and robber chases."""
+    builds, activations, promotions, acting = _knight_plan(s, seat)
+    out: list[Action] = [*builds, *activations, *promotions]
+    chases: list[MoveRobber] | None = None
+    for n, moves, displaced, chase in acting:
+        out += [made(MoveKnight, node=node_id(n), to=node_id(v)) for v in moves]
+        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v)) for v in displaced]
+        if chase:
+            chases = robber_moves(s, seat) if chases is None else chases
+            out += [made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
+                    for m in chases]
+    return out
+
+
+def knight_groups(s: GameState, seat: int) -> list[Section]:
+    """knight_actions split by kind, the kinds in the order they first come there (as
+    random_action groups them); the acting knights' moves, displacements and chases as Lazy
+    lists, made only if drawn."""
+    builds, activations, promotions, acting = _knight_plan(s, seat)
+    out: list[Section] = [group for group in (builds, activations, promotions) if group]
+    kinds: dict[str, Section] = {}
+    for _, moves, displaced, chase in acting:
+        if moves and "move" not in kinds:
+            kinds["move"] = lambda: [made(MoveKnight, node=node_id(n), to=node_id(v))
+                                     for n, moves, _, _ in acting for v in moves]
+        if displaced and "displace" not in kinds:
+            kinds["displace"] = lambda: [made(DisplaceKnight, node=node_id(n), to=node_id(v))
+                                         for n, _, displaced, _ in acting for v in displaced]
+        if chase and "chase" not in kinds:
+            kinds["chase"] = lambda: [
+                made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
+                for n, _, _, chase in acting if chase for m in robber_moves(s, seat)]
+    return out + list(kinds.values())
+
+
+Acting = tuple[int, list[int], list[int], bool]  # knight node, moves, displacements, chase
+
+
+def _knight_plan(s: GameState, seat: int
+                 ) -> tuple[list[Action], list[Action], list[Action], list[Acting]]:
+    """knight_actions' builds, activations and promotions, and each acting knight's targets.
+    knights.py's checks, read off each knight once: the nodes are seat's knights' (facts), so
+    their owner is not checked again."""
     player = s.players[seat]
     cards = player.cards
     board = s.knights
     own = facts.knights(board, seat)
     left = [limit - used for limit, used in zip(placement.KNIGHT_LIMITS, own.levels, strict=True)]
+    builds: list[Action] = []
     if placement.pays(cards, "knight") and left[0] > 0:
         # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
-        out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
-                if placement.empty(s, n)]
+        builds = [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
+                  if placement.empty(s, n)]
     mine = [(n, board[n]) for n in own.nodes]  # ascending
     if not mine:
-        return out
+        return builds, [], [], []
+    activations: list[Action] = []
     if placement.pays(cards, "activate"):  # knights.activate_ok
-        out += [made(ActivateKnight, node=node_id(n)) for n, k in mine if not k.active]
+        activations = [made(ActivateKnight, node=node_id(n)) for n, k in mine if not k.active]
+    promotions: list[Action] = []
     if s.free_promotions or placement.pays(cards, "promote"):  # knights.promote_ok
         fortress = player.improvements["politics"] >= knights.FORTRESS
         top = knights.MIGHTY if fortress else knights.MIGHTY - 1  # promoted from below top
-        out += [made(PromoteKnight, node=node_id(n)) for n, k in mine
-                if not k.promoted and k.level < top and left[k.level] > 0]
+        promotions = [made(PromoteKnight, node=node_id(n)) for n, k in mine
+                      if not k.promoted and k.level < top and left[k.level] > 0]
+    acting: list[Acting] = []
     for n, k in mine:
         if not k.active or k.activated or k.acted:  # knights.can_act
             continue
         # knights.moves and knights.displacements, from one search of the roads.
         reach = knights.reachable(s, seat, n)
-        out += [made(MoveKnight, node=node_id(n), to=node_id(v))
-                for v in reach if placement.empty(s, v)]
-        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v)) for v in reach
-                if (other := board.get(v)) is not None and other.owner != seat
-                and other.level < k.level]
-        if s.attacks > 0 and n in T.hex_nodes[s.robber]:  # knights.chase_ok
-            out += [made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
-                    for m in robber_moves(s, seat)]
-    return out
+        acting.append((
+            n, [v for v in reach if placement.empty(s, v)],
+            [v for v in reach if (other := board.get(v)) is not None and other.owner != seat
+             and other.level < k.level],
+            s.attacks > 0 and n in T.hex_nodes[s.robber]))  # knights.chase_ok
+    return builds, activations, promotions, acting
 
 
 def offers(s: GameState, seat: int) -> list[Action]:

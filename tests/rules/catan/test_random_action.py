@@ -66,14 +66,15 @@ def test_turn_sections_are_non_empty_kinds(layout: str, players: int, seed: int)
         if s.phase != "action" or s.pending:
             continue
         seen += 1
-        kinds: set[type[Action]] = set()
-        for section in legal.turn_sections(s, s.active):
-            actions = section() if callable(section) else section
-            assert actions
-            these = {type(a) for a in actions}
-            assert len(these) == 1 or type(section) is legal.Mixed
-            assert not these & kinds
-            kinds |= these
+        for grouped in (False, True):  # grouped: the knights' kinds apart, none Mixed
+            kinds: set[type[Action]] = set()
+            for section in legal.turn_sections(s, s.active, grouped):
+                actions = section() if callable(section) else section
+                assert actions
+                these = {type(a) for a in actions}
+                assert len(these) == 1 or (type(section) is legal.Mixed and not grouped)
+                assert not these & kinds
+                kinds |= these
     assert seen > 100
 
 
