@@ -203,9 +203,10 @@ def turn_sections(s: GameState, seat: int, grouped: bool = False) -> list[Sectio
     if pays(cards, "wall") and (walls := [made(BuildWall, node=node_id(n))
                                           for n in placement.wall_nodes(s, seat)]):
         out.append(walls)
-    for section in (improvement_buys(s, seat), maritime_trades(s, seat)):
-        if section:
-            out.append(section)
+    if buys := improvement_buys(s, seat):
+        out.append(buys)
+    if _any_maritime(s, seat):
+        out.append(lambda: maritime_trades(s, seat))
     if grouped:
         out += knight_groups(s, seat)
     elif knighted := knight_actions(s, seat):
@@ -233,9 +234,17 @@ def improvement_buys(s: GameState, seat: int) -> list[Action]:
 
 
 def maritime_trades(s: GameState, seat: int) -> list[Action]:
-    """The bank trades seat can pay; rates only looked up for cards held at the lowest rate."""
+    """The bank trades seat can pay: each type it can give, each other type in the bank."""
+    bank = s.bank
+    return [_maritime(give, get) for give in _paid_gives(s, seat)
+            for get in CARDS if get != give and bank[get]]
+
+
+def _paid_gives(s: GameState, seat: int) -> list[str]:
+    """The types seat holds enough of to trade with the bank (rates looked up only for those
+    held at the lowest rate)."""
     cards = s.players[seat].cards
-    out: list[Action] = []
+    out = []
     ports: set[str] | None = None
     for give in CARDS:
         if cards[give] < trade.MIN_RATE:
@@ -243,8 +252,14 @@ def maritime_trades(s: GameState, seat: int) -> list[Action]:
         if ports is None:
             ports = trade.harbours_of(s, seat)
         if cards[give] >= trade.rate(s, seat, give, ports):
-            out += [_maritime(give, get) for get in CARDS if get != give and s.bank[get]]
+            out.append(give)
     return out
+
+
+def _any_maritime(s: GameState, seat: int) -> bool:
+    """Whether maritime_trades lists any: a type paid for, another type in the bank."""
+    bank = s.bank
+    return any(get != give and bank[get] for give in _paid_gives(s, seat) for get in CARDS)
 
 
 @cache
