@@ -41,11 +41,12 @@ class Buildings:
 class Roads:
     """One seat's roads."""
 
-    __slots__ = ("count", "nodes")
+    __slots__ = ("count", "nodes", "edges")
 
     def __init__(self) -> None:
         self.count = 0
         self.nodes: list[int] = []  # the nodes its roads touch
+        self.edges: tuple[int, ...] = ()  # ascending
 
 
 class Knights:
@@ -109,15 +110,18 @@ def _count_hex_owners(buildings: dict[int, Building]) -> dict[int, tuple[int, ..
 def _count_roads(roads: dict[int, int]) -> dict[int, Roads]:
     out: dict[int, Roads] = {}
     nodes: dict[int, set[int]] = {}
+    edges: dict[int, list[int]] = {}
     for e, owner in roads.items():
         f = out.get(owner)
         if f is None:
             f = out[owner] = Roads()
-            nodes[owner] = set()
+            nodes[owner], edges[owner] = set(), []
         f.count += 1
         nodes[owner].update(T.edge_nodes[e])
-    for owner, touched in nodes.items():
-        out[owner].nodes = sorted(touched)
+        edges[owner].append(e)
+    for owner, f in out.items():
+        f.nodes = sorted(nodes[owner])
+        f.edges = tuple(sorted(edges[owner]))
     return out
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import facts
-from .board import TOPOLOGY as T
 from .roads import longest_road, road_award
 from .state import RULES, VP, GameState
 
@@ -55,12 +54,17 @@ _LONGEST_ROAD, _MERCHANT, _DEFENDER, _VP_CARD = (
 def road_lengths(s: GameState) -> list[int]:
     """Each seat's longest road, broken where an opponent's building or knight stands (§8)."""
     out = []
+    buildings, knights = s.buildings, s.knights
     for seat in range(len(s.seats)):
-        edges = sorted(e for e, owner in s.roads.items() if owner == seat)
-        touched = {n for e in edges for n in T.edge_nodes[e]}
-        blocked = {n for n, b in s.buildings.items() if b.owner != seat and n in touched}
-        blocked.update(n for n, k in s.knights.items() if k.owner != seat and n in touched)
-        out.append(_length(tuple(edges), frozenset(blocked)) if edges else 0)
+        mine = facts.roads(s.roads, seat)
+        if not mine.edges:
+            out.append(0)
+            continue
+        blocked = frozenset(
+            n for n in mine.nodes
+            if ((b := buildings.get(n)) is not None and b.owner != seat)
+            or ((k := knights.get(n)) is not None and k.owner != seat))
+        out.append(_length(mine.edges, blocked))
     return out
 
 

@@ -50,6 +50,7 @@ def scanned(s: GameState, seat: int) -> dict[str, object]:
         "road_nodes": sorted({n for e, o in s.roads.items() if o == seat
                               for n in T.edge_nodes[e]}),
         "knight_nodes": sorted(n for n, k in s.knights.items() if k.owner == seat),
+        "road_edges": tuple(sorted(e for e, o in s.roads.items() if o == seat)),
     }
 
 
@@ -65,6 +66,7 @@ def remembered(s: GameState, seat: int) -> dict[str, object]:
         "harbours": trade.harbours_of(s, seat),
         "road_nodes": legal.road_nodes(s, seat),
         "knight_nodes": facts.knights(s.knights, seat).nodes,
+        "road_edges": facts.roads(s.roads, seat).edges,
     }
 
 
