@@ -3,6 +3,8 @@ the bank's shortage, the 7 (§3.3) and the barbarian attack (§7)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import facts, placement
 from .board import TOPOLOGY as T
 from .board import hex_id, node_id
@@ -99,8 +101,8 @@ def owed(s: GameState, total: int) -> list[dict[str, int]]:
     """What each seat's buildings earn on `total` (robbed hex excluded)."""
     out: list[dict[str, int]] = [{} for _ in s.seats]
     buildings = s.buildings
-    for h, token in enumerate(s.tokens):
-        if token != total or h == s.robber:
+    for h in _hexes_by_token(tuple(s.tokens)).get(total, ()):
+        if h == s.robber:
             continue
         table = YIELD[s.terrains[h]]
         for node in T.hex_nodes[h]:
@@ -110,6 +112,17 @@ def owed(s: GameState, total: int) -> list[dict[str, int]]:
                 for card in table["city" if b.city and not b.ruined else "settlement"]:
                     wants[card] = wants.get(card, 0) + 1
     return out
+
+
+@lru_cache(maxsize=64)
+def _hexes_by_token(tokens: tuple[int | None, ...]) -> dict[int, tuple[int, ...]]:
+    """token -> the hexes that carry it, ascending (a layout's tokens change only by the
+    Inventor)."""
+    out: dict[int, list[int]] = {}
+    for h, token in enumerate(tokens):
+        if token is not None:
+            out.setdefault(token, []).append(h)
+    return {token: tuple(hexes) for token, hexes in out.items()}
 
 
 def production(tx: Tx, total: int) -> None:

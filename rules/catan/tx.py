@@ -65,7 +65,7 @@ class Tx:
         fields = state.__dict__.copy()
         fields["players"] = fields["players"][:]
         fields["pending"] = fields["pending"][:]
-        self.s = cast(GameState, _work(WorkState, fields, set(state.model_fields_set)))
+        self.s = cast(GameState, _work(WorkState, fields, set(state.__pydantic_fields_set__)))
         self.events: list[Event] = []
         self.copied: set[str] = set()
 
