@@ -1,5 +1,7 @@
-"""The game state: pydantic models, JSON round-trippable. `apply` works on a `clone()` and never
-changes its input. Seats are ints (seat index) inside; seat names only at the boundary.
+"""The game state: pydantic models, JSON round-trippable. `apply` works on a copy-on-write
+working state (tx.py) and never changes its input; states share the parts no action changed, so
+a state must not be changed in place (`clone()` first). Seats are ints (seat index) inside;
+seat names only at the boundary.
 
 The C&K parts that the engine does not play yet (knights, progress cards, merchant,
 metropolises) already have their fields, so adding them changes no stored shape.

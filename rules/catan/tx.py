@@ -1,5 +1,5 @@
-"""One action's work: a clone of the state that the handlers change, and the events they emit.
-Also the card moves and the pending-decision queue every module uses."""
+"""One action's work: a copy-on-write working state that the handlers change, and the events
+they emit. Also the card moves and the pending-decision queue every module uses."""
 
 from __future__ import annotations
 
