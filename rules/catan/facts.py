@@ -41,12 +41,13 @@ class Buildings:
 class Roads:
     """One seat's roads."""
 
-    __slots__ = ("count", "nodes", "edges")
+    __slots__ = ("count", "nodes", "edges", "links")
 
     def __init__(self) -> None:
         self.count = 0
         self.nodes: list[int] = []  # the nodes its roads touch
         self.edges: tuple[int, ...] = ()  # ascending
+        self.links: dict[int, list[int]] = {}  # node -> the nodes its roads lead to
 
 
 class Knights:
@@ -117,8 +118,11 @@ def _count_roads(roads: dict[int, int]) -> dict[int, Roads]:
             f = out[owner] = Roads()
             nodes[owner], edges[owner] = set(), []
         f.count += 1
-        nodes[owner].update(T.edge_nodes[e])
+        a, b = T.edge_nodes[e]
+        nodes[owner].update((a, b))
         edges[owner].append(e)
+        f.links.setdefault(a, []).append(b)
+        f.links.setdefault(b, []).append(a)
     for owner, f in out.items():
         f.nodes = sorted(nodes[owner])
         f.edges = tuple(sorted(edges[owner]))

@@ -330,6 +330,20 @@ def knight_groups(s: GameState, seat: int) -> list[Section]:
 Acting = tuple[int, list[int], list[int], bool]  # knight node, moves, displacements, chase
 
 
+def _reachable(links: dict[int, list[int]], foreign: set[int], start: int) -> list[int]:
+    """knights.reachable over seat's road links (facts) and the nodes holding an opponent's
+    piece (reached, not passed), found once for all of seat's knights."""
+    seen, todo = {start}, [start]
+    while todo:
+        for v in links.get(todo.pop(), ()):
+            if v not in seen:
+                seen.add(v)
+                if v not in foreign:
+                    todo.append(v)
+    seen.discard(start)
+    return sorted(seen)
+
+
 def _knight_plan(s: GameState, seat: int
                  ) -> tuple[list[Action], list[Action], list[Action], list[Acting]]:
     """knight_actions' builds, activations and promotions, and each acting knight's targets.
@@ -358,11 +372,15 @@ def _knight_plan(s: GameState, seat: int
         promotions = [made(PromoteKnight, node=node_id(n)) for n, k in mine
                       if not k.promoted and k.level < top and left[k.level] > 0]
     acting: list[Acting] = []
+    foreign: set[int] | None = None
     for n, k in mine:
         if not k.active or k.activated or k.acted:  # knights.can_act
             continue
+        if foreign is None:  # knights.foreign's nodes, found once
+            foreign = {v for v, b in s.buildings.items() if b.owner != seat}
+            foreign.update(v for v, other in board.items() if other.owner != seat)
         # knights.moves and knights.displacements, from one search of the roads.
-        reach = knights.reachable(s, seat, n)
+        reach = _reachable(facts.roads(s.roads, seat).links, foreign, n)
         acting.append((
             n, [v for v in reach if placement.empty(s, v)],
             [v for v in reach if (other := board.get(v)) is not None and other.owner != seat
