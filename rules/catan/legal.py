@@ -294,7 +294,9 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
     """Build, activate and promote (each over seat's knights, ascending), then each acting
     knight's moves, displacements and robber chases."""
     builds, activations, promotions, acting = _knight_plan(s, seat)
-    out: list[Action] = [*builds, *activations, *promotions]
+    out: list[Action] = [made(BuildKnight, node=node_id(n)) for n in builds]
+    out += [made(ActivateKnight, node=node_id(n)) for n in activations]
+    out += [made(PromoteKnight, node=node_id(n)) for n in promotions]
     chases: list[MoveRobber] | None = None
     for n, moves, displaced, chase in acting:
         out += [made(MoveKnight, node=node_id(n), to=node_id(v)) for v in moves]
@@ -308,10 +310,15 @@ def knight_actions(s: GameState, seat: int) -> list[Action]:
 
 def knight_groups(s: GameState, seat: int) -> list[Section]:
     """knight_actions split by kind, the kinds in the order they first come there (as
-    random_action groups them); the acting knights' moves, displacements and chases as Lazy
-    lists, made only if drawn."""
+    random_action groups them), each a Lazy list, made only if drawn."""
     builds, activations, promotions, acting = _knight_plan(s, seat)
-    out: list[Section] = [group for group in (builds, activations, promotions) if group]
+    out: list[Section] = []
+    if builds:
+        out.append(lambda: [made(BuildKnight, node=node_id(n)) for n in builds])
+    if activations:
+        out.append(lambda: [made(ActivateKnight, node=node_id(n)) for n in activations])
+    if promotions:
+        out.append(lambda: [made(PromoteKnight, node=node_id(n)) for n in promotions])
     kinds: dict[str, Section] = {}
     for _, moves, displaced, chase in acting:
         if moves and "move" not in kinds:
@@ -345,8 +352,9 @@ def _reachable(links: dict[int, list[int]], foreign: set[int], start: int) -> li
 
 
 def _knight_plan(s: GameState, seat: int
-                 ) -> tuple[list[Action], list[Action], list[Action], list[Acting]]:
-    """knight_actions' builds, activations and promotions, and each acting knight's targets.
+                 ) -> tuple[list[int], list[int], list[int], list[Acting]]:
+    """The nodes of knight_actions' builds, activations and promotions, and each acting
+    knight's targets.
     knights.py's checks, read off each knight once: the nodes are seat's knights' (facts), so
     their owner is not checked again."""
     player = s.players[seat]
@@ -354,22 +362,21 @@ def _knight_plan(s: GameState, seat: int
     board = s.knights
     own = facts.knights(board, seat)
     left = [limit - used for limit, used in zip(placement.KNIGHT_LIMITS, own.levels, strict=True)]
-    builds: list[Action] = []
+    builds: list[int] = []
     if placement.pays(cards, "knight") and left[0] > 0:
         # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
-        builds = [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
-                  if placement.empty(s, n)]
+        builds = [n for n in road_nodes(s, seat) if placement.empty(s, n)]
     mine = [(n, board[n]) for n in own.nodes]  # ascending
     if not mine:
         return builds, [], [], []
-    activations: list[Action] = []
+    activations: list[int] = []
     if placement.pays(cards, "activate"):  # knights.activate_ok
-        activations = [made(ActivateKnight, node=node_id(n)) for n, k in mine if not k.active]
-    promotions: list[Action] = []
+        activations = [n for n, k in mine if not k.active]
+    promotions: list[int] = []
     if s.free_promotions or placement.pays(cards, "promote"):  # knights.promote_ok
         fortress = player.improvements["politics"] >= knights.FORTRESS
         top = knights.MIGHTY if fortress else knights.MIGHTY - 1  # promoted from below top
-        promotions = [made(PromoteKnight, node=node_id(n)) for n, k in mine
+        promotions = [n for n, k in mine
                       if not k.promoted and k.level < top and left[k.level] > 0]
     acting: list[Acting] = []
     foreign: set[int] | None = None
