@@ -174,6 +174,18 @@ def buildings(board: dict[int, Building], seat: int) -> Buildings:
     return _BUILDINGS.facts(board).get(seat, _NO_BUILDINGS)
 
 
+def foreign(buildings: dict[int, Building], knights: dict[int, Knight], seat: int) -> set[int]:
+    """The nodes holding another seat's building or knight (a new set)."""
+    out: set[int] = set()
+    for owner, mine in _BUILDINGS.facts(buildings).items():
+        if owner != seat:
+            out.update(mine.settlement_nodes, mine.standing, mine.ruined)
+    for owner, theirs in _KNIGHTS.facts(knights).items():
+        if owner != seat:
+            out.update(theirs.nodes)
+    return out
+
+
 def hex_owners(board: dict[int, Building]) -> dict[int, tuple[int, ...]]:
     """hex -> the seats with a building on one of its corners, ascending (hexes with none
     left out). The caller must not change it."""

@@ -384,8 +384,7 @@ def _knight_plan(s: GameState, seat: int
         if not k.active or k.activated or k.acted:  # knights.can_act
             continue
         if foreign is None:  # knights.foreign's nodes, found once
-            foreign = {v for v, b in s.buildings.items() if b.owner != seat}
-            foreign.update(v for v, other in board.items() if other.owner != seat)
+            foreign = facts.foreign(s.buildings, board, seat)
         # knights.moves and knights.displacements, from one search of the roads.
         reach = _reachable(facts.roads(s.roads, seat).links, foreign, n)
         acting.append((

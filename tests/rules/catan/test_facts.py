@@ -51,6 +51,8 @@ def scanned(s: GameState, seat: int) -> dict[str, object]:
                               for n in T.edge_nodes[e]}),
         "knight_nodes": sorted(n for n, k in s.knights.items() if k.owner == seat),
         "road_edges": tuple(sorted(e for e, o in s.roads.items() if o == seat)),
+        "foreign": {n for n, b in s.buildings.items() if b.owner != seat}
+        | {n for n, k in s.knights.items() if k.owner != seat},
     }
 
 
@@ -67,6 +69,7 @@ def remembered(s: GameState, seat: int) -> dict[str, object]:
         "road_nodes": legal.road_nodes(s, seat),
         "knight_nodes": facts.knights(s.knights, seat).nodes,
         "road_edges": facts.roads(s.roads, seat).edges,
+        "foreign": facts.foreign(s.buildings, s.knights, seat),
     }
 
 
