@@ -215,8 +215,8 @@ def turn_sections(s: GameState, seat: int, grouped: bool = False) -> list[Sectio
         out.append(lambda: progress.plays(s, seat))
     if s.harbor_used is not None and (exchanges := harbor_exchanges(s, seat)):
         out.append(exchanges)
-    if held := held_tuple(s, seat):
-        out.append(Offers(_others(s, seat), held))
+    if any(cards.values()):  # offers: a type held (Offers made only if drawn)
+        out.append(lambda: Offers(_others(s, seat), held_tuple(s, seat)))
     return out
 
 
@@ -244,7 +244,9 @@ def _paid_gives(s: GameState, seat: int) -> list[str]:
     """The types seat holds enough of to trade with the bank (rates looked up only for those
     held at the lowest rate)."""
     cards = s.players[seat].cards
-    out = []
+    out: list[str] = []
+    if max(cards.values()) < trade.MIN_RATE:
+        return out  # the usual hand: nothing at any rate
     ports: set[str] | None = None
     for give in CARDS:
         if cards[give] < trade.MIN_RATE:

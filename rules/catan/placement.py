@@ -111,8 +111,21 @@ def road_ends(s: GameState, seat: int) -> list[int]:
 def any_road_edge(s: GameState, seat: int) -> bool:
     """Whether a road may be built anywhere (road_ok holds for some edge): a free edge at
     a node a road may start at."""
-    roads = s.roads
-    return any(e not in roads for n in road_ends(s, seat) for e in T.node_edges[n])
+    roads, buildings, knights = s.roads, s.buildings, s.knights
+    mine = facts.buildings(buildings, seat)
+    for n in (*mine.settlement_nodes, *mine.standing, *mine.ruined):
+        if any(e not in roads for e in T.node_edges[n]):
+            return True
+    for n in facts.roads(roads, seat).nodes:  # road_ends' road nodes, each tried as found
+        if any(e not in roads for e in T.node_edges[n]):
+            b = buildings.get(n)
+            if b is None:
+                k = knights.get(n)
+                if k is None or k.owner == seat:
+                    return True
+            elif b.owner == seat:
+                return True
+    return False
 
 
 def setup_road_ok(s: GameState, edge: int) -> bool:

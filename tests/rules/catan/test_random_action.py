@@ -164,3 +164,14 @@ def test_offers_computed_are_the_nested_listing() -> None:
         assert offers[-1] == listed[-1] and list(offers[3:9:2]) == listed[3:9:2]
         with pytest.raises(IndexError):
             offers[len(listed)]
+
+
+@pytest.mark.parametrize(("layout", "players", "seed"), GAMES)
+def test_any_road_edge_is_whether_a_road_fits(layout: str, players: int, seed: int) -> None:
+    found = 0
+    for s in states(layout, players, seed):
+        for seat in range(players):
+            fits = any(placement.road_ok(s, seat, e) for e in range(len(T.edge_nodes)))
+            assert placement.any_road_edge(s, seat) == fits == bool(legal.road_edges(s, seat))
+            found += fits
+    assert found > 100
