@@ -192,6 +192,11 @@ def hex_owners(board: dict[int, Building]) -> dict[int, tuple[int, ...]]:
     return _HEX_OWNERS.facts(board)
 
 
+def buildings_by_seat(board: dict[int, Building]) -> dict[int, Buildings]:
+    """Every seat's Buildings (seats without any left out). The caller must not change it."""
+    return _BUILDINGS.facts(board)
+
+
 def roads(board: dict[int, int], seat: int) -> Roads:
     return _ROADS.facts(board).get(seat, _NO_ROADS)
 

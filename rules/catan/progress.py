@@ -167,9 +167,9 @@ def _intrigue(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def saboteur_targets(s: GameState, seat: int) -> list[int]:
-    mine = scoring.points(s, seat)
+    points = scoring.all_points(s)
     return [o for o in opponents(s, seat)
-            if scoring.points(s, o) >= mine and s.players[o].hand_size() >= 2]
+            if points[o] >= points[seat] and s.players[o].hand_size() >= 2]
 
 
 def _saboteur(s: GameState, seat: int) -> list[PlayProgress]:
@@ -187,9 +187,9 @@ def _warlord(s: GameState, seat: int) -> list[PlayProgress]:
 
 def richer(s: GameState, seat: int) -> list[int]:
     """Opponents with more points than seat, holding at least one card."""
-    mine = scoring.points(s, seat)
+    points = scoring.all_points(s)
     return [o for o in opponents(s, seat)
-            if scoring.points(s, o) > mine and s.players[o].hand_size()]
+            if points[o] > points[seat] and s.players[o].hand_size()]
 
 
 def _wedding(s: GameState, seat: int) -> list[PlayProgress]:
@@ -266,10 +266,13 @@ HAS: dict[str, Callable[[GameState, int], bool]] = {
         1 for t in s.tokens if t is not None and t not in FIXED_TOKENS) >= 2,
     "merchant_fleet": lambda s, seat: any(c not in s.fleets for c in CARDS),
     "diplomat": lambda s, seat: any(open_road(s, e) for e in s.roads),
-    "intrigue": lambda s, seat: any(
-        k.owner != seat and any(s.roads.get(e) == seat for e in T.node_edges[n])
-        for n, k in s.knights.items()),
+    "intrigue": lambda s, seat: _has_intrigue(s, seat),
     "merchant": lambda s, seat: _has_merchant(s, seat),
+    "wedding": lambda s, seat: bool(richer(s, seat)),
+    "master_merchant": lambda s, seat: bool(richer(s, seat)),
+    "saboteur": lambda s, seat: bool(saboteur_targets(s, seat)),
+    "crane": lambda s, seat: any(
+        improvements.targets(s, seat, track, discount=CRANE) is not None for track in TRACKS),
     "irrigation": lambda s, seat: _has_harvest(s, seat, "irrigation"),
     "mining": lambda s, seat: _has_harvest(s, seat, "mining"),
 }
@@ -288,6 +291,15 @@ def _has_harvest(s: GameState, seat: int, card: str) -> bool:
     terrain = CARD[card]["terrain"]
     return bool(s.bank[production.YIELD[terrain]["settlement"][0]]) and any(
         s.terrains[h] == terrain for h in _building_hexes(s, seat))
+
+
+def _has_intrigue(s: GameState, seat: int) -> bool:
+    """intrigue_targets has any: another seat's knight on a node seat's roads touch."""
+    mine = facts.roads(s.roads, seat).nodes
+    if not mine:
+        return False
+    touched = set(mine)
+    return any(k.owner != seat and n in touched for n, k in s.knights.items())
 
 
 def _has_merchant(s: GameState, seat: int) -> bool:

@@ -36,6 +36,21 @@ def breakdown(s: GameState, seat: int) -> dict[str, int]:
     return parts
 
 
+def all_points(s: GameState) -> list[int]:
+    """points of every seat, the buildings' facts looked up once."""
+    built = facts.buildings_by_seat(s.buildings)
+    out = []
+    for seat, player in enumerate(s.players):
+        mine = built.get(seat)
+        total = 0 if mine is None else mine.points
+        if s.longest_road == seat:
+            total += _LONGEST_ROAD
+        if s.merchant_owner == seat:
+            total += _MERCHANT
+        out.append(total + player.defenders * _DEFENDER + len(player.vp_cards) * _VP_CARD)
+    return out
+
+
 def points(s: GameState, seat: int) -> int:
     """breakdown's total, without its dict (advance asks after every action)."""
     total = facts.buildings(s.buildings, seat).points
