@@ -165,7 +165,12 @@ class _Memo(Generic[V, F]):
 
 
 _BUILDINGS = _Memo(_count_buildings)
+def _spent_knights(knights: dict[int, Knight]) -> dict[int, Knight]:
+    return {n: k for n, k in knights.items() if k.activated or k.promoted or k.acted}
+
+
 _HEX_OWNERS = _Memo(_count_hex_owners)
+_SPENT = _Memo(_spent_knights)
 _ROADS = _Memo(_count_roads)
 _KNIGHTS = _Memo(_count_knights)
 
@@ -184,6 +189,12 @@ def foreign(buildings: dict[int, Building], knights: dict[int, Knight], seat: in
         if owner != seat:
             out.update(theirs.nodes)
     return out
+
+
+def spent(board: dict[int, Knight]) -> dict[int, Knight]:
+    """The knights activated, promoted or acting this turn, by node (the caller must not
+    change it)."""
+    return _SPENT.facts(board)
 
 
 def hex_owners(board: dict[int, Building]) -> dict[int, tuple[int, ...]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import improvements, knights, placement, production, progress, trade
+from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
     Action,
     ActivateKnight,
@@ -112,9 +112,9 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     s.active = (s.active + 1) % len(s.seats)
     s.turn += 1
     s.phase, s.fleets, s.free_roads, s.free_promotions, s.harbor_used = "roll", [], 0, 0, None
-    if any(k.activated or k.promoted or k.acted for k in s.knights.values()):
+    if spent := facts.spent(s.knights):  # knights activated, promoted or acting this turn
         s.knights = {n: replaced(k, activated=False, promoted=False, acted=False)
-                     if k.activated or k.promoted or k.acted else k for n, k in s.knights.items()}
+                     if n in spent else k for n, k in s.knights.items()}
     tx.emit("turn_started", s.active, turn=s.turn)
 
 

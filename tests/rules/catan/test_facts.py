@@ -79,6 +79,8 @@ def test_remembered_facts_are_the_scanned_ones() -> None:
         owners = {h: tuple(sorted({s.buildings[n].owner for n in T.hex_nodes[h]
                                    if n in s.buildings})) for h in range(len(T.hex_nodes))}
         assert facts.hex_owners(s.buildings) == {h: o for h, o in owners.items() if o}
+        assert facts.spent(s.knights) == {n: k for n, k in s.knights.items()
+                                          if k.activated or k.promoted or k.acted}
         assert scoring.all_points(s) == [sum(scoring.breakdown(s, seat).values())
                                          for seat in range(len(s.seats))]
         for seat in range(len(s.seats)):
