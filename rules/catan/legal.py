@@ -363,6 +363,8 @@ def _knight_plan(s: GameState, seat: int
     cards = player.cards
     board = s.knights
     own = facts.knights(board, seat)
+    if not own.nodes and not placement.pays(cards, "knight"):
+        return [], [], [], []  # no knight, none to build: the usual early game
     left = [limit - used for limit, used in zip(placement.KNIGHT_LIMITS, own.levels, strict=True)]
     builds: list[int] = []
     if placement.pays(cards, "knight") and left[0] > 0:
