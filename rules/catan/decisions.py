@@ -30,7 +30,7 @@ from .board import node_id
 from .errors import IllegalAction
 from .ids import parse_edge, parse_node
 from .pieces import recount_roads
-from .state import COMMODITIES, RESOURCES, Decision
+from .state import COMMODITIES, RESOURCES, Decision, replaced
 from .turn import discard_progress, robber_target
 from .tx import Tx
 
@@ -64,7 +64,7 @@ def _hand_over(tx: Tx, d: Decision, cards: dict[str, int], to: int | None, what:
     if n == d.count:
         tx.done(d)
     else:
-        tx.replace(d, d.model_copy(update={"count": d.count - n}))
+        tx.replace(d, replaced(d, count=d.count - n))
 
 
 def _discard(tx: Tx, d: Decision, act: Any) -> None:
@@ -132,7 +132,7 @@ def _knight_remove(tx: Tx, d: Decision, act: Any) -> None:
     """Deserter: the target loses a knight; the player may place one like it (§10)."""
     s = tx.s
     node = _node_in(d, act.node)
-    lost = s.knights.pop(node)
+    lost = tx.knights().pop(node)
     tx.done(d)
     tx.emit("knight_removed", d.seat, node=act.node)
     recount_roads(tx)
@@ -150,7 +150,7 @@ def _knight_place(tx: Tx, d: Decision, act: Any) -> None:
         return
     node = _node_in(d, act.node)
     assert d.knight is not None
-    tx.s.knights[node] = d.knight
+    tx.knights()[node] = d.knight
     tx.emit("knight_built", d.seat, node=act.node, level=d.knight.level, free=True)
     recount_roads(tx)
 
@@ -162,19 +162,18 @@ def _road_place(tx: Tx, d: Decision, act: Any) -> None:
     edge = parse_edge(act.edge)
     if edge not in d.edges or not placement.road_ok(tx.s, d.seat, edge):
         raise IllegalAction(f"{act.edge}: not a place for your road")
-    tx.s.roads[edge] = d.seat
+    tx.roads()[edge] = d.seat
     tx.emit("built", d.seat, piece="road", edge=act.edge, paid={})
     recount_roads(tx)
 
 
 def _spy_pick(tx: Tx, d: Decision, act: Any) -> None:
     assert d.target is not None
-    hand = tx.s.players[d.target].progress
-    if act.card not in hand:
+    if act.card not in tx.s.players[d.target].progress:
         raise IllegalAction(f"{tx.name(d.target)} holds no {act.card}")
     tx.done(d)
-    hand.remove(act.card)
-    tx.s.players[d.seat].progress.append(act.card)
+    tx.player(d.target).progress.remove(act.card)
+    tx.player(d.seat).progress.append(act.card)
     tx.emit("spied", d.seat, {d.seat: {"card": act.card}, d.target: {"card": act.card}},
             victim=tx.name(d.target), deck=progress.COLOUR_OF[act.card])
 

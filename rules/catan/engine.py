@@ -9,10 +9,11 @@ Decisions (§3.5) wait in `pending`: while any is there, only they are asked.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
-from . import production, rng, scoring
+from . import production, progress, rng, scoring
 from .actions import (
     Action,
     CancelTrade,
@@ -21,6 +22,8 @@ from .actions import (
     EndTurn,
     GiveCards,
     RemoveKnight,
+    Roll,
+    made,
 )
 from .board import TOPOLOGY as T
 from .board import node_id
@@ -30,14 +33,17 @@ from .events import Event
 from .ids import parse_node
 from .layout import beginner, random_layout
 from .legal import (
+    Section,
     acting,
+    actions_of,
     batch,
-    decision_actions,
     decision_of,
+    has_choice,
     legal_actions,
     must_decide,
     setup_order,
     to_act,
+    turn_sections,
 )
 from .state import (
     CARDS,
@@ -50,7 +56,7 @@ from .state import (
     Player,
 )
 from .turn import TURN, setup_move
-from .tx import Tx
+from .tx import Tx, view
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 
@@ -86,13 +92,13 @@ def new_game(seats: list[str], options: Options, seed: int) -> GameState:
 def apply(state: GameState, name: str, action: Action | dict[str, Any]
           ) -> tuple[GameState, list[Event]]:
     act = Action.parse(action)
-    if state.phase == "over":
-        raise IllegalAction("the game is over")
-    seat = state.seat_of(name)
-    if seat is None or seat not in acting(state):
-        raise IllegalAction(f"it is not {name!r}'s decision now")
     tx = Tx(state)
     s = tx.s
+    if s.phase == "over":
+        raise IllegalAction("the game is over")
+    seat = s.seat_of(name)
+    if seat is None or seat not in acting(s):
+        raise IllegalAction(f"it is not {name!r}'s decision now")
     decision = decision_of(s, seat)
     if decision is not None:
         answer(tx, decision, act)
@@ -130,7 +136,8 @@ def advance(tx: Tx) -> None:
 def prune(s: GameState) -> None:
     """Drop decisions an earlier answer left without any choice (two Aqueducts and one card
     left in the bank: the second gets nothing), so no seat is asked with nothing to do."""
-    s.pending = [d for d in s.pending if d.kind in ALWAYS_A_CHOICE or decision_actions(s, d)]
+    if s.pending:
+        s.pending = [d for d in s.pending if d.kind in ALWAYS_A_CHOICE or has_choice(s, d)]
 
 
 # Decisions that always have an answer (another hex for the robber; declining; skipping), so
@@ -187,14 +194,42 @@ RANDOM_DEFAULTS = frozenset({"aqueduct", "progress_discard", "defender_draw", "s
 
 def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     """A random legal action, drawn by kind first, so that the many trade offers do not drown
-    the builds in random play."""
-    legal = legal_actions(s, name)
-    if not legal:
+    the builds in random play: a kind uniformly among those legal_actions lists (in their
+    order), then one of its actions."""
+    s = view(s)
+    seat = s.seat_of(name)
+    if seat is None:
         return None
+    if s.pending or seat != s.active or s.phase not in ("roll", "action"):
+        return _drawn(_kinds(actions_of(s, seat)), r)
+    groups: list[Section]
+    if s.phase == "roll":  # [Roll, *progress.plays]
+        groups = [_ROLL]
+        if progress.any_play(s, seat):
+            groups.append(lambda: progress.plays(s, seat))
+        return _drawn(groups, r)
+    return _drawn(turn_sections(s, seat, grouped=True), r)
+
+
+_ROLL: tuple[Action, ...] = (made(Roll),)
+
+
+def _kinds(actions: Sequence[Action]) -> list[Sequence[Action]]:
+    """actions grouped by kind, in the order of their first ones."""
+    if len(set(map(type, actions))) == 1:
+        return [actions]  # one kind (most decisions): the list itself
     kinds: dict[type[Action], list[Action]] = {}  # each class has one type: the same groups
-    for kind, run in groupby(legal, key=type):  # runs, not actions: ~170 offers in one
+    for kind, run in groupby(actions, key=type):  # runs, not actions: ~170 offers in one
         kinds.setdefault(kind, []).extend(run)
-    group = list(kinds.values())[int(r.random() * len(kinds))]
+    return list(kinds.values())
+
+
+def _drawn(groups: Sequence[Section], r: random.Random) -> Action | None:
+    if not groups:
+        return None
+    group = groups[int(r.random() * len(groups))]
+    if callable(group):
+        group = group()
     return group[int(r.random() * len(group))]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import placement
 from .board import node_id
-from .state import RULES, TRACKS, GameState
+from .state import RULES, TRACKS, GameState, replaced
 from .tx import Tx
 
 MAX_LEVEL = int(RULES["max_level"])
@@ -55,7 +55,7 @@ def buy(tx: Tx, seat: int, track: str, node: int | None, discount: int = 0) -> N
     s = tx.s
     moves = metropolis_moves(s, seat, track)
     tx.pay(seat, cost(s, seat, track, discount))
-    player = s.players[seat]
+    player = tx.player(seat)
     # A new dict: apply's player copies share it with the input state (tx.py).
     player.improvements = {**player.improvements, track: player.improvements[track] + 1}
     tx.emit("improvement_bought", seat, track=track, level=player.improvements[track])
@@ -64,8 +64,8 @@ def buy(tx: Tx, seat: int, track: str, node: int | None, discount: int = 0) -> N
     assert node is not None
     old = s.metropolis[track]
     if old is not None:
-        s.buildings[old] = s.buildings[old].model_copy(update={"metropolis": None})
-    s.buildings[node] = s.buildings[node].model_copy(update={"metropolis": track})
-    s.metropolis[track] = node
+        tx.buildings()[old] = replaced(s.buildings[old], metropolis=None)
+    tx.buildings()[node] = replaced(s.buildings[node], metropolis=track)
+    tx.metropolis()[track] = node
     tx.emit("metropolis_placed", seat, track=track, node=node_id(node),
             taken_from=None if old is None else tx.name(s.buildings[old].owner))

@@ -8,7 +8,7 @@ from collections import deque
 from . import placement, production
 from .board import TOPOLOGY as T
 from .board import node_id
-from .state import RULES, Decision, GameState, Knight
+from .state import RULES, Decision, GameState, Knight, replaced
 from .tx import Tx
 
 FORTRESS = int(RULES["ability_level"])  # politics level that allows mighty knights
@@ -94,37 +94,37 @@ def retreats(s: GameState, owner: int, old: int) -> list[int]:
 # --- changes ---------------------------------------------------------------------------------
 
 def build(tx: Tx, seat: int, node: int) -> None:
-    tx.s.knights[node] = Knight(owner=seat, level=1)
+    tx.knights()[node] = Knight(owner=seat, level=1)
     tx.emit("knight_built", seat, node=node_id(node))
 
 
 def activate(tx: Tx, seat: int, node: int) -> None:
     k = tx.s.knights[node]
-    tx.s.knights[node] = k.model_copy(update={"active": True, "activated": True})
+    tx.knights()[node] = replaced(k, active=True, activated=True)
     tx.emit("knight_activated", seat, node=node_id(node))
 
 
 def promote(tx: Tx, seat: int, node: int) -> None:
     k = tx.s.knights[node]
-    tx.s.knights[node] = k.model_copy(update={"level": k.level + 1, "promoted": True})
+    tx.knights()[node] = replaced(k, level=k.level + 1, promoted=True)
     tx.emit("knight_promoted", seat, node=node_id(node), level=k.level + 1)
 
 
 def _spent(k: Knight) -> Knight:
-    return k.model_copy(update={"active": False, "acted": True})
+    return replaced(k, active=False, acted=True)
 
 
 def move(tx: Tx, seat: int, node: int, to: int) -> None:
-    s = tx.s
-    s.knights[to] = _spent(s.knights.pop(node))
+    knights = tx.knights()
+    knights[to] = _spent(knights.pop(node))
     tx.emit("knight_moved", seat, node=node_id(node), to=node_id(to))
 
 
 def displace(tx: Tx, seat: int, node: int, to: int) -> None:
     """Move onto a weaker opponent's knight; its owner then picks a retreat (or loses it)."""
-    s = tx.s
-    victim = s.knights.pop(to)
-    s.knights[to] = _spent(s.knights.pop(node))
+    knights = tx.knights()
+    victim = knights.pop(to)
+    knights[to] = _spent(knights.pop(node))
     tx.emit("knight_displaced", seat, node=node_id(node), to=node_id(to),
             victim=tx.name(victim.owner))
     retreat(tx, victim, to)
@@ -143,12 +143,12 @@ def retreat(tx: Tx, knight: Knight, old: int) -> None:
 
 
 def place_retreat(tx: Tx, knight: Knight, node: int) -> None:
-    tx.s.knights[node] = knight
+    tx.knights()[node] = knight
     tx.emit("knight_retreated", knight.owner, to=node_id(node))
 
 
 def chase(tx: Tx, seat: int, node: int, hex_: int, victim: int | None) -> None:
-    s = tx.s
-    s.knights[node] = _spent(s.knights[node])
+    knights = tx.knights()
+    knights[node] = _spent(knights[node])
     tx.emit("robber_chased", seat, node=node_id(node))
     production.move_robber(tx, seat, hex_, victim)

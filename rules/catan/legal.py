@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement, compress
+from operator import itemgetter
+from typing import overload
 
-from . import improvements, knights, placement, production, progress, trade
+from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
     AcceptTrade,
     Action,
@@ -57,6 +60,7 @@ from .state import (
     Decision,
     GameState,
 )
+from .tx import view
 
 
 def setup_order(s: GameState) -> list[int]:
@@ -90,11 +94,19 @@ def deciding(s: GameState) -> list[int]:
 def acting(s: GameState) -> list[int]:
     """The seats that may act: those deciding, and an offerer who may cancel while the
     addressee thinks (listed first, as the turn's owner)."""
-    if not s.pending:  # the usual case, without batch's work
+    pending = s.pending
+    if not pending:  # the usual case, without batch's work
         return deciding(s)
-    seats = deciding(s)
-    if s.pending and s.active not in seats and any(
-            d.kind == "trade_offer" for d in batch(s)):
+    if s.phase == "over":
+        return []
+    if len(pending) == 1:  # the next usual case: one decision (a trade offer's, a 7's...)
+        d = pending[0]
+        if d.seat != s.active and d.kind == "trade_offer":
+            return [s.active, d.seat]
+        return [d.seat]
+    asked = batch(s)  # deciding's, listed once
+    seats = list(dict.fromkeys(d.seat for d in asked))
+    if s.active not in seats and any(d.kind == "trade_offer" for d in asked):
         seats.insert(0, s.active)
     return seats
 
@@ -108,16 +120,25 @@ def must_decide(s: GameState) -> list[str]:
 
 
 def decision_of(s: GameState, seat: int) -> Decision | None:
-    if not s.pending:
+    pending = s.pending
+    if not pending:
         return None
+    if len(pending) == 1:
+        return pending[0] if pending[0].seat == seat else None
     return next((d for d in batch(s) if d.seat == seat), None)
 
 
 # --- legal actions --------------------------------------------------------------------------
 
 def legal_actions(s: GameState, name: str) -> list[Action]:
+    s = view(s)
     seat = s.seat_of(name)
-    if seat is None or seat not in acting(s):
+    return [] if seat is None else actions_of(s, seat)
+
+
+def actions_of(s: GameState, seat: int) -> list[Action]:
+    """legal_actions of a seat int."""
+    if seat not in acting(s):
         return []
     decision = decision_of(s, seat)
     if decision is not None:
@@ -140,42 +161,92 @@ def setup_actions(s: GameState, seat: int) -> list[Action]:
 
 
 def turn_actions(s: GameState, seat: int) -> list[Action]:
-    player = s.players[seat]
     out: list[Action] = []
-    if len(player.progress) > production.PROGRESS_LIMIT:
-        out += [made(DiscardProgress, card=c) for c in sorted(set(player.progress))]
-    else:
-        out.append(made(EndTurn))
-    if ((s.free_roads or placement.affordable(s, seat, "road"))
-            and placement.supply(s, seat, "road") > 0):
-        out += [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)]
-    if (placement.affordable(s, seat, "settlement")
-            and placement.supply(s, seat, "settlement") > 0):
-        out += [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
-                if placement.settlement_ok(s, seat, n)]
-    if placement.affordable(s, seat, "city"):
-        out += [made(BuildCity, node=node_id(n)) for n in placement.city_nodes(s, seat)]
-    if placement.affordable(s, seat, "wall"):
-        out += [made(BuildWall, node=node_id(n)) for n in placement.wall_nodes(s, seat)]
+    for section in turn_sections(s, seat):
+        out += section() if callable(section) else section
+    return out
+
+
+class Mixed(list[Action]):
+    """A section of turn_actions that holds several kinds of action (the knights')."""
+
+
+# A section listed only when random play draws its kind: a function that lists it.
+Lazy = Callable[[], Sequence[Action]]
+Section = Sequence[Action] | Lazy
+_END_TURN: tuple[Action, ...] = (made(EndTurn),)
+
+
+def turn_sections(s: GameState, seat: int, grouped: bool = False) -> list[Section]:
+    """turn_actions in order, in non-empty sections of one kind each (a Mixed one: several,
+    the knights'); the costly ones as a Lazy after a cheaper check that they are not empty,
+    so that random_action, which draws a kind first, lists only the kind it draws. grouped:
+    the knights' section split by kind as random_action groups it (knight_groups)."""
+    player = s.players[seat]
     cards = player.cards
+    pays = placement.pays
+    out: list[Section] = []
+    if len(player.progress) > production.PROGRESS_LIMIT:
+        out.append([made(DiscardProgress, card=c) for c in sorted(set(player.progress))])
+    else:
+        out.append(_END_TURN)
+    if ((s.free_roads or pays(cards, "road"))
+            and placement.supply(s, seat, "road") > 0 and placement.any_road_edge(s, seat)):
+        out.append(lambda: [made(BuildRoad, edge=edge_id(e)) for e in road_edges(s, seat)])
+    if (pays(cards, "settlement") and placement.supply(s, seat, "settlement") > 0
+            and any(placement.settlement_ok(s, seat, n) for n in road_nodes(s, seat))):
+        out.append(lambda: [made(BuildSettlement, node=node_id(n)) for n in road_nodes(s, seat)
+                            if placement.settlement_ok(s, seat, n)])
+    if pays(cards, "city") and (built := [made(BuildCity, node=node_id(n))
+                                          for n in placement.city_nodes(s, seat)]):
+        out.append(built)
+    if pays(cards, "wall") and (walls := [made(BuildWall, node=node_id(n))
+                                          for n in placement.wall_nodes(s, seat)]):
+        out.append(walls)
+    if buys := improvement_buys(s, seat):
+        out.append(buys)
+    if _any_maritime(s, seat):
+        out.append(lambda: maritime_trades(s, seat))
+    if grouped:
+        out += knight_groups(s, seat)
+    elif knighted := knight_actions(s, seat):
+        out.append(Mixed(knighted))
+    if progress.any_play(s, seat):
+        out.append(lambda: progress.plays(s, seat))
+    if s.harbor_used is not None and (exchanges := harbor_exchanges(s, seat)):
+        out.append(exchanges)
+    if any(cards.values()):  # offers: a type held (Offers made only if drawn)
+        out.append(lambda: Offers(_others(s, seat), held_tuple(s, seat)))
+    return out
+
+
+def improvement_buys(s: GameState, seat: int) -> list[Action]:
+    player = s.players[seat]
+    cards = player.cards
+    out: list[Action] = []
     for track, commodity in TRACKS.items():
         if cards[commodity] <= player.improvements[track]:
             continue  # cannot pay the next level: targets would say None
         for target in improvements.targets(s, seat, track) or []:
             out.append(made(BuyImprovement,
                             track=track, node=None if target is None else node_id(target)))
-    out += maritime_trades(s, seat)
-    out += knight_actions(s, seat)
-    out += progress.plays(s, seat)
-    out += harbor_exchanges(s, seat)
-    out += offers(s, seat)
     return out
 
 
 def maritime_trades(s: GameState, seat: int) -> list[Action]:
-    """The bank trades seat can pay; rates only looked up for cards held at the lowest rate."""
+    """The bank trades seat can pay: each type it can give, each other type in the bank."""
+    bank = s.bank
+    return [_maritime(give, get) for give in _paid_gives(s, seat)
+            for get in CARDS if get != give and bank[get]]
+
+
+def _paid_gives(s: GameState, seat: int) -> list[str]:
+    """The types seat holds enough of to trade with the bank (rates looked up only for those
+    held at the lowest rate)."""
     cards = s.players[seat].cards
-    out: list[Action] = []
+    out: list[str] = []
+    if max(cards.values()) < trade.MIN_RATE:
+        return out  # the usual hand: nothing at any rate
     ports: set[str] | None = None
     for give in CARDS:
         if cards[give] < trade.MIN_RATE:
@@ -183,8 +254,14 @@ def maritime_trades(s: GameState, seat: int) -> list[Action]:
         if ports is None:
             ports = trade.harbours_of(s, seat)
         if cards[give] >= trade.rate(s, seat, give, ports):
-            out += [_maritime(give, get) for get in CARDS if get != give and s.bank[get]]
+            out.append(give)
     return out
+
+
+def _any_maritime(s: GameState, seat: int) -> bool:
+    """Whether maritime_trades lists any: a type paid for, another type in the bank."""
+    bank = s.bank
+    return any(get != give and bank[get] for give in _paid_gives(s, seat) for get in CARDS)
 
 
 @cache
@@ -196,16 +273,15 @@ def _maritime(give: str, get: str) -> MaritimeTrade:
 def road_nodes(s: GameState, seat: int) -> list[int]:
     """The intersections `seat`'s roads touch, ascending: the only places a settlement or a
     knight may be built (both need one), so listing them need not try all 54."""
-    return sorted({n for e, owner in s.roads.items() if owner == seat for n in T.edge_nodes[e]})
+    return list(facts.roads(s.roads, seat).nodes)
 
 
 def road_edges(s: GameState, seat: int) -> list[int]:
     """The edges placement.road_ok allows, ascending, found from the intersections a road may
     start at (seat's buildings and road ends) instead of trying all 72."""
-    ends = set(road_nodes(s, seat))
-    ends.update(n for n, b in s.buildings.items() if b.owner == seat)
-    return sorted({e for n in ends if placement.road_end_ok(s, seat, n)
-                   for e in T.node_edges[n] if e not in s.roads})
+    roads = s.roads
+    return sorted({e for n in placement.road_ends(s, seat) for e in T.node_edges[n]
+                   if e not in roads})
 
 
 def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
@@ -217,42 +293,163 @@ def harbor_exchanges(s: GameState, seat: int) -> list[Action]:
 
 
 def knight_actions(s: GameState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    if placement.affordable(s, seat, "knight") and placement.knight_supply(s, seat, 1) > 0:
-        # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
-        out += [made(BuildKnight, node=node_id(n)) for n in road_nodes(s, seat)
-                if placement.empty(s, n)]
-    mine = sorted(n for n, k in s.knights.items() if k.owner == seat)
-    if placement.affordable(s, seat, "activate"):
-        out += [made(ActivateKnight, node=node_id(n)) for n in mine
-                if knights.activate_ok(s, seat, n)]
-    if s.free_promotions or placement.affordable(s, seat, "promote"):
-        out += [made(PromoteKnight, node=node_id(n)) for n in mine
-                if knights.promote_ok(s, seat, n)]
-    for n in mine:
-        if not knights.can_act(s, seat, n):
-            continue
-        out += [made(MoveKnight, node=node_id(n), to=node_id(v))
-                for v in knights.moves(s, seat, n)]
-        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v))
-                for v in knights.displacements(s, seat, n)]
-        if knights.chase_ok(s, seat, n):
+    """Build, activate and promote (each over seat's knights, ascending), then each acting
+    knight's moves, displacements and robber chases."""
+    builds, activations, promotions, acting = _knight_plan(s, seat)
+    out: list[Action] = [made(BuildKnight, node=node_id(n)) for n in builds]
+    out += [made(ActivateKnight, node=node_id(n)) for n in activations]
+    out += [made(PromoteKnight, node=node_id(n)) for n in promotions]
+    chases: list[MoveRobber] | None = None
+    for n, moves, displaced, chase in acting:
+        out += [made(MoveKnight, node=node_id(n), to=node_id(v)) for v in moves]
+        out += [made(DisplaceKnight, node=node_id(n), to=node_id(v)) for v in displaced]
+        if chase:
+            chases = robber_moves(s, seat) if chases is None else chases
             out += [made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
-                    for m in robber_moves(s, seat)]
+                    for m in chases]
     return out
 
 
+def knight_groups(s: GameState, seat: int) -> list[Section]:
+    """knight_actions split by kind, the kinds in the order they first come there (as
+    random_action groups them), each a Lazy list, made only if drawn."""
+    builds, activations, promotions, acting = _knight_plan(s, seat)
+    out: list[Section] = []
+    if builds:
+        out.append(lambda: [made(BuildKnight, node=node_id(n)) for n in builds])
+    if activations:
+        out.append(lambda: [made(ActivateKnight, node=node_id(n)) for n in activations])
+    if promotions:
+        out.append(lambda: [made(PromoteKnight, node=node_id(n)) for n in promotions])
+    kinds: dict[str, Section] = {}
+    for _, moves, displaced, chase in acting:
+        if moves and "move" not in kinds:
+            kinds["move"] = lambda: [made(MoveKnight, node=node_id(n), to=node_id(v))
+                                     for n, moves, _, _ in acting for v in moves]
+        if displaced and "displace" not in kinds:
+            kinds["displace"] = lambda: [made(DisplaceKnight, node=node_id(n), to=node_id(v))
+                                         for n, _, displaced, _ in acting for v in displaced]
+        if chase and "chase" not in kinds:
+            kinds["chase"] = lambda: [
+                made(ChaseRobber, node=node_id(n), hex=m.hex, victim=m.victim)
+                for n, _, _, chase in acting if chase for m in robber_moves(s, seat)]
+    return out + list(kinds.values())
+
+
+Acting = tuple[int, list[int], list[int], bool]  # knight node, moves, displacements, chase
+
+
+def _reachable(links: dict[int, list[int]], foreign: set[int], start: int) -> list[int]:
+    """knights.reachable over seat's road links (facts) and the nodes holding an opponent's
+    piece (reached, not passed), found once for all of seat's knights."""
+    seen, todo = {start}, [start]
+    while todo:
+        for v in links.get(todo.pop(), ()):
+            if v not in seen:
+                seen.add(v)
+                if v not in foreign:
+                    todo.append(v)
+    seen.discard(start)
+    return sorted(seen)
+
+
+def _knight_plan(s: GameState, seat: int
+                 ) -> tuple[list[int], list[int], list[int], list[Acting]]:
+    """The nodes of knight_actions' builds, activations and promotions, and each acting
+    knight's targets.
+    knights.py's checks, read off each knight once: the nodes are seat's knights' (facts), so
+    their owner is not checked again."""
+    player = s.players[seat]
+    cards = player.cards
+    board = s.knights
+    own = facts.knights(board, seat)
+    if not own.nodes and not placement.pays(cards, "knight"):
+        return [], [], [], []  # no knight, none to build: the usual early game
+    left = [limit - used for limit, used in zip(placement.KNIGHT_LIMITS, own.levels, strict=True)]
+    builds: list[int] = []
+    if placement.pays(cards, "knight") and left[0] > 0:
+        # knights.build_ok, its supply check done once: road_nodes touch seat's roads.
+        builds = [n for n in road_nodes(s, seat) if placement.empty(s, n)]
+    mine = [(n, board[n]) for n in own.nodes]  # ascending
+    if not mine:
+        return builds, [], [], []
+    activations: list[int] = []
+    if placement.pays(cards, "activate"):  # knights.activate_ok
+        activations = [n for n, k in mine if not k.active]
+    promotions: list[int] = []
+    if s.free_promotions or placement.pays(cards, "promote"):  # knights.promote_ok
+        fortress = player.improvements["politics"] >= knights.FORTRESS
+        top = knights.MIGHTY if fortress else knights.MIGHTY - 1  # promoted from below top
+        promotions = [n for n, k in mine
+                      if not k.promoted and k.level < top and left[k.level] > 0]
+    acting: list[Acting] = []
+    foreign: set[int] | None = None
+    for n, k in mine:
+        if not k.active or k.activated or k.acted:  # knights.can_act
+            continue
+        if foreign is None:  # knights.foreign's nodes, found once
+            foreign = facts.foreign(s.buildings, board, seat)
+        # knights.moves and knights.displacements, from one search of the roads.
+        reach = _reachable(facts.roads(s.roads, seat).links, foreign, n)
+        acting.append((
+            n, [v for v in reach if placement.empty(s, v)],
+            [v for v in reach if (other := board.get(v)) is not None and other.owner != seat
+             and other.level < k.level],
+            s.attacks > 0 and n in T.hex_nodes[s.robber]))  # knights.chase_ok
+    return builds, activations, promotions, acting
+
+
 def offers(s: GameState, seat: int) -> list[Action]:
-    """The one-for-one offers (apply takes any offer; listing all multisets is impossible)."""
-    held = tuple(c for c in CARDS if s.players[seat].cards[c])
-    return list(_offers(tuple(s.seats[to] for to in range(len(s.seats)) if to != seat), held))
+    """The one-for-one offers (apply takes any offer; listing all multisets is impossible):
+    to each opponent in seat order, each held type given, each other type asked."""
+    return list(Offers(_others(s, seat), held_tuple(s, seat)))
 
 
-@cache
-def _offers(to: tuple[str, ...], held: tuple[str, ...]) -> tuple[OfferTrade, ...]:
-    """Shared between calls: actions are frozen."""
-    return tuple(_offer(name, give, get)
-                 for name in to for give in held for get in CARDS if get != give)
+class Offers(Sequence[Action]):
+    """offers' list without making it: its length, and its i-th offer computed (random play
+    takes one of ~170, and a list of every hand's offers was built on each new hand)."""
+
+    __slots__ = ("to", "held")
+    _GETS = len(CARDS) - 1  # the types asked for one given
+
+    def __init__(self, to: tuple[str, ...], held: tuple[str, ...]) -> None:
+        self.to, self.held = to, held
+
+    def __len__(self) -> int:
+        return len(self.to) * len(self.held) * self._GETS
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        per_seat = len(self.held) * self._GETS
+        give = self.held[i % per_seat // self._GETS]
+        get = _ASKED[give][i % self._GETS]
+        return _offer(self.to[i // per_seat], give, get)
+
+
+_ASKED = {give: tuple(c for c in CARDS if c != give) for give in CARDS}
+
+
+def held_tuple(s: GameState, seat: int) -> tuple[str, ...]:
+    """The card types seat holds, in CARDS order."""
+    return tuple(compress(CARDS, _COUNTS(s.players[seat].cards)))
+
+
+_COUNTS = itemgetter(*CARDS)  # a hand's counts, in CARDS order
+
+
+def _others(s: GameState, seat: int) -> tuple[str, ...]:
+    """The names of seat's opponents, in seat order."""
+    return (*s.seats[:seat], *s.seats[seat + 1:])
 
 
 @cache
@@ -265,6 +462,15 @@ def _offer(to: str, give: str, get: str) -> OfferTrade:
 def _one_card(kind: type[Discard] | type[GiveCards], card: str) -> Action:
     """One card to discard or give, built once (its dict is never changed)."""
     return kind(cards={card: 1})
+
+
+def has_choice(s: GameState, d: Decision) -> bool:
+    """Whether decision_actions lists any, told without the list for the usual kinds."""
+    if d.kind in ("discard", "gift"):
+        return any(s.players[d.seat].cards.values())
+    if d.kind == "aqueduct":
+        return any(s.bank[r] for r in RESOURCES)
+    return bool(decision_actions(s, d))
 
 
 def decision_actions(s: GameState, d: Decision) -> list[Action]:
@@ -316,15 +522,22 @@ def held(s: GameState, seat: int) -> list[str]:
 
 
 def robber_moves(s: GameState, seat: int) -> list[MoveRobber]:
+    """Each hex but the robber's, with each opponent there holding a card (production.victims,
+    in seat order), or no victim."""
     out: list[MoveRobber] = []
-    holding = [p.hand_size() > 0 for p in s.players]  # production.victims, hands counted once
+    holding = [any(p.cards.values()) for p in s.players]  # hands counted once
+    owners = facts.hex_owners(s.buildings)
     for h in range(len(T.hex_nodes)):
         if h == s.robber:
             continue
-        owners = {s.buildings[n].owner for n in T.hex_nodes[h] if n in s.buildings}
-        found = sorted(v for v in owners if v != seat and holding[v])
+        found = [v for v in owners.get(h, ()) if v != seat and holding[v]]
         if found:
-            out += [made(MoveRobber, hex=hex_id(h), victim=s.seats[v]) for v in found]
+            out += [_robber_move(h, s.seats[v]) for v in found]
         else:
-            out.append(made(MoveRobber, hex=hex_id(h)))
+            out.append(_robber_move(h, None))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _robber_move(h: int, victim: str | None) -> MoveRobber:
+    return made(MoveRobber, hex=hex_id(h), victim=victim)

@@ -17,5 +17,5 @@ def recount_roads(tx: Tx) -> None:
 
 def upgrade(tx: Tx, seat: int, node: int, paid: dict[str, int]) -> None:
     """A settlement (or a city on its side) becomes a standing city."""
-    tx.s.buildings[node] = Building(owner=seat, city=True)
+    tx.buildings()[node] = Building(owner=seat, city=True)
     tx.emit("built", seat, piece="city", node=node_id(node), paid=paid)

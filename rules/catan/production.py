@@ -3,13 +3,12 @@ the bank's shortage, the 7 (§3.3) and the barbarian attack (§7)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
-from . import placement
+from . import facts, placement
 from .board import TOPOLOGY as T
 from .board import hex_id, node_id
 from .state import (
-    CARDS,
     EVENT_FACES,
     RESOURCES,
     RULES,
@@ -17,6 +16,9 @@ from .state import (
     Dice,
     GameState,
     Knight,
+    built,
+    decision,
+    replaced,
 )
 from .tx import Tx
 
@@ -34,7 +36,8 @@ def roll(tx: Tx, red: int | None = None, yellow: int | None = None) -> None:
     red = tx.below(6) + 1 if red is None else red
     yellow = tx.below(6) + 1 if yellow is None else yellow
     event = EVENT_FACES[tx.below(len(EVENT_FACES))]
-    s.dice = Dice(red=red, yellow=yellow, event=event)
+    s.dice = built(Dice, {"red": red, "yellow": yellow, "event": event},
+                   {"red", "yellow", "event"})  # unvalidated: ints 1-6 and a face
     tx.emit("rolled", s.active, red=red, yellow=yellow, event=event, total=red + yellow)
     s.phase = "production"
     if event == "ship":
@@ -67,11 +70,10 @@ def progress_draws(tx: Tx, colour: str, red: int) -> None:
 def draw_progress(tx: Tx, seat: int, colour: str, stage: int) -> None:
     """Draw the top card; VP cards are shown at once; off turn, a 5th card is discarded."""
     s = tx.s
-    deck = s.decks[colour]
-    if not deck:
+    if not s.decks[colour]:
         return
-    card = deck.pop(0)
-    player = s.players[seat]
+    card = tx.deck(colour).pop(0)
+    player = tx.player(seat)
     if card in VP_CARDS:
         player.vp_cards = [*player.vp_cards, card]  # a new list: shared (tx.py)
         tx.emit("vp_card_revealed", seat, card=card, deck=colour)
@@ -79,7 +81,7 @@ def draw_progress(tx: Tx, seat: int, colour: str, stage: int) -> None:
     player.progress.append(card)
     tx.emit("progress_drawn", seat, {seat: {"card": card}}, deck=colour)
     if seat != s.active and len(player.progress) > PROGRESS_LIMIT:
-        tx.push([Decision(kind="progress_discard", seat=seat, stage=stage)], first=True)
+        tx.push([decision("progress_discard", seat, stage)], first=True)
 
 
 # --- production (§3.2) ---------------------------------------------------------------------
@@ -95,36 +97,56 @@ def produce(tx: Tx) -> None:
         production(tx, s.dice.total)
 
 
-def owed(s: GameState, total: int) -> list[Counter[str]]:
+def owed(s: GameState, total: int) -> list[dict[str, int]]:
     """What each seat's buildings earn on `total` (robbed hex excluded)."""
-    out: list[Counter[str]] = [Counter() for _ in s.seats]
-    for h, token in enumerate(s.tokens):
-        if token != total or h == s.robber:
+    out: list[dict[str, int]] = [{} for _ in s.seats]
+    buildings = s.buildings
+    for h in _hexes_by_token(tuple(s.tokens)).get(total, ()):
+        if h == s.robber:
             continue
         table = YIELD[s.terrains[h]]
         for node in T.hex_nodes[h]:
-            b = s.buildings.get(node)
+            b = buildings.get(node)
             if b is not None:
-                out[b.owner].update(table["city" if b.city and not b.ruined else "settlement"])
+                wants = out[b.owner]
+                for card in table["city" if b.city and not b.ruined else "settlement"]:
+                    wants[card] = wants.get(card, 0) + 1
     return out
+
+
+@lru_cache(maxsize=64)
+def _hexes_by_token(tokens: tuple[int | None, ...]) -> dict[int, tuple[int, ...]]:
+    """token -> the hexes that carry it, ascending (a layout's tokens change only by the
+    Inventor)."""
+    out: dict[int, list[int]] = {}
+    for h, token in enumerate(tokens):
+        if token is not None:
+            out.setdefault(token, []).append(h)
+    return {token: tuple(hexes) for token, hexes in out.items()}
 
 
 def production(tx: Tx, total: int) -> None:
     s = tx.s
     wants = owed(s, total)
-    seats = range(len(s.seats))
-    got: list[dict[str, int]] = [{} for _ in seats]  # plain dicts: Counter's calls cost
-    for card in CARDS:
-        owers = [seat for seat in seats if wants[seat].get(card)]
-        need = sum(wants[seat][card] for seat in owers)
-        if need > s.bank[card] and len(owers) > 1:
-            continue  # bank shortage: nobody gets this type (§3.2 ruling)
-        for seat in owers:
-            got[seat][card] = tx.take(seat, card, wants[seat][card])
-    received = [{c: k for c, k in sorted(got[seat].items()) if k > 0} for seat in seats]
-    tx.emit("produced", cards={tx.name(seat): received[seat] for seat in seats
-                               if received[seat]})
-    aqueducts(tx, [seat for seat in seats if not received[seat]])
+    need: dict[str, int] = {}
+    owers: dict[str, int] = {}
+    for w in wants:
+        for card, k in w.items():
+            need[card] = need.get(card, 0) + k
+            owers[card] = owers.get(card, 0) + 1
+    # A bank shortage shared by several: nobody gets this type (§3.2 ruling). One alone takes
+    # what is left. (Only takes of a type change its stock: checking first is the same.)
+    short = {card for card, k in need.items() if k > s.bank[card] and owers[card] > 1}
+    received: list[dict[str, int]] = []
+    for seat, w in enumerate(wants):
+        got = {}
+        for card in sorted(w):
+            if card not in short and (k := tx.take(seat, card, w[card])):
+                got[card] = k
+        received.append(got)
+    tx.emit("produced", cards={tx.name(seat): got for seat, got in enumerate(received)
+                               if got})
+    aqueducts(tx, [seat for seat, got in enumerate(received) if not got])
 
 
 def aqueducts(tx: Tx, empty_handed: list[int]) -> None:
@@ -133,7 +155,7 @@ def aqueducts(tx: Tx, empty_handed: list[int]) -> None:
     if not any(s.bank[r] for r in RESOURCES):
         return
     stage = tx.stage()
-    tx.push([Decision(kind="aqueduct", seat=seat, stage=stage) for seat in empty_handed
+    tx.push([decision("aqueduct", seat, stage) for seat in empty_handed
              if s.players[seat].improvements["science"] >= AQUEDUCT_LEVEL])
 
 
@@ -147,19 +169,18 @@ def seven(tx: Tx) -> None:
     """Discards for everyone over their limit, then the robber once the lock is lifted."""
     s = tx.s
     stage = tx.stage()
-    discards = [Decision(kind="discard", seat=seat, stage=stage,
-                         count=s.players[seat].hand_size() // 2)
+    discards = [decision("discard", seat, stage, count=s.players[seat].hand_size() // 2)
                 for seat in in_turn_order(s)
                 if s.players[seat].hand_size() > safe_limit(s, seat)]
     tx.push(discards)
     if s.attacks > 0:
-        tx.push([Decision(kind="robber", seat=s.active, stage=tx.stage())])
+        tx.push([decision("robber", s.active, tx.stage())])
 
 
 def victims(s: GameState, seat: int, hex_: int) -> list[int]:
     """Opponents with a building on hex_ and at least one card: whom the robber may rob."""
-    found = {s.buildings[n].owner for n in T.hex_nodes[hex_] if n in s.buildings}
-    return sorted(v for v in found if v != seat and s.players[v].hand_size() > 0)
+    return [v for v in facts.hex_owners(s.buildings).get(hex_, ())
+            if v != seat and s.players[v].hand_size() > 0]
 
 
 def move_robber(tx: Tx, seat: int, hex_: int, victim: int | None) -> None:
@@ -205,7 +226,9 @@ def barbarian_attack(tx: Tx) -> None:
         catan_wins(tx, defend)
     else:
         barbarians_win(tx, defend)
-    s.knights = {n: Knight(owner=k.owner, level=k.level) for n, k in s.knights.items()}
+    s.knights = {n: built(Knight, {"owner": k.owner, "level": k.level, "active": False,
+                                   "activated": False, "promoted": False, "acted": False},
+                          {"owner", "level"}) for n, k in s.knights.items()}
     s.ship = 0
     s.attacks += 1
 
@@ -217,7 +240,7 @@ def catan_wins(tx: Tx, defend: list[int]) -> None:
         return  # §16.11: nobody defended, nobody is rewarded
     best = [seat for seat in in_turn_order(s) if defend[seat] == top]
     if len(best) == 1:
-        s.players[best[0]].defenders += 1
+        tx.player(best[0]).defenders += 1
         s.defenders_left = max(0, s.defenders_left - 1)
         tx.emit("defender_awarded", best[0])
         return
@@ -248,5 +271,5 @@ def pillage(tx: Tx, seat: int, node: int) -> None:
     s = tx.s
     ruined = placement.supply(s, seat, "settlement") <= 0
     b = s.buildings[node]
-    s.buildings[node] = b.model_copy(update={"city": ruined, "ruined": ruined, "wall": False})
+    tx.buildings()[node] = replaced(b, city=ruined, ruined=ruined, wall=False)
     tx.emit("city_pillaged", seat, node=node_id(node), ruined=ruined)

@@ -8,12 +8,13 @@ face down under their own deck.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 from typing import Any
 
-from . import improvements, knights, placement, production, scoring
+from . import facts, improvements, knights, placement, production, scoring
 from .actions import PlayProgress, made
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
@@ -30,6 +31,7 @@ from .state import (
     Decision,
     GameState,
     Knight,
+    replaced,
 )
 from .tx import Tx
 
@@ -61,7 +63,11 @@ def _p(card: str, **fields: object) -> PlayProgress:
 
 
 def _alchemist(s: GameState, seat: int) -> list[PlayProgress]:
-    return [_p("alchemist", red=r, yellow=y) for r in range(1, 7) for y in range(1, 7)]
+    return list(_ALCHEMIST)
+
+
+# Plays that depend on little or nothing, listed once (actions are frozen, shared).
+_ALCHEMIST = tuple(_p("alchemist", red=r, yellow=y) for r in range(1, 7) for y in range(1, 7))
 
 
 def _crane(s: GameState, seat: int) -> list[PlayProgress]:
@@ -78,15 +84,19 @@ def _engineer(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def _inventor(s: GameState, seat: int) -> list[PlayProgress]:
-    movable = [h for h, t in enumerate(s.tokens) if t is not None and t not in FIXED_TOKENS]
-    return [_p("inventor", hex=hex_id(a), other_hex=hex_id(b))
-            for a, b in combinations(movable, 2)]
+    movable = tuple(h for h, t in enumerate(s.tokens) if t is not None and t not in FIXED_TOKENS)
+    return list(_inventions(movable))
+
+
+@lru_cache(maxsize=256)
+def _inventions(movable: tuple[int, ...]) -> tuple[PlayProgress, ...]:
+    return tuple(_p("inventor", hex=hex_id(a), other_hex=hex_id(b))
+                 for a, b in combinations(movable, 2))
 
 
 def harvest_hexes(s: GameState, seat: int, terrain: str) -> list[int]:
     """Hexes of `terrain` next to one of seat's buildings (Irrigation, Mining)."""
-    return [h for h, t in enumerate(s.terrains) if t == terrain and any(
-        n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+    return sorted({h for h in _building_hexes(s, seat) if s.terrains[h] == terrain})
 
 
 def _harvest(card: str) -> Callable[[GameState, int], list[PlayProgress]]:
@@ -106,20 +116,24 @@ def _medicine(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def _road_building(s: GameState, seat: int) -> list[PlayProgress]:
-    ok = placement.supply(s, seat, "road") > 0 and any(
-        placement.road_ok(s, seat, e) for e in range(len(T.edge_nodes)))
+    ok = placement.supply(s, seat, "road") > 0 and placement.any_road_edge(s, seat)
     return [_p("road_building")] if ok else []
 
 
 def _smith(s: GameState, seat: int) -> list[PlayProgress]:
-    ok = any(knights.promote_ok(s, seat, n) for n in s.knights)
+    ok = any(knights.promote_ok(s, seat, n) for n in facts.knights(s.knights, seat).nodes)
     return [_p("smith")] if ok else []
 
 
 def _bishop(s: GameState, seat: int) -> list[PlayProgress]:
     if s.attacks == 0:
         return []  # the robber lock (§3.3)
-    return [_p("bishop", hex=hex_id(h)) for h in range(len(T.hex_nodes)) if h != s.robber]
+    return list(_bishops(s.robber))
+
+
+@lru_cache(maxsize=32)
+def _bishops(robber: int) -> tuple[PlayProgress, ...]:
+    return tuple(_p("bishop", hex=hex_id(h)) for h in range(len(T.hex_nodes)) if h != robber)
 
 
 def _deserter(s: GameState, seat: int) -> list[PlayProgress]:
@@ -153,9 +167,9 @@ def _intrigue(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def saboteur_targets(s: GameState, seat: int) -> list[int]:
-    mine = scoring.points(s, seat)
+    points = scoring.all_points(s)
     return [o for o in opponents(s, seat)
-            if scoring.points(s, o) >= mine and s.players[o].hand_size() >= 2]
+            if points[o] >= points[seat] and s.players[o].hand_size() >= 2]
 
 
 def _saboteur(s: GameState, seat: int) -> list[PlayProgress]:
@@ -173,9 +187,9 @@ def _warlord(s: GameState, seat: int) -> list[PlayProgress]:
 
 def richer(s: GameState, seat: int) -> list[int]:
     """Opponents with more points than seat, holding at least one card."""
-    mine = scoring.points(s, seat)
+    points = scoring.all_points(s)
     return [o for o in opponents(s, seat)
-            if scoring.points(s, o) > mine and s.players[o].hand_size()]
+            if points[o] > points[seat] and s.players[o].hand_size()]
 
 
 def _wedding(s: GameState, seat: int) -> list[PlayProgress]:
@@ -192,9 +206,8 @@ def _master_merchant(s: GameState, seat: int) -> list[PlayProgress]:
 
 
 def merchant_hexes(s: GameState, seat: int) -> list[int]:
-    return [h for h, t in enumerate(s.terrains)
-            if (CARD["merchant"]["on_desert"] or t != "desert")
-            and any(n in s.buildings and s.buildings[n].owner == seat for n in T.hex_nodes[h])]
+    return sorted({h for h in _building_hexes(s, seat)
+                   if CARD["merchant"]["on_desert"] or s.terrains[h] != "desert"})
 
 
 def _merchant(s: GameState, seat: int) -> list[PlayProgress]:
@@ -227,18 +240,96 @@ OPTIONS: dict[str, Callable[[GameState, int], list[PlayProgress]]] = {
 }
 
 
+
+def any_play(s: GameState, seat: int) -> bool:
+    """Whether plays(s, seat) lists any, without listing the many plays of some cards."""
+    roll = s.phase == "roll"
+    return any(HAS[card](s, seat) for card in set(s.players[seat].progress)
+               if (card == "alchemist") == roll)
+
+
+def _listed(options: Callable[[GameState, int], list[PlayProgress]]
+            ) -> Callable[[GameState, int], bool]:
+    return lambda s, seat: bool(options(s, seat))
+
+
+def _always(s: GameState, seat: int) -> bool:
+    return True
+
+
+# Whether a card has any play: OPTIONS' list is not empty, told without it where it is long.
+HAS: dict[str, Callable[[GameState, int], bool]] = {
+    **{card: _listed(options) for card, options in OPTIONS.items()},
+    "alchemist": _always, "resource_monopoly": _always, "trade_monopoly": _always,
+    "bishop": lambda s, seat: s.attacks > 0,
+    "inventor": lambda s, seat: sum(
+        1 for t in s.tokens if t is not None and t not in FIXED_TOKENS) >= 2,
+    "merchant_fleet": lambda s, seat: any(c not in s.fleets for c in CARDS),
+    "diplomat": lambda s, seat: any(open_road(s, e) for e in s.roads),
+    "intrigue": lambda s, seat: _has_intrigue(s, seat),
+    "merchant": lambda s, seat: _has_merchant(s, seat),
+    "wedding": lambda s, seat: bool(richer(s, seat)),
+    "master_merchant": lambda s, seat: bool(richer(s, seat)),
+    "saboteur": lambda s, seat: bool(saboteur_targets(s, seat)),
+    "crane": lambda s, seat: any(
+        improvements.targets(s, seat, track, discount=CRANE) is not None for track in TRACKS),
+    "irrigation": lambda s, seat: _has_harvest(s, seat, "irrigation"),
+    "mining": lambda s, seat: _has_harvest(s, seat, "mining"),
+}
+
+
+def _building_hexes(s: GameState, seat: int) -> Iterator[int]:
+    """The hexes by seat's buildings (some more than once)."""
+    mine = facts.buildings(s.buildings, seat)
+    for n in (*mine.settlement_nodes, *mine.standing, *mine.ruined):
+        yield from T.node_hexes[n]
+
+
+def _has_harvest(s: GameState, seat: int, card: str) -> bool:
+    """_harvest(card) lists its play: the bank holds the yield, a hex of the terrain is by
+    one of seat's buildings."""
+    terrain = CARD[card]["terrain"]
+    return bool(s.bank[production.YIELD[terrain]["settlement"][0]]) and any(
+        s.terrains[h] == terrain for h in _building_hexes(s, seat))
+
+
+def _has_intrigue(s: GameState, seat: int) -> bool:
+    """intrigue_targets has any: another seat's knight on a node seat's roads touch."""
+    mine = facts.roads(s.roads, seat).nodes
+    if not mine:
+        return False
+    touched = set(mine)
+    return any(k.owner != seat and n in touched for n, k in s.knights.items())
+
+
+def _has_merchant(s: GameState, seat: int) -> bool:
+    """_merchant lists any: a hex by one of seat's buildings, not where seat's merchant is."""
+    for h in _building_hexes(s, seat):
+        if ((CARD["merchant"]["on_desert"] or s.terrains[h] != "desert")
+                and (s.merchant, s.merchant_owner) != (h, seat)):
+            return True
+    return False
+
 # --- playing ---------------------------------------------------------------------------------
 
 def play(tx: Tx, seat: int, act: PlayProgress) -> None:
     s = tx.s
     if act.card not in s.players[seat].progress:
         raise IllegalAction(f"you hold no {act.card}")
-    if act not in plays(s, seat):
+    # plays(s, seat) holds act exactly when the card's own options do (the card is held).
+    if (act.card == "alchemist") != (s.phase == "roll") or not _listed_in(
+            act, OPTIONS[act.card](s, seat)):
         raise IllegalAction(f"{act.card} cannot be played so now")
-    s.players[seat].progress.remove(act.card)
-    s.decks[COLOUR_OF[act.card]].append(act.card)
+    tx.player(seat).progress.remove(act.card)
+    tx.deck(COLOUR_OF[act.card]).append(act.card)
     tx.emit("progress_played", seat, card=act.card)
     EFFECTS[act.card](tx, seat, act)
+
+
+def _listed_in(act: PlayProgress, listed: list[PlayProgress]) -> bool:
+    """act in listed, trying identity first: listed plays are shared objects (made), so a
+    listed one is mostly the very object, and pydantic's == is slow."""
+    return any(a is act for a in listed) or act in listed
 
 
 def _e_alchemist(tx: Tx, seat: int, act: PlayProgress) -> None:
@@ -254,14 +345,14 @@ def _e_crane(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_engineer(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.node is not None
     node = parse_node(act.node)
-    tx.s.buildings[node] = tx.s.buildings[node].model_copy(update={"wall": True})
+    tx.buildings()[node] = replaced(tx.s.buildings[node], wall=True)
     tx.emit("built", seat, piece="wall", node=act.node, paid={})
 
 
 def _e_inventor(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.hex is not None and act.other_hex is not None
     a, b = parse_hex(act.hex), parse_hex(act.other_hex)
-    tokens = tx.s.tokens
+    tokens = tx.tokens()
     tokens[a], tokens[b] = tokens[b], tokens[a]
     tx.emit("tokens_swapped", seat, hexes=[act.hex, act.other_hex])
 
@@ -312,7 +403,7 @@ def _e_deserter(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_diplomat(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.edge is not None
     s, edge = tx.s, parse_edge(act.edge)
-    owner = s.roads.pop(edge)
+    owner = tx.roads().pop(edge)
     tx.emit("road_removed", owner, edge=act.edge, by=tx.name(seat))
     recount_roads(tx)
     if owner == seat:
@@ -325,7 +416,7 @@ def _e_diplomat(tx: Tx, seat: int, act: PlayProgress) -> None:
 def _e_intrigue(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.node is not None
     node = parse_node(act.node)
-    victim = tx.s.knights.pop(node)
+    victim = tx.knights().pop(node)
     tx.emit("knight_displaced", seat, to=act.node, victim=tx.name(victim.owner))
     knights.retreat(tx, victim, node)
     recount_roads(tx)
@@ -348,7 +439,7 @@ def _e_spy(tx: Tx, seat: int, act: PlayProgress) -> None:
 
 def _e_warlord(tx: Tx, seat: int, act: PlayProgress) -> None:
     s = tx.s
-    s.knights = {n: k.model_copy(update={"active": True, "activated": True})
+    s.knights = {n: replaced(k, active=True, activated=True)
                  if k.owner == seat and not k.active else k for n, k in s.knights.items()}
     tx.emit("knights_activated", seat)
 
@@ -383,7 +474,7 @@ def _e_merchant(tx: Tx, seat: int, act: PlayProgress) -> None:
 
 def _e_merchant_fleet(tx: Tx, seat: int, act: PlayProgress) -> None:
     assert act.kind is not None
-    tx.s.fleets.append(act.kind)
+    tx.fleets().append(act.kind)
 
 
 def _monopoly(name: str) -> Callable[[Tx, int, PlayProgress], None]:

@@ -21,8 +21,10 @@ def next_u64(state: int) -> tuple[int, int]:
 
 def below(state: int, n: int) -> tuple[int, int]:
     """(new state, a number in [0, n)), uniform for n <= 2^32 (bias under 2^-32 otherwise)."""
-    state, z = next_u64(state)
-    return state, (z * n) >> 64
+    state = (state + 0x9E3779B97F4A7C15) & _MASK  # next_u64, inline: every roll draws thrice
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, ((z ^ (z >> 31)) * n) >> 64
 
 
 def shuffle(state: int, items: list[T]) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import TOPOLOGY as T
+from . import facts
 from .roads import longest_road, road_award
 from .state import RULES, VP, GameState
 
@@ -36,36 +36,50 @@ def breakdown(s: GameState, seat: int) -> dict[str, int]:
     return parts
 
 
+def all_points(s: GameState) -> list[int]:
+    """points of every seat, the buildings' facts looked up once."""
+    built = facts.buildings_by_seat(s.buildings)
+    out = []
+    for seat, player in enumerate(s.players):
+        mine = built.get(seat)
+        total = 0 if mine is None else mine.points
+        if s.longest_road == seat:
+            total += _LONGEST_ROAD
+        if s.merchant_owner == seat:
+            total += _MERCHANT
+        out.append(total + player.defenders * _DEFENDER + len(player.vp_cards) * _VP_CARD)
+    return out
+
+
 def points(s: GameState, seat: int) -> int:
     """breakdown's total, without its dict (advance asks after every action)."""
-    total = 0
-    for b in s.buildings.values():
-        if b.owner == seat:
-            total += _BUILDING_VP[b.city, b.ruined, b.metropolis is not None]
+    total = facts.buildings(s.buildings, seat).points
     player = s.players[seat]
     if s.longest_road == seat:
-        total += VP["longest_road"]
+        total += _LONGEST_ROAD
     if s.merchant_owner == seat:
-        total += VP["merchant"]
-    return total + player.defenders * VP["defender"] + len(player.vp_cards) * VP["vp_card"]
+        total += _MERCHANT
+    return total + player.defenders * _DEFENDER + len(player.vp_cards) * _VP_CARD
 
 
-# (city, ruined, metropolis) -> a building's points, as breakdown counts them.
-_BUILDING_VP: dict[tuple[bool, bool, bool], int] = {
-    (city, ruined, metro): (VP["settlement"] if not city else VP["ruined_city"] if ruined
-                            else VP["city"] + (VP["metropolis"] if metro else 0))
-    for city in (False, True) for ruined in (False, True) for metro in (False, True)}
+_LONGEST_ROAD, _MERCHANT, _DEFENDER, _VP_CARD = (
+    VP["longest_road"], VP["merchant"], VP["defender"], VP["vp_card"])
 
 
 def road_lengths(s: GameState) -> list[int]:
     """Each seat's longest road, broken where an opponent's building or knight stands (§8)."""
     out = []
+    buildings, knights = s.buildings, s.knights
     for seat in range(len(s.seats)):
-        edges = sorted(e for e, owner in s.roads.items() if owner == seat)
-        touched = {n for e in edges for n in T.edge_nodes[e]}
-        blocked = {n for n, b in s.buildings.items() if b.owner != seat and n in touched}
-        blocked.update(n for n, k in s.knights.items() if k.owner != seat and n in touched)
-        out.append(_length(tuple(edges), frozenset(blocked)) if edges else 0)
+        mine = facts.roads(s.roads, seat)
+        if not mine.edges:
+            out.append(0)
+            continue
+        blocked = frozenset(
+            n for n in mine.nodes
+            if ((b := buildings.get(n)) is not None and b.owner != seat)
+            or ((k := knights.get(n)) is not None and k.owner != seat))
+        out.append(_length(mine.edges, blocked))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import TOPOLOGY as T
+from . import facts
 from .state import CARDS, COMMODITIES, RESOURCES, RULES, GameState
 
 RATES: dict[str, int] = RULES["maritime"]
@@ -13,18 +13,9 @@ TERRAIN_RESOURCE: dict[str, str] = {
     for terrain, table in RULES["terrain_yield"].items() if table["settlement"]}
 
 
-HARBOUR_NODES: tuple[tuple[int, int], ...] = tuple(T.edge_nodes[e] for e in T.harbour_edges)
-
-
 def harbours_of(s: GameState, seat: int) -> set[str]:
     """Harbour types seat's settlements/cities touch."""
-    out = set()
-    for slot, nodes in enumerate(HARBOUR_NODES):
-        for n in nodes:
-            b = s.buildings.get(n)
-            if b is not None and b.owner == seat:
-                out.add(s.harbours[slot])
-    return out
+    return {s.harbours[slot] for slot in facts.buildings(s.buildings, seat).harbour_slots}
 
 
 def rates(s: GameState, seat: int) -> dict[str, int]:

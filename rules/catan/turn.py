@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import improvements, knights, placement, production, progress, trade
+from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
     Action,
     ActivateKnight,
@@ -43,6 +43,7 @@ from .state import (
     Decision,
     GameState,
     built,
+    replaced,
 )
 from .tx import Tx
 
@@ -57,7 +58,7 @@ def setup_move(tx: Tx, seat: int, act: Action) -> None:
         node = parse_node(act.node)
         if not placement.settlement_ok(s, seat, node, setup=True):
             raise IllegalAction(f"{act.node} is taken or too close to a building")
-        s.buildings[node] = Building(owner=seat, city=second)
+        tx.buildings()[node] = Building(owner=seat, city=second)
         s.setup_node = node
         tx.emit("placed", seat, piece="city" if second else "settlement", node=act.node)
         if second:
@@ -69,7 +70,7 @@ def setup_move(tx: Tx, seat: int, act: Action) -> None:
     edge = parse_edge(act.edge)
     if not placement.setup_road_ok(s, edge):
         raise IllegalAction(f"{act.edge} must be empty and touch {node_id(s.setup_node)}")
-    s.roads[edge] = seat
+    tx.roads()[edge] = seat
     tx.emit("placed", seat, piece="road", edge=act.edge)
     recount_roads(tx)
     s.setup_node = None
@@ -111,8 +112,9 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     s.active = (s.active + 1) % len(s.seats)
     s.turn += 1
     s.phase, s.fleets, s.free_roads, s.free_promotions, s.harbor_used = "roll", [], 0, 0, None
-    s.knights = {n: k.model_copy(update={"activated": False, "promoted": False, "acted": False})
-                 if k.activated or k.promoted or k.acted else k for n, k in s.knights.items()}
+    if spent := facts.spent(s.knights):  # knights activated, promoted or acting this turn
+        s.knights = {n: replaced(k, activated=False, promoted=False, acted=False)
+                     if n in spent else k for n, k in s.knights.items()}
     tx.emit("turn_started", s.active, turn=s.turn)
 
 
@@ -136,7 +138,7 @@ def _build_road(tx: Tx, seat: int, act: Action) -> None:
     else:
         _pay_or_refuse(tx, seat, "road")
         paid = COSTS["road"]
-    s.roads[edge] = seat
+    tx.roads()[edge] = seat
     tx.emit("built", seat, piece="road", edge=act.edge, paid=paid)
     recount_roads(tx)
 
@@ -150,7 +152,7 @@ def _build_settlement(tx: Tx, seat: int, act: Action) -> None:
     if not placement.settlement_ok(s, seat, node):
         raise IllegalAction(f"{act.node}: not empty, too close to a building, or off your roads")
     _pay_or_refuse(tx, seat, "settlement")
-    s.buildings[node] = Building(owner=seat)
+    tx.buildings()[node] = Building(owner=seat)
     tx.emit("built", seat, piece="settlement", node=act.node, paid=COSTS["settlement"])
     recount_roads(tx)
 
@@ -173,7 +175,7 @@ def _build_wall(tx: Tx, seat: int, act: Action) -> None:
     if node not in placement.wall_nodes(s, seat):
         raise IllegalAction(f"{act.node}: no city of yours without a wall, or 3 walls built")
     _pay_or_refuse(tx, seat, "wall")
-    s.buildings[node] = s.buildings[node].model_copy(update={"wall": True})
+    tx.buildings()[node] = replaced(s.buildings[node], wall=True)
     tx.emit("built", seat, piece="wall", node=act.node, paid=COSTS["wall"])
 
 
@@ -230,12 +232,11 @@ def _discard_progress(tx: Tx, seat: int, act: Action) -> None:
 
 def discard_progress(tx: Tx, seat: int, card: str) -> None:
     """Face down under its own deck (§9.3 ruling)."""
-    hand = tx.s.players[seat].progress
-    if card not in hand:
+    if card not in tx.s.players[seat].progress:
         raise IllegalAction(f"you hold no {card}")
-    hand.remove(card)
+    tx.player(seat).progress.remove(card)
     colour = next(c for c, cards in DECKS.items() if card in cards)
-    tx.s.decks[colour].append(card)
+    tx.deck(colour).append(card)
     tx.emit("progress_discarded", seat, deck=colour)
 
 
@@ -351,7 +352,7 @@ def _harbor_exchange(tx: Tx, seat: int, act: Action) -> None:
             or act.card not in RESOURCES or not s.players[seat].cards[act.card]):
         raise IllegalAction("offer a resource you hold to an opponent not asked this turn, "
                             "after playing Commercial Harbor")
-    s.harbor_used.append(to)
+    tx.harbor_used().append(to)
     if not any(s.players[to].cards[c] for c in COMMODITIES):
         tx.emit("harbor_exchanged", seat, to=act.to, give={}, get={})
         return

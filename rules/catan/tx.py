@@ -1,5 +1,5 @@
-"""One action's work: a clone of the state that the handlers change, and the events they emit.
-Also the card moves and the pending-decision queue every module uses."""
+"""One action's work: a copy-on-write working state that the handlers change, and the events
+they emit. Also the card moves and the pending-decision queue every module uses."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from . import rng
 from .events import Event
-from .state import CARDS, PLAYER_SET, Decision, GameState, Layout, Player
+from .state import CARDS, PLAYER_SET, Building, Decision, GameState, Knight, Layout, Player
 
 _new = object.__new__
 # The `private` of every event without secrets: one shared dict, which nothing writes.
@@ -36,6 +36,14 @@ def _work(cls: type[Layout], fields: dict[str, Any], fields_set: set[str]) -> An
     return work
 
 
+def view(state: GameState) -> GameState:
+    """state read through a plain object (a model's attribute reads take ~4 times as long):
+    the same fields dict, not a copy, so nothing may be written through it."""
+    if type(state) is not GameState:
+        return state  # a working state already
+    return cast(GameState, _work(WorkState, state.__dict__, state.__pydantic_fields_set__))
+
+
 def _work_player(p: Player) -> Any:
     """A working copy of p: its cards and progress hand copied; improvements and vp_cards
     shared with p (rarely changed: the one place that changes each replaces it)."""
@@ -46,23 +54,76 @@ def _work_player(p: Player) -> Any:
 
 
 class Tx:
-    __slots__ = ("s", "events")
+    """Copy-on-write: the working state shares the input's players and containers until a
+    writer asks for its own copy (`player`, `buildings`, ...: copied once per action), so an
+    action pays for the parts it changes only. Every change to the state goes through them,
+    or replaces a field whole."""
+
+    __slots__ = ("s", "events", "copied")
 
     def __init__(self, state: GameState) -> None:
-        """Work on a copy of state (as GameState.clone), made of plain objects: `finish` turns
-        them into the models."""
-        players = [_work_player(p) for p in state.players]
-        self.s = cast(GameState, _work(WorkState, state.cloned_fields(players),
-                                       set(state.model_fields_set)))
+        fields = state.__dict__.copy()
+        fields["players"] = fields["players"][:]
+        fields["pending"] = fields["pending"][:]
+        self.s = cast(GameState, _work(WorkState, fields, set(state.__pydantic_fields_set__)))
         self.events: list[Event] = []
+        self.copied: set[str] = set()
 
     def finish(self) -> GameState:
         """The new state: the working copies become a GameState and its Players."""
         s: Any = self.s
         for p in s.players:
-            p.__class__ = Player
+            if type(p) is not Player:  # a WorkPlayer; the others are the input's, shared
+                p.__class__ = Player
         s.__class__ = GameState
         return self.s
+
+    # --- the writable parts (copy-on-write) ---------------------------------------------
+
+    def player(self, seat: int) -> Player:
+        """seat's player, writable (its cards and progress hand; other fields replaced)."""
+        p: Any = self.s.players[seat]
+        if type(p) is not WorkPlayer:
+            p = self.s.players[seat] = _work_player(p)
+        return cast(Player, p)
+
+    def _own(self, field: str) -> Any:
+        fields = self.s.__dict__
+        if field not in self.copied:
+            self.copied.add(field)
+            fields[field] = fields[field].copy()
+        return fields[field]
+
+    def buildings(self) -> dict[int, Building]:
+        return cast(dict[int, Building], self._own("buildings"))
+
+    def knights(self) -> dict[int, Knight]:
+        return cast(dict[int, Knight], self._own("knights"))
+
+    def roads(self) -> dict[int, int]:
+        return cast(dict[int, int], self._own("roads"))
+
+    def bank(self) -> dict[str, int]:
+        return cast(dict[str, int], self._own("bank"))
+
+    def metropolis(self) -> dict[str, int | None]:
+        return cast(dict[str, int | None], self._own("metropolis"))
+
+    def tokens(self) -> list[int | None]:
+        return cast(list[int | None], self._own("tokens"))
+
+    def fleets(self) -> list[str]:
+        return cast(list[str], self._own("fleets"))
+
+    def harbor_used(self) -> list[int]:
+        return cast(list[int], self._own("harbor_used"))
+
+    def deck(self, colour: str) -> list[str]:
+        decks = self._own("decks")
+        if "deck " + colour not in self.copied:
+            self.copied.add("deck " + colour)
+            decks[colour] = decks[colour][:]
+        return cast(list[str], decks[colour])
 
     def emit(self, type: str, seat: int | None = None, private: dict[int, dict[str, Any]]
              | None = None, **data: Any) -> None:
@@ -84,20 +145,21 @@ class Tx:
 
     def pay(self, seat: int, cost: dict[str, int]) -> None:
         """seat gives `cost` to the bank (the caller checked it can)."""
-        cards = self.s.players[seat].cards
+        cards, bank = self.player(seat).cards, self.bank()
         for card, n in cost.items():
             cards[card] -= n
-            self.s.bank[card] += n
+            bank[card] += n
 
     def take(self, seat: int, card: str, n: int = 1) -> int:
         """seat takes up to n of card from the bank; returns how many it got."""
         got = min(n, self.s.bank[card])
-        self.s.bank[card] -= got
-        self.s.players[seat].cards[card] += got
+        if got:
+            self.bank()[card] -= got
+            self.player(seat).cards[card] += got
         return got
 
     def move_cards(self, giver: int, taker: int, cards: dict[str, int]) -> None:
-        give, gain = self.s.players[giver].cards, self.s.players[taker].cards
+        give, gain = self.player(giver).cards, self.player(taker).cards
         for card, n in cards.items():
             give[card] -= n
             gain[card] += n
