@@ -3,6 +3,8 @@ and hands, and dice rigged through the state's generator (the real roll code pat
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from rules.catan import engine, rng
@@ -95,3 +97,23 @@ def act(s: GameState, name: str, **action: Any) -> GameState:
 
 def hexes(*ids: str) -> list[int]:
     return [parse_hex(h) for h in ids]
+
+
+def random_states(layout: str, players: int, seed: int, *, turns: int | None = None,
+                  steps: int = 1200, every: int = 1) -> Iterator[GameState]:
+    """Every `every`-th state of a seeded game of random actions (the engine's random_action,
+    the acting seat drawn from the same rng), until it ends, reaches turn `turns` or has taken
+    `steps` decisions."""
+    s = engine.new_game([f"p{i}" for i in range(players)],
+                        Options.model_validate({"layout": layout}), seed)
+    r = random.Random(seed)
+    for step in range(steps):
+        acting = engine.to_act(s)
+        if not acting or (turns is not None and s.turn >= turns):
+            return
+        if step % every == 0:
+            yield s
+        seat = acting[int(r.random() * len(acting))]
+        action = engine.random_action(s, seat, r)
+        assert action is not None
+        s, _ = engine.apply(s, seat, action)

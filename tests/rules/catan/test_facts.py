@@ -3,25 +3,17 @@ and a board changed in place is counted anew."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
-from rules.catan import engine, facts, legal, placement, scoring, trade
+from rules.catan import facts, legal, placement, scoring, trade
 from rules.catan.board import TOPOLOGY as T
-from rules.catan.state import PIECES, VP, Building, GameState, Options
+from rules.catan.state import PIECES, VP, Building, GameState
+from tests.rules.catan.engine_helpers import random_states
 
 
 def states() -> Iterator[GameState]:
     for layout, players, seed in [("beginner", 3, 41), ("random", 4, 42)]:
-        s = engine.new_game([f"p{i}" for i in range(players)],
-                            Options.model_validate({"layout": layout}), seed)
-        r = random.Random(seed)
-        while (acting := engine.to_act(s)) and s.turn < 150:
-            yield s
-            seat = acting[int(r.random() * len(acting))]
-            action = engine.random_action(s, seat, r)
-            assert action is not None
-            s, _ = engine.apply(s, seat, action)
+        yield from random_states(layout, players, seed, turns=150, steps=10**6)
 
 
 def scanned(s: GameState, seat: int) -> dict[str, object]:

@@ -11,22 +11,11 @@ from rules.catan import engine, knights, legal, placement, scoring, trade
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.board import node_id
 from rules.catan.state import CARDS, GameState, Options
+from tests.rules.catan.engine_helpers import random_states
 
 
 def states(layout: str, players: int, seed: int, every: int = 7) -> list[GameState]:
-    s = engine.new_game([f"p{i}" for i in range(players)],
-                        Options.model_validate({"layout": layout}), seed)
-    rng, out = random.Random(seed), []
-    for step in range(1200):
-        if not (acting := engine.to_act(s)):
-            break
-        if step % every == 0:
-            out.append(s)
-        seat = acting[int(rng.random() * len(acting))]
-        action = engine.random_action(s, seat, rng)
-        assert action is not None
-        s, _ = engine.apply(s, seat, action)
-    return out
+    return list(random_states(layout, players, seed, every=every))
 
 
 @pytest.mark.parametrize(("layout", "players", "seed"), [("beginner", 3, 2), ("random", 4, 3)])

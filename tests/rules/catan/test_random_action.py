@@ -13,7 +13,8 @@ from rules.catan import engine, knights, legal, placement, progress
 from rules.catan.actions import Action, OfferTrade
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.board import node_id
-from rules.catan.state import CARDS, GameState, Options
+from rules.catan.state import CARDS, GameState
+from tests.rules.catan.engine_helpers import random_states
 
 
 def reference(s: GameState, name: str, r: random.Random) -> Action | None:
@@ -28,15 +29,7 @@ def reference(s: GameState, name: str, r: random.Random) -> Action | None:
 
 
 def states(layout: str, players: int, seed: int) -> Iterator[GameState]:
-    s = engine.new_game([f"p{i}" for i in range(players)],
-                        Options.model_validate({"layout": layout}), seed)
-    r = random.Random(seed)
-    while (acting := engine.to_act(s)) and s.turn < 120:
-        yield s
-        seat = acting[int(r.random() * len(acting))]
-        action = engine.random_action(s, seat, r)
-        assert action is not None
-        s, _ = engine.apply(s, seat, action)
+    return random_states(layout, players, seed, turns=120, steps=10**6)
 
 
 GAMES = [("beginner", 3, 21), ("random", 4, 22), ("random", 3, 23)]
