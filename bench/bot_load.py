@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -496,6 +497,31 @@ class LoopLag:
             self.samples.append(max(0.0, time.perf_counter() - start - 0.05))
 
 
+class GcPauses:
+    """The cyclic collector's passes in this process (the bot's, with one process): each
+    holds the GIL, so the event loop waits it out."""
+
+    def __init__(self) -> None:
+        self.ms: list[float] = []
+        self.full = 0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+            return
+        self.ms.append((time.perf_counter() - self._start) * 1000)
+        self.full += info["generation"] == 2
+
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[GcPauses]:
+        gc.callbacks.append(self)
+        try:
+            yield self
+        finally:
+            gc.callbacks.remove(self)
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -522,9 +548,11 @@ class Report:
     bot_cpu: list[float] = field(default_factory=list)  # each bot process's, with --processes
     bot_games: list[int] = field(default_factory=list)  # the games each one drove
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
+    slowest: Counter[str] = field(default_factory=Counter)  # kinds of the slowest 1% of acks
     leftovers: Leftovers = field(default_factory=lambda: Leftovers())
     table_lags: list[float] = field(default_factory=list)
     pictures: int | None = None  # pictures the bot drew (one process only)
+    gc: GcPauses | None = None  # the bot's collector passes (one process only)
 
     @property
     def global_calls(self) -> int:
@@ -569,6 +597,8 @@ class Report:
             f"{percentile(self.steady_acks_ms, 50):.1f} / {percentile(self.steady_acks_ms, 90):.1f}"
             f" / {percentile(self.steady_acks_ms, 99):.1f} / "
             f"{max(self.steady_acks_ms, default=float('nan')):.1f}  (lobbies opened by then)",
+            "  slowest 1% by kind     " + ", ".join(
+                f"{kind} {n}" for kind, n in self.slowest.most_common(6)),
             f"failed interactions      {self.failed}",
             f"bot REST calls           {len(self.calls)}  = {self.rest_per_action:.2f} per "
             f"human action",
@@ -594,6 +624,9 @@ class Report:
             "  (a change to the edit that shows it)",
             *([f"pictures drawn           {self.pictures}"] if self.pictures is not None
               else []),
+            *([f"gc pauses ms p99/max     {percentile(self.gc.ms, 99):.1f} / "
+               f"{max(self.gc.ms, default=float('nan')):.1f}  ({len(self.gc.ms)} passes, "
+               f"{self.gc.full} full)"] if self.gc is not None else []),
             f"globally-limited calls   {self.global_calls}  = "
             f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot); "
             f"after the first {WARM_UP:g} s {self.steady_global_rate:.1f}/s",
@@ -680,6 +713,25 @@ async def settled_timings(discord_api: Discord, wait: float = 4.0) -> list[dict[
         await asyncio.sleep(0.2)
 
 
+def interaction_kind(name: str | None) -> str:
+    """A command's name, or the kind of a component: the last part of its custom_id (`act`,
+    `join`...; an action's code stands for "action")."""
+    if not name:
+        return "?"
+    if ":" not in name:
+        return f"/{name}"
+    last = name.rsplit(":", 1)[1]
+    return last if last.isalpha() and len(last) > 1 else "action"
+
+
+def slowest_kinds(timings: list[dict[str, Any]], share: float = 0.01) -> Counter[str]:
+    """What the slowest `share` of the acknowledged interactions were."""
+    acked = sorted((t for t in timings if t["ack_at"] is not None),
+                   key=lambda t: t["ack_at"] - t["created"], reverse=True)
+    return Counter(interaction_kind(t.get("name"))
+                   for t in acked[:max(1, int(len(acked) * share))])
+
+
 async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: Options,
                   game_ids: list[int | None], first_call: int, wall: float, tally: Tally,
                   lag_samples: list[float]) -> Report:
@@ -704,6 +756,7 @@ async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: 
         pings=sum(count for count, _ in mentions.values()), tally=tally,
         loop_lag_ms=[s * 1000 for s in lag_samples],
         routes=Counter(f"{c['method']} {c['route']}" for c in calls), steady_acks_ms=steady,
+        slowest=slowest_kinds(timings),
         leftovers=left,
     )
 
@@ -738,8 +791,9 @@ async def run_bench(options: Options) -> Report:
                        asyncio.create_task(lag.run())]
             start, cpu = time.monotonic(), [cpu_seconds(pid) for pid in pids]
             # The people stop on their own at the end of the window (or of every game).
-            result = await asyncio.wait_for(people_result(people),
-                                            (options.seconds or options.timeout) + 60)
+            with GcPauses().watching() as pauses:
+                result = await asyncio.wait_for(people_result(people),
+                                                (options.seconds or options.timeout) + 60)
             wall = time.monotonic() - start
             used = tuple(cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True))
             for task in helpers:
@@ -755,6 +809,7 @@ async def run_bench(options: Options) -> Report:
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
             report.pictures = bot.publisher.pictures.drawn
+            report.gc = pauses
             return report
 
 

@@ -177,7 +177,8 @@ class Control:
         return [
             {"id": str(i.id), "user_id": str(i.user_id), "channel_id": str(i.channel_id),
              "type": i.type, "created": i.created, "ack_at": i.ack_at, "ack_type": i.ack_type,
-             "failed": self.interactions.failed(i)}
+             "failed": self.interactions.failed(i),
+             "name": _interaction_name(i.payload.get("data") or {})}
             for i in interactions
         ]
 
@@ -238,3 +239,9 @@ class Control:
 
     async def op_gateway_drop(self, code: int = 4000) -> None:
         await self.emulator.gateway.drop(code)
+
+
+def _interaction_name(data: dict[str, Any]) -> str | None:
+    """What an interaction was: a command's name, or a component's custom_id."""
+    name = data.get("custom_id") or data.get("name")
+    return str(name) if name is not None else None
