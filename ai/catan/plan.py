@@ -219,9 +219,10 @@ def deficit(hand: dict[str, int], cost: dict[str, int]) -> dict[str, int]:
     return {c: k - hand.get(c, 0) for c, k in cost.items() if hand.get(c, 0) < k}
 
 
-def keep_value(s: Seen, card: str) -> float:
-    """How much s.me wants to keep one more `card` (the lowest goes first in a discard)."""
-    wanted = need(s)
+def keep_value(s: Seen, card: str, wanted: dict[str, int] | None = None) -> float:
+    """How much s.me wants to keep one more `card` (the lowest goes first in a discard);
+    `wanted` is need(s), when the caller has it."""
+    wanted = need(s) if wanted is None else wanted
     held = s.hand.get(card, 0)
     base = 1.0 if card in RESOURCES else 1.3
     if held <= wanted[card]:
