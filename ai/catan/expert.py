@@ -6,7 +6,8 @@ lookahead where the heuristics would end the turn.
   ship is two steps along, and above the strongest when the Defender point is in reach.
 - The 7: it does not end a turn holding more than its safe limit if a build or a trade can
   still bring the hand down.
-- One-for-one offers for the card a nearly complete build lacks.
+- One-for-one offers for a card a nearly complete build lacks, where a model of the basic
+  answer expects a taker.
 - Before ending its turn it plays each candidate move in a world rebuilt from its view, the
   turn finished by these heuristics, and keeps the one that ends the turn with the most points
   (value.relative breaking ties).
@@ -21,7 +22,7 @@ from collections.abc import Callable, Sequence
 from rules.catan.actions import Action, OfferTrade
 from rules.catan.board import parse_edge, parse_node
 
-from . import basic, opening, plan, search
+from . import basic, plan, search
 from .basic import Group
 from .seen import BASIC, Seen, Style, View, read
 
@@ -47,7 +48,7 @@ class ExpertPlayer:
         return expert_move(view, legal, None)
 
 
-EXPERT = Style(adaptive=True)
+EXPERT = Style(adaptive=True, focus=True)
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:
@@ -69,9 +70,6 @@ OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards
 
 def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> Action:
     """The heuristic move; `offer_at` in [0, 1) lets it make an offer (and picks to whom)."""
-    if (OPENING and view["phase"] == "setup" and view["setup"]["round"] == 1
-            and legal[0].type == "place_building" and len(legal) > 1):
-        return opening.first_settlement(read(view, EXPERT), legal)
     if view["phase"] != "action" or len(legal) == 1:
         return basic.basic_move(view, legal, EXPERT)
     s = read(view, EXPERT)
@@ -92,40 +90,40 @@ def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> 
 
 
 def offer(s: Seen, groups: Group, at: float) -> Action | None:
-    """A one-for-one offer for the card the first nearly complete build lacks, of a card that
-    build does not need, to one of the two opponents most likely to hold it (`at` picks)."""
+    """A one-for-one offer toward the first nearly complete build for which the model of the
+    basic answer (acceptance) expects a taker, else toward the first nearly complete build:
+    any card it lacks, for a card it does not need; `at` picks among the two likeliest
+    (taker, card, card) offers, so a declined one is often followed by the other."""
     options: list[OfferTrade] = groups.get("offer_trade", [])
     if not options:
         return None
+    takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
+    models = {o: taker_model(s, o) for o in takers}
+    listed = {(a.to, next(iter(a.give)), next(iter(a.get))): a for a in options}
+    fallback: list[Pair] = []
     for goal in plan.goals(s):
         missing = plan.deficit(s.hand, goal.cost)
         if not missing or sum(missing.values()) > OFFER_DEFICIT:
             continue
         spare = [c for c in s.hand if s.hand[c] > goal.cost.get(c, 0) and c not in missing]
-        get = max(missing, key=lambda c: missing[c])
-        takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
-        if not spare or not takers:
+        pairs = sorted(((acceptance(models[o], give, get), -s.points(o), o, give, get)
+                        for o in takers for give in spare for get in missing
+                        if (s.names[o], give, get) in listed), reverse=True)[:2]
+        if not pairs:
             continue
-        if MODEL_TAKER:
-            models = {o: taker_model(s, o) for o in takers}
-            pairs = sorted(((acceptance(models[o], c, get), -s.points(o), o, c)
-                            for o in takers for c in spare), reverse=True)[:2]
-            _, _, to, give = pairs[min(len(pairs) - 1, int(at * len(pairs)))]
-        else:
-            likely = sorted(takers, key=lambda o: (-s.income[o][get], s.points(o)))[:2]
-            to = likely[min(len(likely) - 1, int(at * len(likely)))]
-            give = min(spare, key=lambda c: (s.income[to][c], -s.hand[c]))
-        name = s.names[to]
-        found = next((a for a in options if a.to == name and a.give == {give: 1}
-                      and a.get == {get: 1}), None)
-        if found is not None:
-            return found
-    return None
+        if pairs[0][0] > 0:
+            return _pick_offer(s, listed, pairs, at)
+        fallback = fallback or pairs
+    return _pick_offer(s, listed, fallback, at) if fallback else None
 
 
-MODEL_TAKER = True
-OPENING = False  # screened: no gain (36.0% both ways, 200 games)
-SPEND_MARGIN = 0  # builds that lower the hand start this many cards below the limit
+Pair = tuple[float, int, int, str, str]  # (acceptance, -points, taker, give, get)
+
+
+def _pick_offer(s: Seen, listed: dict[tuple[str, str, str], OfferTrade], pairs: list[Pair],
+                at: float) -> Action:
+    _, _, to, give, get = pairs[min(len(pairs) - 1, int(at * len(pairs)))]
+    return listed[s.names[to], give, get]
 
 
 def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None
@@ -186,7 +184,7 @@ def defend(s: Seen, groups: Group) -> Action | None:
 def spend(s: Seen, groups: Group) -> Action | None:
     """Over the safe limit at the end of the turn: anything that lowers the hand."""
     over = sum(s.hand.values()) - s.players[s.me]["safe_cards"]
-    if over <= -SPEND_MARGIN:
+    if over <= 0:
         return None
     for kind in ("build_wall", "build_knight", "activate_knight", "promote_knight"):
         if kind in groups:
@@ -195,8 +193,6 @@ def spend(s: Seen, groups: Group) -> Action | None:
     if "build_road" in groups:
         return basic._max(groups["build_road"],
                           key=lambda a: plan.road_value(s, parse_edge(a.edge)))
-    if over <= 0:
-        return None
     trades = groups.get("maritime_trade", [])
     if trades:
         wanted = plan.need(s, top=3)
