@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rules.catan.actions import Action, OfferTrade
 from rules.catan.board import parse_edge, parse_node
@@ -34,11 +34,17 @@ class ExpertPlayer:
 
     def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
+        self.turn: tuple[str, int] | None = None
+        self.offered: set[Offered] = set()  # this turn's offers, by the hand they came from
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
-        roll = rng.random()
-        first = expert_move(view, legal, roll / OFFER_CHANCE if roll < OFFER_CHANCE else None)
+        if self.turn != (view["you"], view["turn"]):
+            self.turn, self.offered = (view["you"], view["turn"]), set()
+        made = self.offered if len(self.offered) < MAX_OFFERS else None
+        first = expert_move(view, legal, made)
+        if isinstance(first, OfferTrade):
+            self.offered.add(offered(first, view["hand"]))
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
@@ -49,6 +55,15 @@ class ExpertPlayer:
 
 
 EXPERT = Style(adaptive=True, focus=True)
+
+# An offer, with the hand it was made from: a declined offer leaves the view as it was, so the
+# player remembers its offers of the turn not to repeat one from the same hand.
+Offered = tuple[str, str, str, frozenset[tuple[str, int]]]
+MAX_OFFERS = 8  # offers a turn, at most (each is a question to answer at the table)
+
+
+def offered(a: OfferTrade, hand: dict[str, int]) -> Offered:
+    return a.to, next(iter(a.give)), next(iter(a.get)), frozenset(hand.items())
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:
@@ -61,15 +76,13 @@ def _heuristic(view: View, legal: Sequence[Action]) -> Action:
     return expert_move(view, legal, None)
 
 
-# An offer is tried on this share of the turn's decisions: a declined offer leaves the view
-# as it was, so without memory the chance bounds how often it is made again (and the same
-# draw picks among the likely takers, so a repeat often goes to someone else).
-OFFER_CHANCE = 0.8
 OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards
+OFFER_FLOOR = -1.0  # an offer the model expects declined by more than this is not made
 
 
-def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> Action:
-    """The heuristic move; `offer_at` in [0, 1) lets it make an offer (and picks to whom)."""
+def expert_move(view: View, legal: Sequence[Action],
+                made: Collection[Offered] | None) -> Action:
+    """The heuristic move; `made` (the offers made this turn) lets it make a new offer."""
     if view["phase"] != "action" or len(legal) == 1:
         return basic.basic_move(view, legal, EXPERT)
     s = read(view, EXPERT)
@@ -82,48 +95,39 @@ def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> 
         chosen = step(s, groups)
         if chosen is not None:
             return chosen
-        if step is basic.maritime and offer_at is not None:
-            chosen = offer(s, groups, offer_at)
+        if step is basic.maritime and made is not None:
+            chosen = offer(s, groups, made)
             if chosen is not None:
                 return chosen
     return groups["end_turn"][0] if "end_turn" in groups else legal[0]
 
 
-def offer(s: Seen, groups: Group, at: float) -> Action | None:
-    """A one-for-one offer toward the first nearly complete build for which the model of the
-    basic answer (acceptance) expects a taker, else toward the first nearly complete build:
-    any card it lacks, for a card it does not need; `at` picks among the two likeliest
-    (taker, card, card) offers, so a declined one is often followed by the other."""
+def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
+    """A one-for-one offer not made yet from this hand: any card a nearly complete build
+    lacks, for a card it does not need; offers a model of the basic answer (acceptance)
+    expects taken first, builds in the order of the goals, the likeliest first."""
     options: list[OfferTrade] = groups.get("offer_trade", [])
     if not options:
         return None
     takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
     models = {o: taker_model(s, o) for o in takers}
-    listed = {(a.to, next(iter(a.give)), next(iter(a.get))): a for a in options}
-    fallback: list[Pair] = []
-    for goal in plan.goals(s):
+    listed = {offered(a, s.hand): a for a in options}
+    found: list[tuple[bool, int, float, int, Offered]] = []
+    for rank, goal in enumerate(plan.goals(s)):
         missing = plan.deficit(s.hand, goal.cost)
         if not missing or sum(missing.values()) > OFFER_DEFICIT:
             continue
         spare = [c for c in s.hand if s.hand[c] > goal.cost.get(c, 0) and c not in missing]
-        pairs = sorted(((acceptance(models[o], give, get), -s.points(o), o, give, get)
-                        for o in takers for give in spare for get in missing
-                        if (s.names[o], give, get) in listed), reverse=True)[:2]
-        if not pairs:
-            continue
-        if pairs[0][0] > 0:
-            return _pick_offer(s, listed, pairs, at)
-        fallback = fallback or pairs
-    return _pick_offer(s, listed, fallback, at) if fallback else None
-
-
-Pair = tuple[float, int, int, str, str]  # (acceptance, -points, taker, give, get)
-
-
-def _pick_offer(s: Seen, listed: dict[tuple[str, str, str], OfferTrade], pairs: list[Pair],
-                at: float) -> Action:
-    _, _, to, give, get = pairs[min(len(pairs) - 1, int(at * len(pairs)))]
-    return listed[s.names[to], give, get]
+        for o in takers:
+            for give in spare:
+                for get in missing:
+                    key = (s.names[o], give, get, frozenset(s.hand.items()))
+                    if key not in listed or key in made:
+                        continue
+                    p = acceptance(models[o], give, get)
+                    if p > OFFER_FLOOR:
+                        found.append((p <= 0, rank, -p, s.points(o), key))
+    return listed[min(found)[4]] if found else None
 
 
 def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None
