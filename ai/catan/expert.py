@@ -1,7 +1,8 @@
 """The expert player: the basic heuristics, plus what basic players lose games by, and a
 lookahead where the heuristics would end the turn.
 
-- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind.
+- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind;
+  one improvement track at a time (Style.focus).
 - Barbarians: it keeps its active knights above the weakest exposed opponent's as soon as the
   ship is two steps along, and above the strongest when the Defender point is in reach.
 - The 7: it does not end a turn holding more than its safe limit if a build or a trade can
