@@ -60,7 +60,7 @@ EXPERT = Style(adaptive=True, focus=True)
 # An offer, with the hand it was made from: a declined offer leaves the view as it was, so the
 # player remembers its offers of the turn not to repeat one from the same hand.
 Offered = tuple[str, str, str, frozenset[tuple[str, int]]]
-MAX_OFFERS = 8  # offers a turn, at most (each is a question to answer at the table)
+MAX_OFFERS = 12  # offers a turn, at most (each is a question to answer at the table)
 
 
 def offered(a: OfferTrade, hand: dict[str, int]) -> Offered:
