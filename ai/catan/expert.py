@@ -1,12 +1,14 @@
 """The expert player: the basic heuristics, plus what basic players lose games by, and a
 lookahead where the heuristics would end the turn.
 
-- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind.
+- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind;
+  one improvement track at a time (Style.focus).
 - Barbarians: it keeps its active knights above the weakest exposed opponent's as soon as the
   ship is two steps along, and above the strongest when the Defender point is in reach.
 - The 7: it does not end a turn holding more than its safe limit if a build or a trade can
   still bring the hand down.
-- One-for-one offers for the card a nearly complete build lacks.
+- One-for-one offers for a card a nearly complete build lacks, where a model of the basic
+  answer expects a taker.
 - Before ending its turn it plays each candidate move in a world rebuilt from its view, the
   turn finished by these heuristics, and keeps the one that ends the turn with the most points
   (value.relative breaking ties).
@@ -14,15 +16,16 @@ lookahead where the heuristics would end the turn.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rules.catan.actions import Action, OfferTrade
 from rules.catan.board import parse_edge, parse_node
 
 from . import basic, plan, search
 from .basic import Group
-from .seen import Seen, Style, View, read
+from .seen import BASIC, Seen, Style, View, read
 
 WORLDS = 1  # worlds sampled per searched decision (the seat's own turn: little is hidden)
 
@@ -32,11 +35,17 @@ class ExpertPlayer:
 
     def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
+        self.turn: tuple[str, int] | None = None
+        self.offered: set[Offered] = set()  # this turn's offers, by the hand they came from
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
-        roll = rng.random()
-        first = expert_move(view, legal, roll / OFFER_CHANCE if roll < OFFER_CHANCE else None)
+        if self.turn != (view["you"], view["turn"]):
+            self.turn, self.offered = (view["you"], view["turn"]), set()
+        made = self.offered if len(self.offered) < MAX_OFFERS else None
+        first = expert_move(view, legal, made)
+        if isinstance(first, OfferTrade):
+            self.offered.add(offered(first, view["hand"]))
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
@@ -46,7 +55,16 @@ class ExpertPlayer:
         return expert_move(view, legal, None)
 
 
-EXPERT = Style(adaptive=True)
+EXPERT = Style(adaptive=True, focus=True)
+
+# An offer, with the hand it was made from: a declined offer leaves the view as it was, so the
+# player remembers its offers of the turn not to repeat one from the same hand.
+Offered = tuple[str, str, str, frozenset[tuple[str, int]]]
+MAX_OFFERS = 12  # offers a turn, at most (each is a question to answer at the table)
+
+
+def offered(a: OfferTrade, hand: dict[str, int]) -> Offered:
+    return a.to, next(iter(a.give)), next(iter(a.get)), frozenset(hand.items())
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:
@@ -59,15 +77,13 @@ def _heuristic(view: View, legal: Sequence[Action]) -> Action:
     return expert_move(view, legal, None)
 
 
-# An offer is tried on this share of the turn's decisions: a declined offer leaves the view
-# as it was, so without memory the chance bounds how often it is made again (and the same
-# draw picks among the likely takers, so a repeat often goes to someone else).
-OFFER_CHANCE = 0.8
 OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards
+OFFER_FLOOR = -1.0  # an offer the model expects declined by more than this is not made
 
 
-def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> Action:
-    """The heuristic move; `offer_at` in [0, 1) lets it make an offer (and picks to whom)."""
+def expert_move(view: View, legal: Sequence[Action],
+                made: Collection[Offered] | None) -> Action:
+    """The heuristic move; `made` (the offers made this turn) lets it make a new offer."""
     if view["phase"] != "action" or len(legal) == 1:
         return basic.basic_move(view, legal, EXPERT)
     s = read(view, EXPERT)
@@ -80,37 +96,63 @@ def expert_move(view: View, legal: Sequence[Action], offer_at: float | None) -> 
         chosen = step(s, groups)
         if chosen is not None:
             return chosen
-        if step is basic.maritime and offer_at is not None:
-            chosen = offer(s, groups, offer_at)
+        if step is basic.maritime and made is not None:
+            chosen = offer(s, groups, made)
             if chosen is not None:
                 return chosen
     return groups["end_turn"][0] if "end_turn" in groups else legal[0]
 
 
-def offer(s: Seen, groups: Group, at: float) -> Action | None:
-    """A one-for-one offer for the card the first nearly complete build lacks, of a card that
-    build does not need, to one of the two opponents most likely to hold it (`at` picks)."""
+def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
+    """A one-for-one offer not made yet from this hand: any card a nearly complete build
+    lacks, for a card it does not need; offers a model of the basic answer (acceptance)
+    expects taken first, builds in the order of the goals, the likeliest first."""
     options: list[OfferTrade] = groups.get("offer_trade", [])
     if not options:
         return None
-    for goal in plan.goals(s):
+    takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
+    models = {o: taker_model(s, o) for o in takers}
+    listed = {offered(a, s.hand): a for a in options}
+    found: list[tuple[bool, int, float, int, Offered]] = []
+    for rank, goal in enumerate(plan.goals(s)):
         missing = plan.deficit(s.hand, goal.cost)
         if not missing or sum(missing.values()) > OFFER_DEFICIT:
             continue
         spare = [c for c in s.hand if s.hand[c] > goal.cost.get(c, 0) and c not in missing]
-        get = max(missing, key=lambda c: missing[c])
-        takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
-        if not spare or not takers:
-            continue
-        likely = sorted(takers, key=lambda o: (-s.income[o][get], s.points(o)))[:2]
-        to = likely[min(len(likely) - 1, int(at * len(likely)))]
-        give = min(spare, key=lambda c: (s.income[to][c], -s.hand[c]))
-        name = s.names[to]
-        found = next((a for a in options if a.to == name and a.give == {give: 1}
-                      and a.get == {get: 1}), None)
-        if found is not None:
-            return found
-    return None
+        for o in takers:
+            for give in spare:
+                for get in missing:
+                    key = (s.names[o], give, get, frozenset(s.hand.items()))
+                    if key not in listed or key in made:
+                        continue
+                    p = acceptance(models[o], give, get)
+                    if p > OFFER_FLOOR:
+                        found.append((p <= 0, rank, -p, s.points(o), key))
+    return listed[min(found)[4]] if found else None
+
+
+def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None
+                ) -> tuple[Seen, dict[str, int]]:
+    """`to` as the basic player sees itself, with its hand (guessed from its income and card
+    count unless given), and the cards its first goals need."""
+    held = guessed_hand(s, to) if hand is None else hand
+    them = dataclasses.replace(s, me=to, hand=held, style=BASIC)
+    return them, plan.need(them)
+
+
+def acceptance(model: tuple[Seen, dict[str, int]], give: str, get: str) -> float:
+    """How far above its bar the taker would value getting `give` for `get` (the basic
+    player's answer, basic._trade_offer)."""
+    them, wanted = model
+    return plan.keep_value(them, give, wanted) - plan.keep_value(them, get, wanted) - 0.5
+
+
+def guessed_hand(s: Seen, seat: int) -> dict[str, int]:
+    """A hand of seat's size shared out by its income (the view shows only the count)."""
+    made = s.income[seat]
+    total = sum(made.values()) or 1.0
+    size = int(s.players[seat]["cards"])
+    return {c: round(size * v / total) for c, v in made.items()}
 
 
 def exposed_defence(s: Seen) -> list[int]:
@@ -146,7 +188,8 @@ def defend(s: Seen, groups: Group) -> Action | None:
 
 def spend(s: Seen, groups: Group) -> Action | None:
     """Over the safe limit at the end of the turn: anything that lowers the hand."""
-    if sum(s.hand.values()) <= s.players[s.me]["safe_cards"]:
+    over = sum(s.hand.values()) - s.players[s.me]["safe_cards"]
+    if over <= 0:
         return None
     for kind in ("build_wall", "build_knight", "activate_knight", "promote_knight"):
         if kind in groups:

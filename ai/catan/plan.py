@@ -183,6 +183,8 @@ def goals(s: Seen) -> list[Goal]:
 
 # What a build is worth, in points and point-equivalents, for the adaptive order.
 GOAL_GAIN = {"city": 2.6, "settlement": 2.0, "road": 0.9, "knight": 1.0, "activate": 1.2}
+IMPROVEMENT_GAIN = 1.2  # a level (progress cards, the level-3 ability, the way to a metropolis)
+METROPOLIS_GAIN = 2.0  # a level that brings a metropolis, on top
 
 
 def goal_rate(s: Seen, g: Goal) -> float:
@@ -192,7 +194,7 @@ def goal_rate(s: Seen, g: Goal) -> float:
     if g.name.startswith("improvement:"):
         track = g.name.split(":")[1]
         level = s.players[s.me]["improvements"][track] + 1
-        gain = 1.2 + (2.0 if level >= 4 and level > max(
+        gain = IMPROVEMENT_GAIN + (METROPOLIS_GAIN if level >= 4 and level > max(
             s.players[o]["improvements"][track] for o in s.opponents()) else 0.0)
     per_round = {c: v * s.n for c, v in s.income[s.me].items()}
     rounds = 0.0
@@ -219,9 +221,10 @@ def deficit(hand: dict[str, int], cost: dict[str, int]) -> dict[str, int]:
     return {c: k - hand.get(c, 0) for c, k in cost.items() if hand.get(c, 0) < k}
 
 
-def keep_value(s: Seen, card: str) -> float:
-    """How much s.me wants to keep one more `card` (the lowest goes first in a discard)."""
-    wanted = need(s)
+def keep_value(s: Seen, card: str, wanted: dict[str, int] | None = None) -> float:
+    """How much s.me wants to keep one more `card` (the lowest goes first in a discard);
+    `wanted` is need(s), when the caller has it."""
+    wanted = need(s) if wanted is None else wanted
     held = s.hand.get(card, 0)
     base = 1.0 if card in RESOURCES else 1.3
     if held <= wanted[card]:

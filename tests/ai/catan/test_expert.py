@@ -5,12 +5,22 @@ from __future__ import annotations
 import random
 import time
 
-from ai.catan import search
-from ai.catan.expert import EXPERT, expert_move, searched
+from ai.catan import basic, search
+from ai.catan.expert import (
+    EXPERT,
+    MAX_OFFERS,
+    ExpertPlayer,
+    acceptance,
+    expert_move,
+    guessed_hand,
+    searched,
+    taker_model,
+)
 from ai.catan.seen import read
+from rules.catan.actions import AcceptTrade, DeclineTrade, OfferTrade
 from rules.catan.determinize import determinize
 from rules.catan.game import GAME
-from rules.catan.state import GameState
+from rules.catan.state import CARDS, GameState
 
 from .test_players import positions
 
@@ -49,3 +59,56 @@ def test_past_its_deadline_the_lookahead_plays_the_heuristic_move() -> None:
                               lambda v, a: expert_move(v, a, None), random.Random(1), 4,
                               deadline=start - 1)
     assert chosen == first and time.monotonic() - start < 0.5
+
+
+def test_the_offer_model_answers_as_the_basic_player_given_the_real_hand() -> None:
+    """acceptance() > 0 exactly when basic accepts, once the hidden hand is known."""
+    checked = accepted = 0
+    for state, seat in _turns():
+        me = state.seats.index(seat)
+        s = read(GAME.view(state, seat), EXPERT)
+        for to in s.opponents():
+            if s.points(me) >= 10:
+                continue
+            hand = dict(state.players[to].cards)
+            model = taker_model(s, to, hand)
+            theirs = GAME.view(state, state.seats[to])
+            for give in CARDS:
+                for get in CARDS:
+                    if give == get or not hand.get(get) or not s.hand.get(give):
+                        continue
+                    theirs["pending"] = [{"kind": "trade_offer", "seat": state.seats[to],
+                                          "from": seat, "give": {give: 1}, "get": {get: 1}}]
+                    answer = basic.basic_move(theirs, [AcceptTrade(), DeclineTrade()])
+                    assert (acceptance(model, give, get) > 0) == (answer == AcceptTrade())
+                    checked += 1
+                    accepted += answer == AcceptTrade()
+    assert checked >= 20 and 0 < accepted < checked
+
+
+def test_the_guessed_hand_has_the_seats_card_count_roughly() -> None:
+    for state, seat in _turns():
+        s = read(GAME.view(state, seat), EXPERT)
+        for to in s.opponents():
+            guess = guessed_hand(s, to)
+            if any(s.income[to].values()):
+                assert abs(sum(guess.values()) - s.players[to]["cards"]) <= 4
+            assert all(v >= 0 for v in guess.values())
+
+
+def test_a_declined_offer_is_not_made_again_from_the_same_hand() -> None:
+    """A declined offer leaves the view as it was: the player asked again in it makes another
+    offer or moves on, and makes at most MAX_OFFERS a turn."""
+    repeats = 0
+    for state, seat in _turns():
+        player = ExpertPlayer(worlds=0)
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        made = []
+        for k in range(MAX_OFFERS + 3):
+            chosen = player.choose(view, legal, random.Random(k))
+            if not isinstance(chosen, OfferTrade):
+                break
+            made.append(chosen)
+        assert len(made) == len(set(map(repr, made))) <= MAX_OFFERS
+        repeats += len(made) > 1
+    assert repeats > 0

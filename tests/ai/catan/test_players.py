@@ -102,8 +102,8 @@ def test_every_strength_chooses_a_legal_action(strength: str) -> None:
 @pytest.mark.parametrize("strength", catan.STRENGTHS)
 def test_choices_depend_on_the_view_alone(strength: str) -> None:
     """A twin state with the hidden cards (other hands, progress cards, decks, dice) dealt
-    anew looks the same from the seat, and gets the same choice with the same seed."""
-    player = catan.make_player(strength)
+    anew looks the same from the seat, and gets the same choice with the same seed (from a
+    player as fresh: the expert remembers the offers it made this turn)."""
     differ = 0
     for k, (state, seat) in enumerate(positions()):
         twin = determinize(state, seat, random.Random(k))
@@ -112,8 +112,9 @@ def test_choices_depend_on_the_view_alone(strength: str) -> None:
         assert GAME.view(twin, seat) == view
         legal = GAME.legal_actions(state, seat)
         assert GAME.legal_actions(twin, seat) == legal
-        first = player.choose(view, legal, random.Random(k))
-        again = player.choose(GAME.view(twin, seat), legal, random.Random(k))
+        first = catan.make_player(strength).choose(view, legal, random.Random(k))
+        again = catan.make_player(strength).choose(GAME.view(twin, seat), legal,
+                                                   random.Random(k))
         assert first == again, (strength, _kind(state, seat))
     assert differ > len(positions()) // 2  # the twins do hide something different
 
