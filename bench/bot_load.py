@@ -503,6 +503,7 @@ class GcPauses:
 
     def __init__(self) -> None:
         self.ms: list[float] = []
+        self.longest = [0.0, 0.0, 0.0]  # by generation
         self.full = 0
         self._start = 0.0
 
@@ -510,8 +511,11 @@ class GcPauses:
         if phase == "start":
             self._start = time.perf_counter()
             return
-        self.ms.append((time.perf_counter() - self._start) * 1000)
-        self.full += info["generation"] == 2
+        took = (time.perf_counter() - self._start) * 1000
+        self.ms.append(took)
+        generation = info["generation"]
+        self.longest[generation] = max(self.longest[generation], took)
+        self.full += generation == 2
 
     @contextlib.contextmanager
     def watching(self) -> Iterator[GcPauses]:
@@ -626,7 +630,9 @@ class Report:
               else []),
             *([f"gc pauses ms p99/max     {percentile(self.gc.ms, 99):.1f} / "
                f"{max(self.gc.ms, default=float('nan')):.1f}  ({len(self.gc.ms)} passes, "
-               f"{self.gc.full} full)"] if self.gc is not None else []),
+               f"{self.gc.full} full; longest by generation "
+               + " / ".join(f"{ms:.1f}" for ms in self.gc.longest) + ")"]
+              if self.gc is not None else []),
             f"globally-limited calls   {self.global_calls}  = "
             f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot); "
             f"after the first {WARM_UP:g} s {self.steady_global_rate:.1f}/s",

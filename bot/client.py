@@ -38,8 +38,11 @@ def _extensions() -> tuple[str, ...]:
 # The cyclic collector's thresholds once the bot runs (Python's default: 700, 10, 10). With
 # hundreds of games, every change leaves a new record that outlives two young collections, so
 # full collections (every object walked while the event loop waits) came every ~10 s and took
-# a few hundred ms; fewer, larger young collections cost the same in total without the stalls.
-GC_THRESHOLDS = (10_000, 20, 20)
+# a few hundred ms. A middle pass walks up to the first two thresholds' product of objects: at
+# (10_000, 20) it held the loop up to 83 ms at 200 games, at (2_000, 10) 25 ms, for the same
+# total (`python -m bench.bot_load`'s gc line); the third keeps full passes as rare as before,
+# one per 4 million allocations at most (Python also waits for the old objects to grow 25%).
+GC_THRESHOLDS = (2_000, 10, 200)
 
 
 class GameTree(app_commands.CommandTree["GameBot"]):
