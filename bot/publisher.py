@@ -228,6 +228,12 @@ class Publisher:
                                             table_round=_round(record))
         await self.retire_table(record, old)
 
+    async def retire_reposted(self, record: GameRecord, message_id: int | None) -> None:
+        """The game's table (or lobby) was posted again at the bottom (`/citadels table`): the
+        old message loses its buttons, after any edit of it still on its way."""
+        async with self._table_lock(record.id):
+            await self.retire_table(record, message_id)
+
     async def retire_table(self, record: GameRecord, message_id: int | None) -> None:
         """An older table message keeps its picture of the game but loses its buttons: only
         the current table carries live components."""

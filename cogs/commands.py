@@ -305,6 +305,9 @@ class GameCommands(commands.GroupCog):
             if record.state is not None:
                 ids["table_round"] = ui_for(record.game).table_round(record)
             await self.bot.service.set_messages(record.id, **ids)
+            old = getattr(record, field)
+            if old is not None and old != message.id:  # one table (or lobby) with buttons
+                await self.bot.publisher.retire_reposted(record, old)
 
     @app_commands.command(name=_str("leave", "commands.leave.name"),
                           description=_str(

@@ -17,7 +17,7 @@ from bot.service import awaiting
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table
-from tests.game_driver import Game, Player, play_out, start_game
+from tests.game_driver import Game, Player, has_button, play_out, start_game
 
 SECOND = 0.1  # seconds per `ping_after` second in these tests (the service's minute is 6 s)
 
@@ -177,3 +177,23 @@ async def test_a_slow_table_edit_never_gives_an_old_table_its_buttons_back(
     seen = [m for m in await table.alice.sees(game.channel) if not m.ephemeral]
     assert len(seen) >= 3  # tables of several rounds, the result
     assert [m.id for m in seen[:-1] if m.buttons() or m.selects()] == []
+
+
+async def test_a_reposted_table_leaves_the_old_one_without_buttons(
+        bot: GameBot, discord_api: Discord, table: Table):
+    """`/citadels table` posts the table again at the bottom: one table carries buttons."""
+    game = await start_game(bot, discord_api, table.guild, "repost", [table.alice, table.bruno])
+    before = await game.table(table.alice)
+    assert before.buttons()
+    reposted = await (await table.bruno.slash(game.channel, "citadels table")).response()
+    assert reposted.buttons() and reposted.id != before.id
+
+    async def retired() -> bool:  # the command retires the old table after it answers
+        return (await table.alice.message(before.id)).buttons() == []
+
+    await discord_api.wait_for(retired, 5, "the old table to lose its buttons")
+    old = await table.alice.message(before.id)
+    assert old.embeds and old.selects() == []
+    tables = [m.id for m in await table.alice.sees(game.channel)
+              if m.embeds and has_button(m, ":act")]  # tables (a mention has Act, no embed)
+    assert tables == [reposted.id]
