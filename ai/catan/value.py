@@ -5,6 +5,8 @@ from its own view)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.catan import placement, scoring
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.production import safe_limit
@@ -25,16 +27,23 @@ SPOT = 0.35  # a free settlement spot on the seat's roads (at most two count)
 CITY_AT_RISK = 2.0  # a city lost to the barbarians
 
 
-def income(s: GameState, seat: int) -> float:
-    """Expected cards per roll from seat's buildings (the robbed hex pays nothing)."""
-    total = 0.0
+def _yields(s: GameState, seat: int) -> Iterator[tuple[list[str], int]]:
+    """(cards made, the hex's pips) for each hex beside each of seat's buildings, the
+    robbed hex left out (it pays nothing)."""
     for node, b in s.buildings.items():
         if b.owner != seat:
             continue
         kind = "city" if b.city and not b.ruined else "settlement"
         for h in T.node_hexes[node]:
             if h != s.robber:
-                total += len(YIELD[s.terrains[h]][kind]) * pips(s.tokens[h]) / 36
+                yield YIELD[s.terrains[h]][kind], pips(s.tokens[h])
+
+
+def income(s: GameState, seat: int) -> float:
+    """Expected cards per roll from seat's buildings (the robbed hex pays nothing)."""
+    total = 0.0
+    for cards, dots in _yields(s, seat):
+        total += len(cards) * dots / 36
     return total
 
 
@@ -119,14 +128,9 @@ FEATURES = ("points", "income", "ore_grain", "commodities", "hand", "excess", "l
 
 def income_by_card(s: GameState, seat: int) -> dict[str, float]:
     out = dict.fromkeys(CARDS, 0.0)
-    for node, b in s.buildings.items():
-        if b.owner != seat:
-            continue
-        kind = "city" if b.city and not b.ruined else "settlement"
-        for h in T.node_hexes[node]:
-            if h != s.robber:
-                for card in YIELD[s.terrains[h]][kind]:
-                    out[card] += pips(s.tokens[h]) / 36
+    for cards, dots in _yields(s, seat):
+        for card in cards:
+            out[card] += dots / 36
     return out
 
 
