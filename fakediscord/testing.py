@@ -55,7 +55,22 @@ class LocalBackend:
         except UsageError as error:
             raise FakeDiscordError(str(error)) from None
         # A snapshot, as a remote caller would get: later edits must not change what a test saw.
-        return copy.deepcopy(result)
+        return snapshot(result)
+
+
+_ATOMS = (str, int, float, bool, bytes, type(None))
+
+
+def snapshot(value: Any) -> Any:
+    """A deep copy of JSON-like data: dicts and lists copied, scalars shared. A few times
+    faster than copy.deepcopy, which the e2e tests would otherwise spend much of their time in;
+    anything else still goes through deepcopy."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else snapshot(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else snapshot(v) for v in value]
+    return value if kind in _ATOMS else copy.deepcopy(value)
 
 
 class RemoteBackend:

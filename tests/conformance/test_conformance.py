@@ -39,7 +39,8 @@ with registered():
 assert "nim" in [g.id for g in GAMES]
 
 # Random playouts per case: Nim's take milliseconds, Citadels' a tenth of a second, Catan's
-# about two seconds (some 2000 decisions, each checked).
+# about two seconds (some 2000 decisions, each checked). The default run plays the first
+# seed of every case; `pytest -m long` plays the others too.
 SEEDS: dict[str, int] = {"citadels": 2, "catan": 1}
 DEFAULT_SEEDS = 3
 VIEW_SAMPLES = 6  # states per playout whose views are checked
@@ -89,12 +90,26 @@ def test_declared_options_and_player_counts(game: AnyGame) -> None:
     check_options(game)
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
-def test_random_playouts_keep_the_contract(request: pytest.FixtureRequest, game: AnyGame,
-                                           players: int, options: dict[str, Any]) -> None:
-    base = zlib.crc32(request.node.callspec.id.encode())
+def seeded(long: bool) -> list[Any]:
+    """Each case with its seeds, drawn from its id: the first one (the default run), or the
+    others (the long run; none where a case has a single seed)."""
+    out = []
+    for case in cases():
+        game = case.values[0]
+        base = zlib.crc32(str(case.id).encode())
+        count = SEEDS.get(game.id, DEFAULT_SEEDS)
+        seeds = range(base + 1, base + count) if long else range(base, base + 1)
+        if seeds:
+            out.append(pytest.param(*case.values, seeds, id=f"{case.id}{'-more' if long else ''}",
+                                    marks=[pytest.mark.long] if long else []))
+    return out
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seeds"), seeded(False) + seeded(True))
+def test_random_playouts_keep_the_contract(game: AnyGame, players: int, options: dict[str, Any],
+                                           seeds: range) -> None:
     differed = False
-    for seed in range(base, base + SEEDS.get(game.id, DEFAULT_SEEDS)):
+    for seed in seeds:
         run = playout(game, players, options, seed)
         check_end(game, run)
         check_serialization(game, run)

@@ -14,7 +14,8 @@ Judged at the end, from the answers people saw and the log the store kept:
   version after the one the click was built on (an answer given before the commit fails this);
 - an old panel's press and a repeated click never apply anything (a bot without its version
   check fails this);
-- every game ends, no version is written twice, and each final state is the replay of its log.
+- play goes on after the last restart (in the long run, `pytest -m long`, every game to its
+  end), no version is written twice, and each state is the replay of its log.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.records import ActionEntry
 from bot.storage import replay_state
@@ -41,6 +44,11 @@ from tests.storage_helpers import all_ended, games_and_logs
 ACTION_ID = re.compile(r"cz:(\d+):(\d+):(?!s\.)(.+)")
 ANY_ID = re.compile(r"cz:(\d+):(\d+):(.+)")  # buttons and selects
 ROUNDS = [("in_commit", 4), ("after_commit", 6), ("after_answer", 3), ("after_answer", 6)]
+# After the last restart the default run plays on for this many more actions, and until this
+# many old panels' buttons were pressed (or the games end); the long run plays the games to
+# their end (other tests finish games after a restart: test_shards, test_second_game).
+MORE_ACTIONS = 40
+STALE_PRESSES = 5
 
 
 @dataclass
@@ -239,10 +247,11 @@ async def probes(seats: list[Seat], emulator: Emulator, database: Path,
 
 
 async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Path,
-                          rounds: list[tuple[str, int]], tally: Counter[str]
-                          ) -> tuple[list[Seat], int, list[str], bool]:
-    """Play two games through the rounds of kills; the people, the kills, what the probes
-    found wrong, and whether the games finished."""
+                          rounds: list[tuple[str, int]], tally: Counter[str], *,
+                          to_the_end: bool = True) -> tuple[list[Seat], int, list[str], bool]:
+    """Play two games through the rounds of kills, then on to their end (or, without
+    `to_the_end`, for MORE_ACTIONS more actions); the people, the kills, what the probes
+    found wrong, and whether play went on to where it was meant to."""
     rng = random.Random(5)
     guild = await discord_api.guild("Aimed")
     seats: list[Seat] = []
@@ -281,8 +290,11 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
         await discord_api.wait_connected(30)
         wrong += await probes(seats, emulator, database, tally)
         go.set()
+        played = await actions_logged(database)
         for _ in range(300):
-            if finished := await all_ended(database):
+            if finished := await all_ended(database) or not to_the_end and (
+                    sum(c.stale for s in seats for c in s.clicks) >= STALE_PRESSES
+                    and await actions_logged(database) >= played + MORE_ACTIONS):
                 break
             await asyncio.sleep(0.2)
     finally:
@@ -291,6 +303,10 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
         await asyncio.gather(*players, return_exceptions=True)
         await stop(bot)
     return seats, kills, wrong, finished
+
+
+async def actions_logged(database: Path) -> int:
+    return sum(len(log) for log in (await games_and_logs(database))[1].values())
 
 
 async def shown_but_lost(seats: list[Seat], logs: dict[int, list[ActionEntry]]
@@ -343,23 +359,27 @@ async def burst(seats: list[Seat]) -> None:
     await asyncio.gather(*(one(s) for s in seats))
 
 
+@pytest.mark.parametrize("to_the_end", [
+    pytest.param(False, id="then-some-play"), pytest.param(True, id="then-to-the-end",
+                                                           marks=pytest.mark.long)])
 async def test_aimed_kills_lose_nothing_shown_and_apply_nothing_twice(
-        emulator: Emulator, discord_api: Discord, tmp_path: Path):
+        emulator: Emulator, discord_api: Discord, tmp_path: Path, to_the_end: bool):
     database = tmp_path / "bot.sqlite3"
     tally: Counter[str] = Counter()
-    seats, kills, wrong, finished = await play_with_kills(emulator, discord_api, database,
-                                                          ROUNDS, tally)
+    seats, kills, wrong, finished = await play_with_kills(
+        emulator, discord_api, database, ROUNDS, tally, to_the_end=to_the_end)
     games, logs = await games_and_logs(database)
     shown, lost = await shown_but_lost(seats, logs)
     assert lost == [], f"moves people were shown applied are not in the log: {lost}"
     stale = [c for seat in seats for c in seat.clicks if c.stale]
     applied_stale = [c.custom_id for c in stale if shows_applied(c, await answer(c, 0.5))]
     assert applied_stale == [], f"old panels' buttons applied: {applied_stale}"
-    assert len(stale) >= 5, "too few old panels' buttons pressed to mean anything"
+    assert len(stale) >= STALE_PRESSES, "too few old panels' buttons pressed to mean anything"
     assert wrong == []
     assert shown > 30, "too few moves shown applied to mean anything"
     assert kills == len(ROUNDS) + 1
-    assert finished and len(games) == 2 and all(g.status == "finished" for g in games), \
+    assert finished and len(games) == 2, "play did not go on after the last restart"
+    assert all(g.status == "finished" for g in games) or not to_the_end, \
         "the games did not finish"
     for game in games:
         versions = [e.version for e in logs[game.id]]

@@ -87,7 +87,9 @@ async def test_four_people_play_a_whole_game_from_the_lobby(
 @pytest.mark.parametrize(("humans", "computers", "seed"), [
     (1, ("random",), 21),
     (2, ("basic",), 22),
-    (3, ("random", "basic", "basic", "expert"), 23),
+    # Games of 7 and 8 seats play to the end in the default run elsewhere (test_clean_channel,
+    # test_game_leaks, test_history_commands); this mix of them, in the long run.
+    pytest.param(3, ("random", "basic", "basic", "expert"), 23, marks=pytest.mark.long),
 ], ids=["2 players", "3 players", "7 players"])
 async def test_people_and_computers_play_to_the_end(
         bot: GameBot, discord_api: Discord, table: Table,
