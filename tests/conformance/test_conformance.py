@@ -67,7 +67,8 @@ VARIANT_BASE: dict[str, dict[str, Any]] = {"catan": {"layout": "random"}}
 def cases() -> list[Any]:
     """The defaults and the game's extra sets at every player count that may play them; each
     option at its bounds and choices at SPREAD of its counts, taken in turn so that over the
-    variants every count is played (the suite stays fast as games gain options)."""
+    variants every count is played (the suite stays fast as games gain options), the first of
+    them in the default run and the others in the long one."""
     out: list[Any] = []
     for game in GAMES:
         base, extra = VARIANT_BASE.get(game.id, {}), EXTRA_OPTION_SETS.get(game.id, [])
@@ -80,8 +81,11 @@ def cases() -> list[Any]:
                 counts = sorted({counts[(i + k * len(counts) // spread) % len(counts)]
                                  for k in range(spread)})
             label = "".join(f"-{name}={value}" for name, value in options.items())
-            out.extend(pytest.param(game, players, options, id=f"{game.id}-{players}p{label}")
-                       for players in counts)
+            # A variant's further counts are played in the long run only.
+            out.extend(pytest.param(game, players, options, id=f"{game.id}-{players}p{label}",
+                                    marks=[pytest.mark.long] if options in variants and k
+                                    else [])
+                       for k, players in enumerate(counts))
     return out
 
 
@@ -101,7 +105,7 @@ def seeded(long: bool) -> list[Any]:
         seeds = range(base + 1, base + count) if long else range(base, base + 1)
         if seeds:
             out.append(pytest.param(*case.values, seeds, id=f"{case.id}{'-more' if long else ''}",
-                                    marks=[pytest.mark.long] if long else []))
+                                    marks=[*case.marks, *([pytest.mark.long] if long else [])]))
     return out
 
 
