@@ -50,6 +50,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bench.bot_processes import BotProcess, bot_processes, merged_feed
 from bench.storage import postgres_location
 from bot.client import GameBot
@@ -497,6 +499,25 @@ class LoopLag:
             self.samples.append(max(0.0, time.perf_counter() - start - 0.05))
 
 
+class Arrivals:
+    """When the bot's gateway handed each interaction over (monotonic, as the emulator's
+    clock), to split an ack into the way to the bot and the bot's own time."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, float] = {}
+
+    async def record(self, interaction: discord.Interaction) -> None:
+        self.at[str(interaction.id)] = time.monotonic()
+
+    def split(self, timings: list[dict[str, Any]]) -> dict[str, tuple[list[float], list[float]]]:
+        acked = sorted((t for t in timings if t["ack_at"] is not None and t["id"] in self.at),
+                       key=lambda t: t["ack_at"] - t["created"])
+        slowest = acked[-max(1, len(acked) // 100):] if acked else []
+        return {label: ([(self.at[t["id"]] - t["created"]) * 1000 for t in group],
+                        [(t["ack_at"] - self.at[t["id"]]) * 1000 for t in group])
+                for label, group in (("every ack", acked), ("the slowest 1%", slowest))}
+
+
 class GcPauses:
     """The cyclic collector's passes in this process (the bot's, with one process): each
     holds the GIL, so the event loop waits it out."""
@@ -557,6 +578,9 @@ class Report:
     table_lags: list[float] = field(default_factory=list)
     pictures: int | None = None  # pictures the bot drew (one process only)
     gc: GcPauses | None = None  # the bot's collector passes (one process only)
+    # Each ack split in two (one process only): created -> the bot's gateway read it, and the
+    # bot's own time from there to its callback; all acks, and the slowest 1%.
+    split_ms: dict[str, tuple[list[float], list[float]]] = field(default_factory=dict)
 
     @property
     def global_calls(self) -> int:
@@ -603,6 +627,10 @@ class Report:
             f"{max(self.steady_acks_ms, default=float('nan')):.1f}  (lobbies opened by then)",
             "  slowest 1% by kind     " + ", ".join(
                 f"{kind} {n}" for kind, n in self.slowest.most_common(6)),
+            *(f"  {label:<23}to the bot {percentile(reach, 50):.1f} / "
+              f"{percentile(reach, 99):.1f}, in the bot {percentile(inside, 50):.1f} / "
+              f"{percentile(inside, 99):.1f}  (p50 / p99)"
+              for label, (reach, inside) in self.split_ms.items()),
             f"failed interactions      {self.failed}",
             f"bot REST calls           {len(self.calls)}  = {self.rest_per_action:.2f} per "
             f"human action",
@@ -782,10 +810,11 @@ def bot_settings(folder: str, pictures: bool = True) -> Settings:
 async def run_bench(options: Options) -> Report:
     if options.processes > 1 or options.store != "sqlite":
         return await run_processes(options)
-    lag = LoopLag()
+    lag, arrivals = LoopLag(), Arrivals()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
         bot = GameBot(bot_settings(folder, options.pictures), computer_pause=options.computer_pause,
                           guild_ready_timeout=0.05)
+        bot.add_listener(arrivals.record, "on_interaction")
         async with emulator_process() as (url, emulator_pid), \
                 Discord.remote(url) as discord_api, run_client(bot, url, timeout=30), \
                 people_process(url, options) as people:
@@ -816,6 +845,7 @@ async def run_bench(options: Options) -> Report:
             report.table_lags = list(bot.publisher.table_lags)
             report.pictures = bot.publisher.pictures.drawn
             report.gc = pauses
+            report.split_ms = arrivals.split(await settled_timings(discord_api))
             return report
 
 
