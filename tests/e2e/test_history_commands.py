@@ -30,12 +30,13 @@ async def said(person: Person, where: Game | Table, command: str, **options: obj
     return reply
 
 
-async def seven_players(  # seven seats unless told fewer
-bot: GameBot, discord_api: Discord, table: Table,
+async def seven_players(bot: GameBot, discord_api: Discord, table: Table,
                         computers: tuple[str, ...] = ("basic", "random", "random", "basic",
-                                                      "random")) -> Game:
-    game = await start_game(bot, discord_api, table.guild, "history", [table.alice, table.bruno],
-                            computers, seed=41)
+                                                      "random"),
+                        people: tuple[str, ...] = ("alice", "bruno")) -> Game:
+    """A finished game of alice and bruno and five computers, unless told otherwise."""
+    game = await start_game(bot, discord_api, table.guild, "history",
+                            [getattr(table, name) for name in people], computers, seed=41)
     players = {pid: Player(person, random.Random(i), hasty=0.2)
                for i, (pid, person) in enumerate(game.people.items())}
     await play_out(game, players)
@@ -116,7 +117,8 @@ async def test_a_replay_steps_through_every_round(bot: GameBot, discord_api: Dis
 
 
 async def test_forget_me(bot: GameBot, discord_api: Discord, table: Table):
-    game = await seven_players(bot, discord_api, table, ("random",))  # three seats do
+    # Alice and two computers: her clicks are what a game costs the test.
+    game = await seven_players(bot, discord_api, table, ("random", "random"), ("alice",))
     prompt = await said(table.alice, game, "citadels forget-me")
     keep = next(b for b in prompt.buttons() if b["custom_id"].endswith(":no"))
     kept = await (await table.alice.click(prompt, custom_id=keep["custom_id"])).response()
