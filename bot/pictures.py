@@ -17,6 +17,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,10 +48,15 @@ def picture_key(*parts: Any) -> str:
 
 class Pictures:
     """Draws each picture once (in a worker thread, so the event loop keeps answering
-    clicks) and keeps the most recent ones."""
+    clicks) and keeps the most recent ones.
+
+    One thread draws them all, one after the other: drawing is mostly Python, which holds the
+    GIL, and each more thread drawing at once would make the event loop (and the store's
+    thread) wait longer for it, for no more pictures per second."""
 
     def __init__(self, cached: int = CACHED) -> None:
         self._cached = cached
+        self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         self._done: OrderedDict[str, bytes] = OrderedDict()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
         self.drawn = 0  # pictures drawn so far (tests check the cache with it)
@@ -65,7 +71,7 @@ class Pictures:
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._drawing[picture.key] = future
         try:
-            data = await asyncio.to_thread(picture.draw)
+            data = await asyncio.get_running_loop().run_in_executor(self._painter, picture.draw)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting for it
@@ -78,6 +84,10 @@ class Pictures:
         while len(self._done) > self._cached:
             self._done.popitem(last=False)
         return data
+
+    def close(self) -> None:
+        """Let the drawing thread go (a picture being drawn is finished first, in it)."""
+        self._painter.shutdown(wait=False, cancel_futures=True)
 
     async def file(self, picture: Picture) -> discord.File | None:
         """The picture as a file to attach; None (logged) if it could not be drawn: the

@@ -109,6 +109,7 @@ class Publisher:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.pictures.close()
 
     async def _work(self, game_id: int) -> None:
         while changes := self._pending.pop(game_id, []):

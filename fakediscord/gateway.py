@@ -71,7 +71,9 @@ class Gateway:
         return [s for s in self.sessions.values() if s.socket is not None]
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int) -> None:
-        raw = data.get("guild_id")
+        # A server's own events name it by "id", the others by "guild_id".
+        raw = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+            else data.get("guild_id")
         guild_id = int(raw) if raw is not None else None
         for session in self.sessions.values():
             if (intent == 0 or session.intents & intent) and session.hears(guild_id):

@@ -122,6 +122,8 @@ class World:
         guild = Guild(guild_id, name, owner, bot_role_id=self.ids.next(), locale=locale)
         guild.member_ids = [self.bot.id, owner]
         self.guilds[guild.id] = guild
+        # The bot is in every server: Discord tells its connection about one it joins.
+        self.dispatch("GUILD_CREATE", self.guild_payload(guild), GUILDS_INTENT)
         self.touch()
         return guild
 
