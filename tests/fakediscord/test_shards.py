@@ -38,6 +38,16 @@ async def test_each_shard_hears_only_its_servers(emulator: Emulator, discord_api
         assert clients[0].get_channel(int(later[1].id)) is None
         assert clients[1].get_channel(int(later[0].id)) is None
 
+        # So does a server created later (the bot joined it): GUILD_CREATE, its shard only.
+        joined = await guilds_on_shards(discord_api, name="joined")
+
+        async def cached() -> bool:
+            return all(clients[s].get_guild(int(g.id)) is not None
+                       for s in (0, 1) for g in joined[s])
+
+        await discord_api.wait_for(cached, what="GUILD_CREATE on each shard")
+        assert not any(clients[s].get_guild(int(g.id)) for s in (0, 1) for g in joined[1 - s])
+
 
 async def test_an_auto_sharded_client_takes_the_recommended_count(
         emulator: Emulator, discord_api: Discord):
