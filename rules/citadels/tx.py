@@ -56,6 +56,10 @@ else:
         _clones = Layout.__dict__["__pydantic_private__"]
 
 
+# The class of work objects, called to make a blank one (Any: to mypy, Work needs fields).
+_blank_work: Any = Work
+
+
 # The helpers below are functions, not Work methods: a work object's __dict__ is new for
 # every action, and CPython looks a method up the slow way on such objects.
 
@@ -70,7 +74,8 @@ def edit(s: Work, pid: str) -> Player:
         if work is not None:
             return work
     seat = s.seat[pid]
-    clone: Any = _new(WorkPlayer)  # Any: a plain object the rules use as the Player it becomes
+    # Called, not object.__new__(WorkPlayer): a class without __init__ is made faster so.
+    clone: Any = WorkPlayer()  # Any: a plain object the rules use as the Player it becomes
     clone.__dict__ = s.players[seat].__dict__.copy()
     clone.__pydantic_fields_set__ = _PLAYER_SET
     clone.__pydantic_extra__ = None
@@ -110,7 +115,7 @@ def done(s: Work) -> GameState:
 
 def begin(state: GameState) -> Work:
     """The work object of one action on state (which stays untouched)."""
-    work: Work = _new(Work)
+    work: Work = _blank_work()  # called, as WorkPlayer() in edit
     work.__dict__ = fields = state.__dict__.copy()
     if "seat" not in fields:  # a state from JSON: see GameState.seat
         fields["seat"] = state.seat
