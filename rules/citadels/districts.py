@@ -328,5 +328,9 @@ def offers(s: GameState, me: Player, out: list[A.Action]) -> None:
 
 def start_turn(s: Work) -> None:
     """A new turn: every once-a-turn district may be used again."""
-    for flag in TURN_FLAGS:
-        setattr(s, flag, False)
+    # One dict update: a work object's fields are its __dict__ (tx.py), and setattr in a loop
+    # costs a call per flag.
+    s.__dict__.update(_TURN_FLAGS_OFF)
+
+
+_TURN_FLAGS_OFF = dict.fromkeys(TURN_FLAGS, False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .cards import DISTRICT_TYPES, DISTRICTS, KIND, RANK
+from .cards import COST, DISTRICT_TYPES, KIND, RANK
 from .districts import BONUSES, TYPES_WILDCARDS
 from .state import GameState, Player
 
@@ -39,15 +39,27 @@ def score(s: GameState, p: Player) -> Score:
 
 
 def _parts(s: GameState, p: Player) -> tuple[dict[str, int], str | None]:
-    return city_score(p.city, p.gold, len(p.hand), first=s.first_complete == p.id,
-                      complete=len(p.city) >= s.city_size,
-                      museum=len(p.museum), beautified=len(p.beautified))
+    f = p.__dict__  # one slow model read instead of seven
+    city = f["city"]
+    return city_score(city, f["gold"], len(f["hand"]), first=s.first_complete == f["id"],
+                      complete=len(city) >= s.city_size,
+                      museum=len(f["museum"]), beautified=len(f["beautified"]))
 
 
 def _tiebreak(s: GameState, p: Player) -> int:
     """The highest rank p revealed this round (the last round's, once the game is over)."""
-    pid, holders = p.id, s.holders
-    return max((RANK[c] for c in s.revealed if holders.get(c) == pid), default=0)
+    return _tiebreaks(s).get(p.id, 0)
+
+
+def _tiebreaks(s: GameState) -> dict[str, int]:
+    """_tiebreak of every player who revealed a character this round, from one pass."""
+    best: dict[str, int] = {}
+    holders = s.holders
+    for c in s.revealed:
+        pid = holders.get(c)
+        if pid is not None and RANK[c] > best.get(pid, 0):
+            best[pid] = RANK[c]
+    return best
 
 
 def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, complete: bool,
@@ -56,7 +68,7 @@ def city_score(city: list[str], gold: int, hand_size: int, *, first: bool, compl
     counted as: also what a player may ask of a city it only imagines."""
     five_types, haunted_as = _five_types(city)
     parts = {
-        "districts": sum(DISTRICTS[d].cost for d in city),
+        "districts": sum(map(COST.__getitem__, city)),  # map: no generator to resume
         "five_types": five_types,
         "first_complete": 4 if first else 0,
         "complete": 2 if complete and not first else 0,
@@ -75,10 +87,10 @@ def five_types(city: list[str]) -> bool:
 def _five_types(city: list[str]) -> tuple[int, str | None]:
     """+3 if every type is present; a wildcard (the Haunted Quarter) takes whichever type is
     best: the second value, None without a wildcard (its own type if no choice helps)."""
+    if TYPES_WILDCARDS.isdisjoint(city):  # most cities: one C call, no comprehension
+        return (3 if len(set(map(KIND.__getitem__, city))) == len(DISTRICT_TYPES) else 0), None
     wild = [d for d in city if d in TYPES_WILDCARDS]
     others = {KIND[d] for d in city if d not in TYPES_WILDCARDS}
-    if not wild:
-        return (3 if len(others) == len(DISTRICT_TYPES) else 0), None
     for kind in DISTRICT_TYPES:
         if len(others | {kind}) == len(DISTRICT_TYPES):
             return 3, kind
@@ -93,8 +105,9 @@ def scores(s: GameState) -> dict[str, Score]:
 def decide_winner(s: GameState) -> str:
     """Most points; ties go to the highest character revealed in the last round, then seat:
     ranking(s)[0], from the scores' totals alone (no Score models, once per game)."""
-    return min(s.players, key=lambda p: (-sum(_parts(s, p)[0].values()), -_tiebreak(s, p),
-                                         s.seat[p.id])).id
+    tiebreaks, seat = _tiebreaks(s), s.seat
+    return min(s.players, key=lambda p: (-sum(_parts(s, p)[0].values()),
+                                         -tiebreaks.get(p.id, 0), seat[p.id])).id
 
 
 def ranking(s: GameState, table: dict[str, Score] | None = None) -> list[str]:

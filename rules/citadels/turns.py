@@ -9,7 +9,6 @@ only formatted when it is needed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from . import actions as A
@@ -36,16 +35,11 @@ __all__ = ["acting", "check", "city_destroy_cost", "destroy_cost", "draw_counts"
 
 # --- calling characters -------------------------------------------------------------------
 
-@cache
-def _after(cast: tuple[str, ...]) -> dict[str | None, tuple[str, ...]]:
-    """The characters called after each one (None: the round's first call), by rank."""
-    return {None: cast, **{c: cast[i + 1:] for i, c in enumerate(cast)}}
-
-
 def call_next(s: Work) -> bool:
     """Call the characters after the current one until someone plays; False at round end."""
-    faceup, murdered, holders = s.faceup, s.murdered, s.holders
-    for character in _after(s.cast)[s.current]:
+    faceup, murdered, holders, cast, current = s.faceup, s.murdered, s.holders, s.cast, s.current
+    # The characters after the current one by rank (the cast's order); all at the round's start.
+    for character in cast if current is None else cast[cast.index(current) + 1:]:
         if character in faceup:
             continue  # publicly out of the round: nobody is called
         holder = holders.get(character)
