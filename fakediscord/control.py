@@ -148,8 +148,10 @@ class Control:
             raise UsageError(f"unknown interaction {interaction_id}")
         return self.interactions.status(interaction)
 
-    async def op_messages(self, user_id: str, channel_id: str) -> list[dict[str, Any]]:
-        return [m.data for m in self.world.visible_messages(int(user_id), int(channel_id))]
+    async def op_messages(self, user_id: str, channel_id: str, ephemeral: bool = True
+                          ) -> list[dict[str, Any]]:
+        return [m.data for m in self.world.visible_messages(int(user_id), int(channel_id),
+                                                            ephemeral)]
 
     async def op_message(self, user_id: str, message_id: str) -> dict[str, Any]:
         return self.world.visible_message(int(user_id), int(message_id)).data

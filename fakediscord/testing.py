@@ -312,9 +312,11 @@ class Person:
         return await self._start("submit_modal", wait, interaction_id=opened_by.id,
                                  values=values)
 
-    async def sees(self, channel: Ref) -> list[SeenMessage]:
-        """The channel's messages as this user sees them (their own ephemerals included)."""
-        data = await self.discord.backend.call("messages", user_id=self.id, channel_id=channel.id)
+    async def sees(self, channel: Ref, ephemeral: bool = True) -> list[SeenMessage]:
+        """The channel's messages as this user sees them: their own ephemerals included,
+        unless `ephemeral` is False (a game's panels pile up: leaving them out is cheaper)."""
+        data = await self.discord.backend.call("messages", user_id=self.id, channel_id=channel.id,
+                                               ephemeral=ephemeral)
         return [SeenMessage(d) for d in data]
 
     async def last_message(self, channel: Ref) -> SeenMessage:

@@ -492,12 +492,16 @@ class World:
             return channel.recipient_id == user_id
         return user_id in self.guilds[channel.guild_id].member_ids
 
-    def visible_messages(self, user_id: int, channel_id: int) -> list[Message]:
+    def visible_messages(self, user_id: int, channel_id: int, ephemeral: bool = True
+                         ) -> list[Message]:
+        """The channel's messages the user sees; with `ephemeral` False, not their own
+        ephemeral ones (what Discord's message history holds)."""
         channel = self.channel(channel_id)
         if not self.can_view(user_id, channel):
             raise UsageError(f"user {user_id} cannot see channel {channel_id}")
         found = (self.messages[m] for m in channel.message_ids)
-        return [m for m in found if m.visible_to(user_id)]
+        return [m for m in found
+                if m.visible_to(user_id) and (ephemeral or m.ephemeral_for is None)]
 
     def visible_message(self, user_id: int, message_id: int) -> Message:
         message = self.messages.get(int(message_id))

@@ -26,14 +26,14 @@ def has_button(message: SeenMessage, suffix: str) -> bool:
 
 async def table(person: Person, channel: Ref) -> SeenMessage | None:
     """The newest table message: the one with the "Act" button."""
-    for message in reversed(await person.sees(channel)):
-        if not message.ephemeral and has_button(message, ":act") and message.embeds:
+    for message in reversed(await person.sees(channel, ephemeral=False)):
+        if has_button(message, ":act") and message.embeds:
             return message
     return None
 
 
 async def lobby(person: Person, channel: Ref) -> SeenMessage:
-    for message in reversed(await person.sees(channel)):
+    for message in reversed(await person.sees(channel, ephemeral=False)):
         if has_button(message, ":lobby.join"):
             return message
     raise AssertionError("no lobby in the channel")

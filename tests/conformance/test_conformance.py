@@ -49,13 +49,16 @@ VIEW_SAMPLES = 6  # states per playout whose views are checked
 # Option sets beyond one option at a time: whole Dark City casts (Citadels' expansion).
 _DARK = {"rank1": "witch", "rank2": "tax_collector", "rank3": "wizard", "rank4": "emperor",
          "rank5": "abbot", "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat"}
-# The lobby's presets (Dark City with the Artist or the Queen, a random mix) and two more.
+# The lobby's presets (Dark City with the Artist or the Queen, a random mix), at every player
+# count (issue #16), and two more sets played like the single-option variants below.
 EXTRA_OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "citadels": [{**_DARK, "rank9": "artist"}, {**_DARK, "rank9": "queen"},
-                 cast.preset("random", "artist", random.Random(7).choice),
-                 {**_DARK, "rank4": "king", "rank9": "artist", "nine_with_two": True},
-                 {"rank9": "queen", "city_size": 8}],
+                 cast.preset("random", "artist", random.Random(7).choice)],
     "catan": [{"layout": "random"}],  # both layouts at every player count (issue #17)
+}
+MORE_OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "citadels": [{**_DARK, "rank4": "king", "rank9": "artist", "nine_with_two": True},
+                 {"rank9": "queen", "city_size": 8}],
 }
 SPREAD = 2  # player counts each single-option variant is played at (turn by turn over all)
 SPREADS: dict[str, int] = {"catan": 1}  # long games: each variant at one count
@@ -73,7 +76,7 @@ def cases() -> list[Any]:
     for game in GAMES:
         base, extra = VARIANT_BASE.get(game.id, {}), EXTRA_OPTION_SETS.get(game.id, [])
         variants = [v for v in ({**base, **o} for o in option_sets(game)[1:])
-                    if v not in extra and v != base]
+                    if v not in extra and v != base] + MORE_OPTION_SETS.get(game.id, [])
         spread = SPREADS.get(game.id, SPREAD)
         for i, options in enumerate([{}, *extra, *variants]):
             counts = allowed_counts(game, options)

@@ -10,6 +10,8 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from fakediscord import Config, Discord, Emulator
 from tests import powercut
 from tests.e2e.test_faults_aimed import Seat, pause, plays, shown_but_lost, stop
@@ -17,7 +19,7 @@ from tests.e2e.test_faults_kill import open_game
 from tests.fakediscord_processes import spawn
 from tests.storage_helpers import games_and_logs
 
-CUTS = 3
+CUTS = 2  # in the default run; the long run makes twice as many
 
 
 async def start_bot(emulator: Emulator, database: Path, *, cut: bool
@@ -28,8 +30,9 @@ async def start_bot(emulator: Emulator, database: Path, *, cut: bool
                        LOG_LEVEL="ERROR", COMPUTER_PAUSE="0.05", **extra)
 
 
+@pytest.mark.parametrize("cuts", [CUTS, pytest.param(2 * CUTS, marks=pytest.mark.long)])
 async def test_moves_shown_applied_survive_power_cuts(emulator: Emulator, discord_api: Discord,
-                                                      tmp_path: Path):
+                                                      tmp_path: Path, cuts: int):
     folder = tmp_path / "disk"
     folder.mkdir()
     database = folder / "bot.sqlite3"
@@ -48,7 +51,7 @@ async def test_moves_shown_applied_survive_power_cuts(emulator: Emulator, discor
             await open_game(discord_api, host, guest, channel)
             seats += [Seat(p, channel, random.Random(rng.random())) for p in (host, guest)]
         players = [asyncio.create_task(plays(s, go, done)) for s in seats]
-        for _ in range(CUTS):
+        for _ in range(cuts):
             go.set()
             await asyncio.sleep(rng.uniform(2.0, 3.0))
             await stop(bot)  # the power goes...

@@ -32,6 +32,7 @@ async def test_ephemeral_reply_is_seen_only_by_its_user(probe: Probe, table: Tab
     reply = await result.response()
     assert reply.ephemeral
     assert [m.content for m in await table.alice.sees(table.general)] == ["secret"]
+    assert await table.alice.sees(table.general, ephemeral=False) == []  # the history's view
     assert await table.bruno.sees(table.general) == []
     with pytest.raises(FakeDiscordError):
         await table.bruno.message(reply.id)
