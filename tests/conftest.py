@@ -3,6 +3,8 @@ backends' (SQLite files, a real PostgreSQL server) in tests/postgres_fixtures.py
 
 import sys
 
+import pytest
+
 # Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE, set on
 # this project's machines): otherwise each pytest worker, and each bot process a test spawns,
 # compiles the project anew and pytest rewrites every test module's asserts again, a good part
@@ -25,3 +27,18 @@ from tests.postgres_fixtures import (  # noqa: E402, F401 (fixtures are found by
     postgres_server,
     store_location,
 )
+
+
+@pytest.hookimpl(trylast=True)  # after `-m` has deselected what this run leaves out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deal the `heavy` tests to the fronts of the pytest-xdist workers' shares: worksteal hands
+    each worker an equal run of the collection, and a half-minute test met at the end of one
+    would run alone after the rest had finished."""
+    workers = config.getoption("numprocesses", None)
+    heavy = [i for i in items if i.get_closest_marker("heavy")]
+    if not isinstance(workers, int) or workers < 2 or not heavy:
+        return
+    rest = [i for i in items if not i.get_closest_marker("heavy")]
+    share = -(-len(rest) // workers)
+    items[:] = [item for w in range(workers)
+                for item in heavy[w::workers] + rest[w * share:(w + 1) * share]]

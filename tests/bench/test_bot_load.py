@@ -28,6 +28,7 @@ async def test_a_short_load_run_produces_its_figures():
     check_figures(await run_bench(options))
 
 
+@pytest.mark.heavy
 async def test_a_load_run_with_two_bot_processes_produces_their_figures():
     """Two bot processes, one shard each, sharing a SQLite file; the games on servers of both
     shards, so each process answers some of the interactions."""

@@ -114,7 +114,8 @@ async def test_an_older_table_keeps_no_buttons(bot: GameBot, table: Table):
 
 
 @pytest.mark.parametrize(("humans", "computers", "seed", "longest"), [
-    (3, 1, 31, False), (3, 4, 32, True)], ids=["4 players", "7 players, longest names"])
+    (3, 1, 31, False), pytest.param(3, 4, 32, True, marks=pytest.mark.heavy)],
+    ids=["4 players", "7 players, longest names"])
 async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
         bot: GameBot, discord_api: Discord, table: Table, humans: int, computers: int,
         seed: int, longest: bool):
@@ -148,6 +149,7 @@ async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
         assert await person.notified()
 
 
+@pytest.mark.heavy
 async def test_a_slow_table_edit_never_gives_an_old_table_its_buttons_back(
         bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
     """An edit of this round's table still on its way (its picture being drawn, the rate

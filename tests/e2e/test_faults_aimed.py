@@ -359,6 +359,7 @@ async def burst(seats: list[Seat]) -> None:
     await asyncio.gather(*(one(s) for s in seats))
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("to_the_end", [
     pytest.param(False, id="then-some-play"), pytest.param(True, id="then-to-the-end",
                                                            marks=pytest.mark.long)])

@@ -30,6 +30,7 @@ async def start_bot(emulator: Emulator, database: Path, *, cut: bool
                        LOG_LEVEL="ERROR", COMPUTER_PAUSE="0.05", **extra)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("cuts", [CUTS, pytest.param(2 * CUTS, marks=pytest.mark.long)])
 async def test_moves_shown_applied_survive_power_cuts(emulator: Emulator, discord_api: Discord,
                                                       tmp_path: Path, cuts: int):

@@ -45,6 +45,7 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
     assert await discord_api.errors() == []
 
 
+@pytest.mark.heavy
 async def test_four_people_play_a_whole_game_from_the_lobby(
         bot: GameBot, discord_api: Discord, table: Table, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr("bot.service.random.SystemRandom", lambda: random.Random(11))

@@ -197,7 +197,8 @@ async def watched_game(bot: GameBot, discord_api: Discord, table: Table, humans:
     (2, ("random", "basic"), 1, None),
     pytest.param(3, ("basic", "random", "basic", "random"), 2, None,
                  marks=pytest.mark.long),  # 8 seats in the default run: the Dark City game
-    (2, ("basic", "random", "expert", "random", "basic", "random"), 5, DARK_CITY_QUEEN),
+    pytest.param(2, ("basic", "random", "expert", "random", "basic", "random"), 5,
+                 DARK_CITY_QUEEN, marks=pytest.mark.heavy),
 ], ids=["4 players", "7 players", "8 players, Dark City"])
 async def test_nobody_sees_what_they_may_not_know(bot: GameBot, discord_api: Discord,
                                                  table: Table, humans: int,

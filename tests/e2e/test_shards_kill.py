@@ -35,6 +35,7 @@ async def versions(url: str) -> dict[int, tuple[int | None, int, str]]:
     return {g.id: (g.guild_id, g.version, g.status) for g in await stored_games(url)}
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("to_the_end", [
     pytest.param(False, id="then-some-play"), pytest.param(True, id="then-to-the-end",
                                                            marks=pytest.mark.long)])
