@@ -55,6 +55,8 @@ async def test_an_empty_server_says_so(bot: GameBot, table: Table):
 
 
 async def test_after_a_seven_player_game(bot: GameBot, discord_api: Discord, table: Table):
+    """Stats, history and the leaderboard, then the replay, of one game (it is the suite's
+    dearest part to play)."""
     game = await seven_players(bot, discord_api, table)
     kept = await bot.store.finished_game(game.id)
     assert kept is not None and len(kept.seats) == 7
@@ -81,11 +83,10 @@ async def test_after_a_seven_player_game(bot: GameBot, discord_api: Discord, tab
     if all(s.identity.startswith("ai:") for s in winners):
         assert board.text.index("Basic" if winners[0].ai == "basic" else "Random") < \
             board.text.index("alice")
+    await a_replay_steps_through_every_round(bot, table, game)
 
 
-async def test_a_replay_steps_through_every_round(bot: GameBot, discord_api: Discord,
-                                                 table: Table):
-    game = await seven_players(bot, discord_api, table)
+async def a_replay_steps_through_every_round(bot: GameBot, table: Table, game: Game) -> None:
     kept = await bot.store.finished_game(game.id)
     assert kept is not None
     page = await said(table.bruno, game, "ciudadelas repetición", partida=game.id)
