@@ -225,10 +225,16 @@ def construct(cls: type[M], fields: dict[str, Any]) -> M:
         elif kind is _FIELD:  # what model_construct does for any other default
             values[name] = default.get_default(call_default_factory=True,
                                                validated_data=values)
+    return assemble(cls, values, {name for name in fields if name in values})
+
+
+def assemble(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of cls holding `values` (every field, already valid) as they are: what
+    model_construct ends with, for classes whose layout tx.py's Layout does not share."""
     m = object.__new__(cls)
     _setattr = object.__setattr__  # a model's own __setattr__ would validate
     _setattr(m, "__dict__", values)
-    _setattr(m, "__pydantic_fields_set__", {name for name in fields if name in values})
+    _setattr(m, "__pydantic_fields_set__", fields_set)
     _setattr(m, "__pydantic_extra__", None)
     _setattr(m, "__pydantic_private__", None)
     return m
