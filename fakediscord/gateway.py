@@ -34,6 +34,10 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
     return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
+# The events whose payload is a server itself, named by "id"; the others say "guild_id".
+SERVER_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
 @dataclass
 class Session:
     id: str
@@ -71,9 +75,7 @@ class Gateway:
         return [s for s in self.sessions.values() if s.socket is not None]
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int) -> None:
-        # A server's own events name it by "id", the others by "guild_id".
-        raw = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
-            else data.get("guild_id")
+        raw = data.get("id") if event in SERVER_EVENTS else data.get("guild_id")
         guild_id = int(raw) if raw is not None else None
         for session in self.sessions.values():
             if (intent == 0 or session.intents & intent) and session.hears(guild_id):
