@@ -33,10 +33,10 @@ async def said(person: Person, where: Game | Table, command: str, **options: obj
 async def seven_players(bot: GameBot, discord_api: Discord, table: Table,
                         computers: tuple[str, ...] = ("basic", "random", "random", "basic",
                                                       "random"),
-                        people: tuple[str, ...] = ("alice", "bruno")) -> Game:
+                        people: list[Person] | None = None) -> Game:
     """A finished game of alice and bruno and five computers, unless told otherwise."""
     game = await start_game(bot, discord_api, table.guild, "history",
-                            [getattr(table, name) for name in people], computers, seed=41)
+                            people or [table.alice, table.bruno], computers, seed=41)
     players = {pid: Player(person, random.Random(i), hasty=0.2)
                for i, (pid, person) in enumerate(game.people.items())}
     await play_out(game, players)
@@ -119,7 +119,7 @@ async def a_replay_steps_through_every_round(bot: GameBot, table: Table, game: G
 
 async def test_forget_me(bot: GameBot, discord_api: Discord, table: Table):
     # Alice and two computers: her clicks are what a game costs the test.
-    game = await seven_players(bot, discord_api, table, ("random", "random"), ("alice",))
+    game = await seven_players(bot, discord_api, table, ("random", "random"), [table.alice])
     prompt = await said(table.alice, game, "citadels forget-me")
     keep = next(b for b in prompt.buttons() if b["custom_id"].endswith(":no"))
     kept = await (await table.alice.click(prompt, custom_id=keep["custom_id"])).response()
