@@ -250,8 +250,8 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
                           rounds: list[tuple[str, int]], tally: Counter[str], *,
                           to_the_end: bool = True) -> tuple[list[Seat], int, list[str], bool]:
     """Play two games through the rounds of kills, then on to their end (or, without
-    `to_the_end`, for MORE_ACTIONS more actions); the people, the kills, what the probes
-    found wrong, and whether play went on to where it was meant to."""
+    `to_the_end`, until MORE_ACTIONS more actions and STALE_PRESSES old panels' presses); the
+    people, the kills, what the probes found wrong, and whether play went on that far."""
     rng = random.Random(5)
     guild = await discord_api.guild("Aimed")
     seats: list[Seat] = []
