@@ -370,12 +370,26 @@ class GameCog(commands.Cog):
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
     """Await `work`, deferring the interaction first if it takes too long (a slow or locked
-    store, a busy loop), so Discord never shows "This interaction failed"."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEADLINE)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer()
-    return await task
+    store, a busy loop), so Discord never shows "This interaction failed".
+
+    The work runs in this task, with a timer beside it: a task of its own would wait a turn of
+    a busy event loop before it starts, on every click. A deferral under way when the work ends
+    is awaited, so the answer that follows knows the interaction is acknowledged."""
+    loop = asyncio.get_running_loop()
+    deferral: asyncio.Task[Any] | None = None
+
+    def late() -> None:
+        nonlocal deferral
+        if not interaction.response.is_done():
+            deferral = loop.create_task(interaction.response.defer())
+
+    timer = loop.call_later(DEADLINE, late)
+    try:
+        return await work
+    finally:
+        timer.cancel()
+        if deferral is not None:
+            await deferral
 
 
 async def update_panel(interaction: discord.Interaction, content: str | None, panel: Panel

@@ -112,28 +112,13 @@ class SqliteStore(SqlStore):
 
     async def create(self, record: GameRecord) -> GameRecord:
         """Insert `record`; on success its id, created_at and updated_at are set (in place) and
-        it is returned. ChannelBusy, and `record` unchanged, if the channel has an active game."""
+        it is returned. ChannelBusy, and `record` unchanged, if the channel has an active game.
+
+        The whole transaction is one trip to the connection's thread: the store's lock, which
+        every click's save waits for, is held for one round trip instead of four."""
         now = time.time()
         draft = record.model_copy(update={"created_at": now, "updated_at": now})
-
-        async def insert(db: aiosqlite.Connection) -> int:
-            try:
-                cursor = await db.execute(
-                    f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
-                    game_columns(draft),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise await _channel_busy(db, draft.channel_id, exc) from None
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            # The JSON carries the id too, so the record column alone is a complete game.
-            draft.id = game_id
-            await db.execute(
-                "UPDATE games SET record = ? WHERE id = ?", (draft.model_dump_json(), game_id)
-            )
-            return game_id
-
-        game_id = await self._write(insert)
+        game_id = await self._write_in_thread(functools.partial(_insert_game, draft=draft))
         record.id, record.created_at, record.updated_at = game_id, now, now
         return record
 
@@ -178,19 +163,8 @@ class SqliteStore(SqlStore):
                     item.done.set_exception(result)
 
     async def _save_alone(self, item: _Save) -> Exception | None:
-        async def write(db: aiosqlite.Connection) -> None:
-            try:
-                cursor = await db.execute(UPDATE_GAME, _update_params(item))
-            except sqlite3.IntegrityError as exc:
-                raise await _channel_busy(db, item.record.channel_id, exc) from None
-            if cursor.rowcount != 1:
-                found = await _stored_version(db, item.record.id)
-                raise StaleVersion(item.record.id, item.expected, found)
-            if item.action is not None:
-                await db.execute(INSERT_ACTION, action_row(item.action))
-
         try:
-            await self._write(write)
+            await self._write_in_thread(functools.partial(_save_one, item=item))
         except Exception as exc:
             return exc
         return None
@@ -276,21 +250,66 @@ def _in_thread(db: aiosqlite.Connection, body: Callable[[sqlite3.Connection], T]
     return db._execute(body, db._conn)
 
 
-def _save_batch(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception | None]:
-    """Every save of the batch in one write transaction, in four statements whatever its size:
-    read the versions (nobody else can write meanwhile: the transaction holds the write lock),
-    then write the saves that still match; the others get StaleVersion. Runs on the
-    connection's thread (see `_in_thread`)."""
+def _in_transaction(conn: sqlite3.Connection, body: Callable[[sqlite3.Connection], T]) -> T:
+    """`body` in one write transaction: committed if it returns, rolled back if it raises.
+    Runs on the connection's thread (see `_in_thread`); IMMEDIATE as sql.transaction."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        results = _save_rows(conn, batch)
-        failpoints.reach("in_commit")
+        result = body(conn)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.rollback()
         raise
-    return results
+    return result
+
+
+def _save_batch(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception | None]:
+    """Every save of the batch in one write transaction, in four statements whatever its size:
+    read the versions (nobody else can write meanwhile: the transaction holds the write lock),
+    then write the saves that still match; the others get StaleVersion."""
+    def write(conn: sqlite3.Connection) -> list[Exception | None]:
+        results = _save_rows(conn, batch)
+        failpoints.reach("in_commit")
+        return results
+
+    return _in_transaction(conn, write)
+
+
+def _save_one(conn: sqlite3.Connection, item: _Save) -> None:
+    """One save alone, in its own transaction: ChannelBusy if it moves its game into a channel
+    that has an active game, StaleVersion if the stored version moved on."""
+    def write(conn: sqlite3.Connection) -> None:
+        try:
+            cursor = conn.execute(UPDATE_GAME, _update_params(item))
+        except sqlite3.IntegrityError as exc:
+            raise _channel_busy(conn, item.record.channel_id, exc) from None
+        if cursor.rowcount != 1:
+            row = conn.execute(STORED_VERSION, (item.record.id,)).fetchone()
+            raise StaleVersion(item.record.id, item.expected, int(row[0]) if row else None)
+        if item.action is not None:
+            conn.execute(INSERT_ACTION, action_row(item.action))
+
+    _in_transaction(conn, write)
+
+
+def _insert_game(conn: sqlite3.Connection, draft: GameRecord) -> int:
+    """Insert a new game and return its id (also set on `draft`), in one transaction."""
+    def insert(conn: sqlite3.Connection) -> int:
+        try:
+            cursor = conn.execute(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
+                game_columns(draft))
+        except sqlite3.IntegrityError as exc:
+            raise _channel_busy(conn, draft.channel_id, exc) from None
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        # The JSON carries the id too, so the record column alone is a complete game.
+        draft.id = game_id
+        conn.execute("UPDATE games SET record = ? WHERE id = ?", (draft.model_dump_json(), game_id))
+        return game_id
+
+    return _in_transaction(conn, insert)
 
 
 def _save_rows(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception | None]:
@@ -313,18 +332,10 @@ def _save_rows(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception |
     return results
 
 
-async def _stored_version(db: aiosqlite.Connection, game_id: int) -> int | None:
-    async with db.execute(STORED_VERSION, (game_id,)) as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row else None
-
-
-async def _channel_busy(
-    db: aiosqlite.Connection, channel_id: int, exc: sqlite3.IntegrityError
-) -> Exception:
+def _channel_busy(conn: sqlite3.Connection, channel_id: int, exc: sqlite3.IntegrityError
+                  ) -> Exception:
     """ChannelBusy naming the game that holds the channel, if that is what `exc` is about."""
     if "games.channel_id" not in str(exc):
         return exc
-    async with db.execute(HOLDER, (channel_id,)) as cursor:
-        row = await cursor.fetchone()
+    row = conn.execute(HOLDER, (channel_id,)).fetchone()
     return ChannelBusy(int(row[0])) if row else exc
