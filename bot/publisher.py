@@ -261,13 +261,14 @@ class Publisher:
         table goes without it: its text is complete."""
         latest = self._latest(record)
         outgoing = await self._table_now(latest, message_id)
-        try:
-            sent = await call(**outgoing.content)
-        except discord.Forbidden as exc:
-            if outgoing.picture is None or exc.code != MISSING_PERMISSIONS:
-                raise
-            outgoing = await self._table_now(latest, message_id, pictures=False)
-            sent = await call(**outgoing.content)
+
+        async def attempt(picture: bool) -> T:
+            nonlocal outgoing
+            if not picture:
+                outgoing = await self._table_now(latest, message_id, pictures=False)
+            return await call(**outgoing.content)
+
+        sent = await with_picture_or_without(attempt, outgoing.picture is not None)
         shown = getattr(sent, "id", None) or message_id
         if shown is not None:
             self.carries(shown, outgoing)
@@ -282,6 +283,8 @@ class Publisher:
             if record.settings.pictures and not self._may_attach(record):
                 embed.description = "\n".join(filter(None, [
                     embed.description, self._text(record, "pictures.no_permission")]))
+            if message_id is not None:  # an edit keeps the files it does not name: drop the
+                outgoing.content["attachments"] = []  # last picture, out of date from now on
             return outgoing
         if message_id is not None and self._shown.get(message_id) == picture.key:
             embed.set_image(url=picture.url())  # the message has it already: no upload
@@ -315,9 +318,12 @@ class Publisher:
         return await self._table_now(record)
 
     def carries(self, message_id: int, outgoing: Outgoing) -> None:
-        """`message_id` was sent with `outgoing`: an edit of it need not upload its picture."""
+        """`message_id` was sent with `outgoing`: an edit of it need not upload its picture (or,
+        sent without one, must)."""
         if outgoing.picture is not None:
             self._shown[message_id] = outgoing.picture
+        else:
+            self._shown.pop(message_id, None)
 
     # -- the lobby ----------------------------------------------------------------------------
 
@@ -498,19 +504,15 @@ class Publisher:
             if picture is not None and file is not None:
                 embed.set_image(url=picture.url())
 
-            async def send() -> discord.Message:
-                if file is None:
-                    return await channel.send(embed=embed, view=unstored(view))
-                file.reset()  # a retried call sends the file from its start again
-                try:
-                    return await channel.send(embed=embed, view=unstored(view), file=file)
-                except discord.Forbidden as exc:
-                    if exc.code != MISSING_PERMISSIONS:
-                        raise
+            async def attempt(picture: bool) -> discord.Message:
+                if file is None or not picture:
                     embed.set_image(url=None)
                     return await channel.send(embed=embed, view=unstored(view))
+                file.reset()  # a retried call sends the file from its start again
+                return await channel.send(embed=embed, view=unstored(view), file=file)
 
-            message = await self._retry(send)
+            message = await self._retry(
+                lambda: with_picture_or_without(attempt, file is not None))
         elif record.ended_reason == "channel_unavailable":
             return
         else:
@@ -520,6 +522,19 @@ class Publisher:
 
     def _channel(self, record: GameRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+
+async def with_picture_or_without(attempt: Callable[[bool], Awaitable[T]], picture: bool
+                                  ) -> T:
+    """`attempt(True)`: the message as prepared, with its picture if `picture`; should the
+    channel refuse that picture (no Attach Files), `attempt(False)`: the message without it,
+    whose text is complete anyway."""
+    try:
+        return await attempt(True)
+    except discord.Forbidden as exc:
+        if not picture or exc.code != MISSING_PERMISSIONS:
+            raise
+    return await attempt(False)
 
 
 def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = False

@@ -9,6 +9,7 @@ import io
 import random
 
 import discord
+import pytest
 from PIL import Image
 
 from bot.changes import awaiting
@@ -121,6 +122,36 @@ async def test_without_attach_files_the_table_is_text_until_allowed(
     message = await game.table(table.alice)
     assert await shown(message, discord_api) == await current(game)
     assert "Attach Files" not in message.embeds[0]["description"]
+
+
+async def test_a_refused_picture_leaves_the_table_in_text(
+        citadels_bot: GameBot, discord_api: Discord, table: Table,
+        monkeypatch: pytest.MonkeyPatch):
+    """The channel refuses files (Discord's 50013) before the gateway's cache knows: the table
+    is edited without its picture, and the picture it had, out of date, is taken away.
+    (citadels_bot: this test makes Discord refuse a call, which fast_bot counts as a fault.)"""
+    bot = citadels_bot
+    game = await start_game(bot, discord_api, table.guild, "files-refused",
+                            [table.alice, table.bruno], seed=3)
+    assert (await game.table(table.alice)).image_attachment() is not None
+    monkeypatch.setattr(bot.publisher, "_may_attach", lambda record: True)
+    await discord_api.set_bot_permission(game.channel, "attach_files", False)
+    first_call = len(await discord_api.calls())
+    await move(game)
+    await bot.publisher.idle()
+    message = await game.table(table.alice)
+    assert message.attachments == [] and "image" not in message.embeds[0]
+    expected, _ = bot.publisher.table_message(bot.service.games[game.id])
+    assert message.embeds[0]["description"] == expected.description
+    refused = await discord_api.errors(first_call)
+    assert [(c["method"], c["status"]) for c in refused] == [("PATCH", 403)]
+    # Allowed again, the next edit uploads the picture anew (the message has none to reuse).
+    await discord_api.set_bot_permission(game.channel, "attach_files", True)
+    await move(game)
+    await bot.publisher.idle()
+    message = await game.table(table.alice)
+    assert await shown(message, discord_api) == await current(game)
+    assert len(await discord_api.errors(first_call)) == 1
 
 
 async def allowed(bot: GameBot, channel: Ref, attach: bool) -> None:
