@@ -768,7 +768,9 @@ def slowest_kinds(timings: list[dict[str, Any]], share: float = 0.01) -> Counter
 
 async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: Options,
                   game_ids: list[int | None], first_call: int, wall: float, tally: Tally,
-                  lag_samples: list[float]) -> Report:
+                  lag_samples: list[float], arrivals: Arrivals | None = None) -> Report:
+    """The run's figures; with `arrivals` (the bot's own record of when each interaction
+    reached it), each acknowledgement split into its time to the bot and in the bot."""
     timings = await settled_timings(discord_api)
     calls = await discord_api.calls(first_call)
     acked = [(t["ack_at"] - t["created"]) * 1000 for t in timings if t["ack_at"] is not None]
@@ -792,6 +794,7 @@ async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: 
         routes=Counter(f"{c['method']} {c['route']}" for c in calls), steady_acks_ms=steady,
         slowest=slowest_kinds(timings),
         leftovers=left,
+        split_ms=arrivals.split(timings) if arrivals is not None else {},
     )
 
 
@@ -840,12 +843,11 @@ async def run_bench(options: Options) -> Report:
             assert bot.user is not None
             report = await measure(discord_api, bot.service.get, bot.user.id, options,
                                    result["games"], first_call, wall, Tally(**result["tally"]),
-                                   lag.samples)
+                                   lag.samples, arrivals)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
             report.pictures = bot.publisher.pictures.drawn
             report.gc = pauses
-            report.split_ms = arrivals.split(await settled_timings(discord_api))
             return report
 
 
