@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
@@ -34,6 +35,9 @@ class Recorder:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._tasks: set[asyncio.Task[bool]] = set()
+        # The replay of a whole game is tens of milliseconds of Python: on the event loop it
+        # would hold every click behind it. One thread replays the games one after another.
+        self._replayer: ThreadPoolExecutor | None = None
 
     def ended(self, record: GameRecord) -> None:
         """Record `record` soon (the caller must not wait for the replay and the write)."""
@@ -45,7 +49,11 @@ class Recorder:
 
     async def record(self, record: GameRecord) -> bool:
         try:
-            game = finished_game(record, await self.store.actions(record.id))
+            entries = await self.store.actions(record.id)
+            if self._replayer is None:
+                self._replayer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
+            game = await asyncio.get_running_loop().run_in_executor(
+                self._replayer, finished_game, record, entries)
             return await self.store.record_finished(game, rate)
         except Exception:
             log.exception("Could not keep ended game %s (kept at the next start)", record.id)
@@ -63,6 +71,13 @@ class Recorder:
     async def idle(self) -> None:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Keep the games being kept, then let the replaying thread go."""
+        await self.idle()
+        if self._replayer is not None:
+            self._replayer.shutdown(wait=False)
+            self._replayer = None
 
 
 def identity(seat: Seat) -> str:

@@ -69,7 +69,7 @@ class GameService:
 
     async def close(self) -> None:
         self.closing = True
-        await asyncio.gather(self.computers.close(), self.timers.close(), self.history.idle())
+        await asyncio.gather(self.computers.close(), self.timers.close(), self.history.close())
 
     async def get(self, game_id: int) -> GameRecord | None:
         return self.games.get(game_id) or await self.store.get(game_id)

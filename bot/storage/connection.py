@@ -7,11 +7,11 @@ the query takes the backend's `JsonText`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+import sqlite3
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from typing import Any, Protocol, TypeVar, cast
 
-import aiosqlite
-
+T = TypeVar("T")
 JsonText = Callable[[str, str], str]  # (column, key) -> SQL for that member as text or NULL
 
 
@@ -34,19 +34,31 @@ def sqlite_json_text(column: str, key: str) -> str:
 
 
 class SqliteDb:
-    """An aiosqlite connection as a `Db`."""
+    """A sqlite3 connection as a `Db`, used on the connection's own thread (the SQLite store's
+    `_in_thread`): its methods never suspend, so `finish_now` runs shared code written against
+    `Db` there in one go, one round trip from the event loop for a whole transaction."""
 
     json_text: JsonText = staticmethod(sqlite_json_text)
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
 
     async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self.conn.execute(query, tuple(params))
-        return cursor.rowcount
+        return self.conn.execute(query, tuple(params)).rowcount
 
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.conn.executemany(query, [tuple(row) for row in rows])
+        self.conn.executemany(query, [tuple(row) for row in rows])
 
     async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        return [tuple(row) for row in await self.conn.execute_fetchall(query, tuple(params))]
+        return [tuple(row) for row in self.conn.execute(query, tuple(params)).fetchall()]
+
+
+def finish_now(work: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine that never suspends (one awaiting only SqliteDb's methods),
+    run here and now, outside any event loop."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    work.close()
+    raise RuntimeError("finish_now: the coroutine suspended; it must not wait for anything")

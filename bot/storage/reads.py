@@ -1,8 +1,8 @@
 """What both stores share: the rows they write, and every read, in SQL both dialects accept.
 
 A store subclasses `SqlStore` and supplies `open`, `close`, `_fetch` (one query, `?`
-placeholders) and its dialect's `json_text`; the writes, where the backends differ most, stay
-in each store.
+placeholders), `_change` if its writes go elsewhere than its reads, and its dialect's
+`json_text`; the writes, where the backends differ most, stay in each store.
 """
 
 from __future__ import annotations
@@ -56,6 +56,10 @@ class SqlStore:
     async def _fetch(self, query: str, params: Iterable[Any] = ()) -> Sequence[Row]:
         raise NotImplementedError
 
+    async def _change(self, query: str, params: Iterable[Any] = ()) -> None:
+        """One statement that writes (a store whose reads go elsewhere sends it to its writer)."""
+        await self._fetch(query, params)
+
     async def get(self, game_id: int) -> GameRecord | None:
         rows = await self._fetch("SELECT record FROM games WHERE id = ?", (game_id,))
         return records(rows)[0] if rows else None
@@ -95,7 +99,7 @@ class SqlStore:
         if shards:
             rows = ", ".join("(?, ?, ?, ?)" for _ in shards)
             others = ", ".join("?" for _ in replacing) or "NULL"
-            await self._fetch(
+            await self._change(
                 f"INSERT INTO shard_leases (shard_count, shard_id, owner, expires_at) VALUES {rows}"
                 " ON CONFLICT (shard_count, shard_id) DO UPDATE SET owner = excluded.owner,"
                 " expires_at = excluded.expires_at WHERE shard_leases.owner = excluded.owner"
@@ -109,7 +113,7 @@ class SqlStore:
     async def release_shards(self, owner: str) -> None:
         """Give up every lease `owner` holds (a clean stop), so the next process need not wait
         for them to expire."""
-        await self._fetch("DELETE FROM shard_leases WHERE owner = ?", (owner,))
+        await self._change("DELETE FROM shard_leases WHERE owner = ?", (owner,))
 
     # -- history ------------------------------------------------------------------------------
 

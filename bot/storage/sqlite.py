@@ -1,4 +1,5 @@
-"""The SQLite store: one file, one connection, WAL, every change one transaction."""
+"""The SQLite store: one file, WAL, one connection that writes and one that reads; every change
+one transaction."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from bot.records import ActionEntry, GameRecord
 
 from . import history_sql as history
 from .base import ChannelBusy, StaleVersion
-from .connection import SqliteDb, sqlite_json_text
+from .connection import SqliteDb, finish_now, sqlite_json_text
 from .migrations import migrate
 from .reads import (
     GAME_COLUMNS,
@@ -68,9 +69,10 @@ class SqliteStore(SqlStore):
         self.busy_timeout_ms = busy_timeout_ms  # SQLite's own wait for a lock, per attempt
         self.retries = retries  # further attempts after a lock error outlasts that wait
         self.backoff = backoff  # seconds before the first retry; doubles each time
-        self._db: aiosqlite.Connection | None = None
-        # One connection for everything; the lock keeps a read from running inside another
-        # coroutine's open write transaction and serializes the writes.
+        self._db: aiosqlite.Connection | None = None  # every write, one at a time
+        self._reader: aiosqlite.Connection | None = None  # every read
+        # One connection writes, another reads (WAL lets them run at once); the lock keeps the
+        # writes one at a time, each transaction whole.
         self._lock = asyncio.Lock()
         self._queue: list[_Save] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -87,10 +89,24 @@ class SqliteStore(SqlStore):
         try:
             await self._configure(db)
             await self._retrying(lambda: migrate(db))
+            self._reader = await self._open_reader()
         except BaseException:
             await db.close()
             raise
         self._db = db
+
+    async def _open_reader(self) -> aiosqlite.Connection:
+        """The connection reads go through, on a thread of its own: with WAL a read never
+        waits for a write, so the action log of a game that ended, a leaderboard or a restart's
+        games never hold up a click's save (they used to queue with them for the writer)."""
+        reader = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await reader.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await reader.close()
+            raise
+        return reader
 
     async def _configure(self, db: aiosqlite.Connection) -> None:
         await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
@@ -107,6 +123,9 @@ class SqliteStore(SqlStore):
         async with self._lock:
             db, self._db = self._db, None
             await db.close()
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.close()
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -181,12 +200,15 @@ class SqliteStore(SqlStore):
         """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
         transaction; False (nothing written) if it was kept before: exactly once."""
         now = time.time()
-        return await self._write(lambda db: history.record(SqliteDb(db), game, rate, now))
+        return await self._write_in_thread(functools.partial(
+            _in_transaction, body=lambda conn: finish_now(
+                history.record(SqliteDb(conn), game, rate, now))))
 
     async def forget(self, user_id: int) -> int:
         """Take a person's name and ratings out of the history; their results stay, as a
         former player's. Returns how many ended games named them."""
-        return await self._write(lambda db: history.forget(SqliteDb(db), user_id))
+        return await self._write_in_thread(functools.partial(
+            _in_transaction, body=lambda conn: finish_now(history.forget(SqliteDb(conn), user_id))))
 
     # -- plumbing -----------------------------------------------------------------------------
 
@@ -210,9 +232,15 @@ class SqliteStore(SqlStore):
             return await self._retrying(lambda: _in_thread(db, body))
 
     async def _fetch(self, query: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            db = self.db
-            return list(await self._retrying(lambda: db.execute_fetchall(query, tuple(params))))
+        reader = self._reader
+        if reader is None:
+            raise RuntimeError("the store is not open")
+        return list(await self._retrying(lambda: reader.execute_fetchall(query, tuple(params))))
+
+    async def _change(self, query: str, params: Iterable[Any] = ()) -> None:
+        values = tuple(params)
+        await self._write_in_thread(functools.partial(
+            _in_transaction, body=lambda conn: conn.execute(query, values)))
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """Run `attempt` again, after a growing pause, while another connection holds a lock
