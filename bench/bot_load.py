@@ -61,6 +61,7 @@ from bot.settings import Settings
 from bot.shards import shard_of
 from bot.storage import open_store
 from fakediscord import Config, Discord, Person, Ref, run_client
+from fakediscord.collector import freeze_after_full_passes
 from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
 
 REPO = Path(__file__).resolve().parents[1]
@@ -415,6 +416,7 @@ async def play_people(url: str, options: Options) -> dict[str, Any]:
     """The people's side of a run: create their channels and users, say READY, wait for GO on
     stdin, then play until the window ends, every game is over or stdin closes."""
     loop = asyncio.get_running_loop()
+    freeze_after_full_passes(loop)  # what the people saw, walked once (fakediscord.collector)
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     tally, feed = Tally(), Feed()

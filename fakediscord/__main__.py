@@ -11,11 +11,14 @@ import asyncio
 import contextlib
 import signal
 
+from fakediscord.collector import freeze_after_full_passes
 from fakediscord.config import Config
 from fakediscord.server import Emulator
 
 
 async def serve(host: str, port: int, token: str) -> None:
+    # A process of its own keeps a whole run: its collector passes must not grow with it.
+    freeze_after_full_passes(asyncio.get_running_loop())
     emulator = await Emulator(Config(token=token)).start(host, port)
     print(f"fakediscord listening on {emulator.url}", flush=True)
     stop = asyncio.Event()
