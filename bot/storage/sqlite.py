@@ -35,7 +35,7 @@ from .reads import (
     check_save,
     game_columns,
 )
-from .sql import is_lock_error, transaction
+from .sql import is_lock_error
 
 log = logging.getLogger(__name__)
 
@@ -189,10 +189,7 @@ class SqliteStore(SqlStore):
         return None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async def upsert(db: aiosqlite.Connection) -> None:
-            await db.execute(SET_META, (key, value))
-
-        await self._write(upsert)
+        await self._change(SET_META, (key, value))
 
     # -- history ------------------------------------------------------------------------------
 
@@ -217,11 +214,6 @@ class SqliteStore(SqlStore):
         if self._db is None:
             raise RuntimeError("the store is not open")
         return self._db
-
-    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        async with self._lock:
-            db = self.db
-            return await self._retrying(lambda: transaction(db, body))
 
     async def _write_in_thread(self, body: Callable[[sqlite3.Connection], T]) -> T:
         """`body` and its transaction in one call on the connection's thread: one round trip to
