@@ -197,15 +197,14 @@ class SqliteStore(SqlStore):
         """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
         transaction; False (nothing written) if it was kept before: exactly once."""
         now = time.time()
-        return await self._write_in_thread(functools.partial(
-            _in_transaction, body=lambda conn: finish_now(
-                history.record(SqliteDb(conn), game, rate, now))))
+        return await self._write_in_thread(
+            lambda conn: finish_now(history.record(SqliteDb(conn), game, rate, now)))
 
     async def forget(self, user_id: int) -> int:
         """Take a person's name and ratings out of the history; their results stay, as a
         former player's. Returns how many ended games named them."""
-        return await self._write_in_thread(functools.partial(
-            _in_transaction, body=lambda conn: finish_now(history.forget(SqliteDb(conn), user_id))))
+        return await self._write_in_thread(
+            lambda conn: finish_now(history.forget(SqliteDb(conn), user_id)))
 
     # -- plumbing -----------------------------------------------------------------------------
 
@@ -216,12 +215,14 @@ class SqliteStore(SqlStore):
         return self._db
 
     async def _write_in_thread(self, body: Callable[[sqlite3.Connection], T]) -> T:
-        """`body` and its transaction in one call on the connection's thread: one round trip to
-        that thread and back for the whole batch, instead of one per statement (each of which
-        waits for the GIL there and for the event loop here, ~5 per batch under load)."""
+        """`body` in one write transaction (`_in_transaction`), in one call on the writer's
+        thread: one round trip to that thread and back for the whole transaction, instead of
+        one per statement (each of which waits for the GIL there and for the event loop here,
+        ~5 per batch under load)."""
         async with self._lock:
             db = self.db
-            return await self._retrying(lambda: _in_thread(db, body))
+            return await self._retrying(
+                lambda: _in_thread(db, functools.partial(_in_transaction, body=body)))
 
     async def _fetch(self, query: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         reader = self._reader
@@ -231,8 +232,7 @@ class SqliteStore(SqlStore):
 
     async def _change(self, query: str, params: Iterable[Any] = ()) -> None:
         values = tuple(params)
-        await self._write_in_thread(functools.partial(
-            _in_transaction, body=lambda conn: conn.execute(query, values)))
+        await self._write_in_thread(lambda conn: conn.execute(query, values))
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """Run `attempt` again, after a growing pause, while another connection holds a lock
@@ -285,51 +285,41 @@ def _in_transaction(conn: sqlite3.Connection, body: Callable[[sqlite3.Connection
 
 
 def _save_batch(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception | None]:
-    """Every save of the batch in one write transaction, in four statements whatever its size:
-    read the versions (nobody else can write meanwhile: the transaction holds the write lock),
-    then write the saves that still match; the others get StaleVersion."""
-    def write(conn: sqlite3.Connection) -> list[Exception | None]:
-        results = _save_rows(conn, batch)
-        failpoints.reach("in_commit")
-        return results
-
-    return _in_transaction(conn, write)
+    """Every save of the batch, in four statements whatever its size: read the versions
+    (nobody else can write meanwhile: the transaction holds the write lock), then write the
+    saves that still match; the others get StaleVersion."""
+    results = _save_rows(conn, batch)
+    failpoints.reach("in_commit")
+    return results
 
 
 def _save_one(conn: sqlite3.Connection, item: _Save) -> None:
-    """One save alone, in its own transaction: ChannelBusy if it moves its game into a channel
-    that has an active game, StaleVersion if the stored version moved on."""
-    def write(conn: sqlite3.Connection) -> None:
-        try:
-            cursor = conn.execute(UPDATE_GAME, _update_params(item))
-        except sqlite3.IntegrityError as exc:
-            raise _channel_busy(conn, item.record.channel_id, exc) from None
-        if cursor.rowcount != 1:
-            row = conn.execute(STORED_VERSION, (item.record.id,)).fetchone()
-            raise StaleVersion(item.record.id, item.expected, int(row[0]) if row else None)
-        if item.action is not None:
-            conn.execute(INSERT_ACTION, action_row(item.action))
-
-    _in_transaction(conn, write)
+    """One save alone: ChannelBusy if it moves its game into a channel that has an active game,
+    StaleVersion if the stored version moved on."""
+    try:
+        cursor = conn.execute(UPDATE_GAME, _update_params(item))
+    except sqlite3.IntegrityError as exc:
+        raise _channel_busy(conn, item.record.channel_id, exc) from None
+    if cursor.rowcount != 1:
+        row = conn.execute(STORED_VERSION, (item.record.id,)).fetchone()
+        raise StaleVersion(item.record.id, item.expected, int(row[0]) if row else None)
+    if item.action is not None:
+        conn.execute(INSERT_ACTION, action_row(item.action))
 
 
 def _insert_game(conn: sqlite3.Connection, draft: GameRecord) -> int:
-    """Insert a new game and return its id (also set on `draft`), in one transaction."""
-    def insert(conn: sqlite3.Connection) -> int:
-        try:
-            cursor = conn.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
-                game_columns(draft))
-        except sqlite3.IntegrityError as exc:
-            raise _channel_busy(conn, draft.channel_id, exc) from None
-        game_id = cursor.lastrowid
-        assert game_id is not None
-        # The JSON carries the id too, so the record column alone is a complete game.
-        draft.id = game_id
-        conn.execute("UPDATE games SET record = ? WHERE id = ?", (draft.model_dump_json(), game_id))
-        return game_id
-
-    return _in_transaction(conn, insert)
+    """Insert a new game and return its id (also set on `draft`)."""
+    try:
+        cursor = conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, '')",
+                              game_columns(draft))
+    except sqlite3.IntegrityError as exc:
+        raise _channel_busy(conn, draft.channel_id, exc) from None
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    # The JSON carries the id too, so the record column alone is a complete game.
+    draft.id = game_id
+    conn.execute("UPDATE games SET record = ? WHERE id = ?", (draft.model_dump_json(), game_id))
+    return game_id
 
 
 def _save_rows(conn: sqlite3.Connection, batch: list[_Save]) -> list[Exception | None]:
