@@ -67,7 +67,7 @@ def _graveyard_offer(s: Work, owner: Player, warlord: str, district: str) -> boo
 
 def graveyard(s: Work, me: str, action: A.Action) -> None:
     """The answer to a Graveyard offer: the card to the hand for 1 gold, or to the deck."""
-    assert isinstance(action, A.Graveyard)
+    assert type(action) is A.Graveyard
     district = s.graveyard_card
     if district is None:
         raise IllegalAction("there is no destroyed district to take")
@@ -92,7 +92,7 @@ def _laboratory_offers(s: GameState, me: Player, out: list[A.Action]) -> None:
 
 def use_laboratory(s: Work, me: str, action: A.Action) -> None:
     """Discard a card from the hand for 2 gold, once a turn."""
-    assert isinstance(action, A.UseLaboratory)
+    assert type(action) is A.UseLaboratory
     main_phase(s)
     district = action.district
     p = edit(s, me)
@@ -136,7 +136,7 @@ def _museum_offers(s: GameState, me: Player, out: list[A.Action]) -> None:
 
 def use_museum(s: Work, me: str, action: A.Action) -> None:
     """Put a card from the hand face down under the Museum, once a turn."""
-    assert isinstance(action, A.UseMuseum)
+    assert type(action) is A.UseMuseum
     main_phase(s)
     p = edit(s, me)
     check("museum" in p.city, "you have no Museum")
@@ -157,7 +157,7 @@ def _armory_offers(s: GameState, me: Player, out: list[A.Action]) -> None:
 def use_armory(s: Work, me: str, action: A.Action) -> None:
     """Destroy the Armory to destroy a district of another city: any city, even a complete
     one, the Keep and the Bishop's too (they guard against the Warlord only); no Graveyard."""
-    assert isinstance(action, A.UseArmory)
+    assert type(action) is A.UseArmory
     main_phase(s)
     check("armory" in s.player(me).city, "you have no Armory")
     target = next((p for p in s.players if p.id == action.player), None)

@@ -111,23 +111,23 @@ def _listed(act: A.Action, options: list[A.Action]) -> bool:
 
 
 def _greeted(s: Work, pid: str, act: A.Action) -> None:
-    if isinstance(act, A.Greet):
+    if type(act) is A.Greet:
         s.pending = None
         emit(s, "greeted", pid, {"text": RULINGS["greeting"], "to": s.crown})
         call = POWERS[s.current or ""].on_reveal
         if call is not None and s.current != s.murdered:  # no power with a Hospital
             call(s, pid)
         return
-    if not isinstance(act, GATHER):
+    if type(act) not in GATHER:
         raise IllegalAction(f"{act.type} is not possible now: greet or take an action")
-    if isinstance(act, A.DrawCards) and not s.deck:
+    if type(act) is A.DrawCards and not s.deck:
         raise IllegalAction("the deck is empty: take gold instead")
     s.pending = "end"  # any other move first: the whole turn is lost
     emit(s, "greeting_forgotten", pid, {"to": s.crown})
 
 
 def _give_crown(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.GiveCrown)
+    assert type(act) is A.GiveCrown
     move_crown(s, act.player)
     emit(s, "crown_given", pid, {"to": act.player})
     if s.pending == "round_crown":
@@ -145,7 +145,7 @@ def _give_crown(s: Work, pid: str, act: A.Action) -> None:
 
 
 def _pay_tribute(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.Tribute)
+    assert type(act) is A.Tribute
     emperor = s.holders["emperor"]
     giver = edit(s, pid)
     if act.kind == "gold":
@@ -164,14 +164,14 @@ def _pay_tribute(s: Work, pid: str, act: A.Action) -> None:
 
 
 def _bewitched(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.Bewitch)
+    assert type(act) is A.Bewitch
     s.bewitched = act.character
     emit(s, "bewitched", pid, {"character": act.character})
     s.pending = "end"  # her turn stops at once
 
 
 def _navigated(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.NavigatorBonus)
+    assert type(act) is A.NavigatorBonus
     p = edit(s, pid)
     n = RULINGS["navigator_bonus"]
     if act.kind == "gold":
@@ -185,7 +185,7 @@ def _navigated(s: Work, pid: str, act: A.Action) -> None:
 
 
 def _took(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.TakeCard)
+    assert type(act) is A.TakeCard
     other = s.wizard_target
     assert other is not None
     victim = edit(s, other)
@@ -201,7 +201,7 @@ def _took(s: Work, pid: str, act: A.Action) -> None:
 
 
 def _lighthouse_take(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.Lighthouse)
+    assert type(act) is A.Lighthouse
     check(act.district in s.deck, "not in the deck")
     p = edit(s, pid)
     p.hand = [*p.hand, act.district]
@@ -212,7 +212,7 @@ def _lighthouse_take(s: Work, pid: str, act: A.Action) -> None:
 
 
 def _bell(s: Work, pid: str, act: A.Action) -> None:
-    assert isinstance(act, A.BellTower)
+    assert type(act) is A.BellTower
     s.pending = None
     if act.announce:
         s.bell_tower, s.city_size = True, s.city_size - 1

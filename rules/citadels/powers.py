@@ -68,7 +68,7 @@ def _murders(s: GameState, me: Player) -> list[A.Action]:
 
 def assassinate(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "assassin")
-    assert isinstance(action, A.Assassinate)  # dispatched by class (Power.handlers)
+    assert type(action) is A.Assassinate  # dispatched by class (Power.handlers)
     target = action.character
     if target not in s.cast or target == "assassin":
         raise IllegalAction(f"cannot murder {target!r}")
@@ -105,7 +105,7 @@ def _theft_candidates(s: GameState, me: Player) -> Targets:
 
 def steal(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "thief")
-    assert isinstance(action, A.Steal)  # dispatched by class (Power.handlers)
+    assert type(action) is A.Steal  # dispatched by class (Power.handlers)
     target = action.character
     if target not in s.cast:
         raise IllegalAction(f"unknown character {target!r}")
@@ -146,7 +146,7 @@ def _swap_candidates(s: GameState, me: Player) -> Targets:
 
 def swap_hands(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "magician")
-    assert isinstance(action, A.SwapHands)  # dispatched by class (Power.handlers)
+    assert type(action) is A.SwapHands  # dispatched by class (Power.handlers)
     other = action.player
     check(other != me and any(p.id == other for p in s.players), f"cannot swap with {other!r}")
     mine, theirs = edit(s, me), edit(s, other)
@@ -159,7 +159,7 @@ def swap_hands(s: Work, me: str, action: A.Action) -> None:
 
 def discard_and_draw(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "magician")
-    assert isinstance(action, A.DiscardAndDraw)  # dispatched by class (Power.handlers)
+    assert type(action) is A.DiscardAndDraw  # dispatched by class (Power.handlers)
     cards = action.districts
     check(bool(cards), "discard at least one card")
     p = edit(s, me)
@@ -250,7 +250,7 @@ def _destruction_candidates(s: GameState, me: Player) -> Targets:
 
 def destroy(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "warlord")
-    assert isinstance(action, A.Destroy)  # dispatched by class (Power.handlers)
+    assert type(action) is A.Destroy  # dispatched by class (Power.handlers)
     target, district = action.player, action.district
     owner = next((p for p in s.players if p.id == target), None)
     if owner is None:
@@ -319,7 +319,7 @@ def _look_candidates(s: GameState, me: Player) -> Targets:
 
 def look_at_hand(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "wizard")
-    assert isinstance(action, A.LookAtHand)
+    assert type(action) is A.LookAtHand
     other = action.player
     check(other != me and other in s.seat, f"cannot look at {other!r}'s hand")
     s.power_used = True
@@ -474,41 +474,59 @@ def _exchanges(s: GameState, me: Player) -> list[A.Action]:
 
 
 def _sample_exchanges(s: GameState, me: Player) -> tuple[int, Callable[[int], A.Action]]:
-    """len(_exchanges(s, me)) and its nth action, counted instead of built."""
-    owners: list[tuple[str, list[str], list[tuple[str, int]], list[int]]] = []
-    for oid, city, takes in _exchange_owners(s, me):
-        if takes:
-            overs = []
-            for _, over in takes:
-                overs.append(over)
-            overs.sort()
-            owners.append((oid, city, takes, overs))
-    # (give, owner, how many of his districts it buys), in _exchanges' order
-    runs: list[tuple[str, int, int]] = []
-    total, beautified, given_up = 0, me.beautified, []
-    for g in me.city:
+    """len(_exchanges(s, me)) and its nth action, counted instead of built.
+
+    The count needs no order: each owner's takeable districts are a set difference and their
+    prices a sorted list, made in C, then one bisect per (district given, owner). Only the
+    nth action is looked for in _exchanges' order, in the one owner's city it falls in.
+    """
+    guarded = protected(s)
+    mine, gold, size = me.city, me.gold, s.city_size
+    # (owner, his city, the sorted prices of what he could give, less the Diplomat's gold)
+    owners: list[tuple[Player, list[str], list[int]]] = []
+    for o in s.players:
+        of = o.__dict__  # one slow model read instead of three
+        oid, city = of["id"], of["city"]
+        if oid == me.id or oid == guarded or len(city) >= size:
+            continue
+        takes = set(city).difference(INDESTRUCTIBLE, mine)
+        if not takes:
+            continue
+        beautified, wall = of["beautified"], "great_wall" in city
+        if beautified or wall:  # exchange_price's terms for what he gives
+            prices = [COST[t] + (t in beautified) + (wall and t != "great_wall") for t in takes]
+        else:
+            prices = [COST[t] for t in takes]
+        prices.sort()
+        owners.append((o, city, prices))
+    # (district given, owner, how many of his districts it buys), in _exchanges' order
+    runs: list[tuple[str, Player, int]] = []
+    total, given_up = 0, []
+    for g in mine:
         if g in given_up:  # each name once, as _exchanges' dict.fromkeys
             continue
         given_up.append(g)
-        given = COST[g] + (g in beautified)
-        for i, (_, city, _, overs) in enumerate(owners):
+        budget = COST[g] + (g in me.beautified) + gold
+        for o, city, prices in owners:
             if g not in city:
-                k = bisect_right(overs, given)
+                k = bisect_right(prices, budget)
                 if k:
-                    runs.append((g, i, k))
+                    runs.append((g, o, k))
                     total += k
 
     def nth(n: int) -> A.Action:
-        for g, i, k in runs:
+        for g, o, k in runs:
             if n >= k:
                 n -= k
                 continue
-            given = COST[g] + (g in beautified)
-            oid, _, takes, _ = owners[i]
-            for t, over in takes:
-                if over <= given:
+            named: list[str] = []
+            for t in o.city:  # _exchanges' order: his city's, each name once
+                if t in named or t in INDESTRUCTIBLE or t in mine:
+                    continue
+                named.append(t)
+                if exchange_price(s, me, g, o, t) <= gold:
                     if not n:
-                        return A.exchange(g, oid, t)
+                        return A.exchange(g, o.id, t)
                     n -= 1
         raise IndexError("no such exchange")
 
@@ -525,21 +543,21 @@ def _exchange_candidates(s: GameState, me: Player) -> Targets:
 
 def exchange(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "diplomat")
-    assert isinstance(action, A.Exchange)
-    owner = s.player(action.player) if action.player in s.seat else None
+    assert type(action) is A.Exchange
+    give, victim, take = action.give, action.player, action.take  # model reads are slow
+    owner = s.player(victim) if victim in s.seat else None
     mine = s.player(me)
-    check(owner is not None and action.give in mine.city, "no such exchange")
+    check(owner is not None and give in mine.city, "no such exchange")
     assert owner is not None
-    check(action.take in owner.city, f"{action.take!r} is not in that city")
-    reason = _exchange_refusal(s, mine, action.give, owner, action.take)
+    check(take in owner.city, f"{take!r} is not in that city")
+    reason = _exchange_refusal(s, mine, give, owner, take)
     check(reason is None, f"cannot exchange: {reason}")
-    price = exchange_price(s, mine, action.give, owner, action.take)
-    _swap(s, me, action.give, owner.id, action.take)
+    price = exchange_price(s, mine, give, owner, take)
+    _swap(s, me, give, victim, take)
     edit(s, me).gold -= price
-    edit(s, owner.id).gold += price
+    edit(s, victim).gold += price
     s.power_used = True
-    emit(s, "exchanged", me, {"give": action.give, "victim": owner.id, "take": action.take,
-                              "cost": price})
+    emit(s, "exchanged", me, {"give": give, "victim": victim, "take": take, "cost": price})
 
 
 def _swap(s: Work, a: str, give: str, b: str, take: str) -> None:
@@ -580,7 +598,7 @@ def _beautify_candidates(s: GameState, me: Player) -> Targets:
 
 def beautify(s: Work, me: str, action: A.Action) -> None:
     use_power(s, "artist")
-    assert isinstance(action, A.Beautify)
+    assert type(action) is A.Beautify
     p = edit(s, me)
     check(action.district in _plain(p), f"cannot beautify {action.district!r}")
     check(p.gold >= 1, "beautifying costs 1 gold")

@@ -220,7 +220,7 @@ def draw_cards(s: Work, me: str, action: A.Action) -> None:
 def keep_card(s: Work, me: str, action: A.Action) -> None:
     if not s.drawn:
         raise IllegalAction("there are no drawn cards to choose from")
-    assert isinstance(action, A.KeepCard)  # HANDLERS dispatches by class
+    assert type(action) is A.KeepCard  # HANDLERS dispatches by class
     district = action.district
     if district not in s.drawn:
         raise IllegalAction(f"{district!r} is not among the drawn cards")
@@ -245,7 +245,7 @@ def _gathered(s: Work, me: str) -> None:
 
 
 def build(s: Work, me: str, action: A.Action) -> None:
-    assert isinstance(action, A.Build)  # HANDLERS dispatches by class
+    assert type(action) is A.Build  # HANDLERS dispatches by class
     main_phase(s)
     district = action.district
     if district not in DISTRICTS:
