@@ -8,7 +8,8 @@ the Artist and its twelve districts), plays the same N seeded games R times and 
 second and microseconds per decision: the median run, and the fastest and slowest runs beside
 it. This machine's speed drops now and then for seconds to minutes, with nothing else running,
 so one run alone can land in a slow spell; the median shows the usual speed, the slowest run the
-dips.
+dips. A machine check before and after the tables times a fixed piece of plain Python (dict
+copies, calls, list scans, no engine code): when it is slow, so is everything printed beside it.
 Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
 a view and of determinize.
 """
@@ -52,6 +53,23 @@ def timed_games(n: int, games: int, seed: int, options: citadels.Options | None 
     start = time.perf_counter()
     decisions = sum(play(n, seed + g, options) for g in range(games))
     return time.perf_counter() - start, decisions
+
+
+def machine_check_ms() -> float:
+    """Milliseconds for a fixed piece of plain Python shaped like the engine's work (a 50-field
+    dict copied and read, small lists scanned, function calls): the machine's own speed now."""
+    fields = {f"field{i}": i for i in range(50)}
+    names = [f"name{i}" for i in range(8)]
+
+    def step(d: dict[str, int], i: int) -> int:
+        copy = d.copy()
+        copy["field7"] = i
+        return copy["field3"] + (f"name{i & 15}" in names)
+
+    start = time.perf_counter()
+    for i in range(40_000):
+        step(fields, i)
+    return (time.perf_counter() - start) * 1e3
 
 
 def per_call_us(fn: Callable[[], object], repeat: int) -> float:
@@ -114,10 +132,12 @@ def main(argv: list[str] | None = None) -> None:
         catan_engine.main(args.games or 10, args.seed)
         return
     args.games = args.games or 300
+    print(f"machine check before: {machine_check_ms():.1f} ms", flush=True)
     for title, counts, options in TABLES:
         print(title, flush=True)
         for line in speed_table(args.games, args.seed, args.repeat, counts, options):
             print(line, flush=True)
+    print(f"machine check after: {machine_check_ms():.1f} ms", flush=True)
     for line in cost_lines(args.seed):
         print(line)
 

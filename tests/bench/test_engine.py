@@ -34,7 +34,14 @@ def test_speed_table_has_a_row_per_player_count_in_order_of_speed():
 
 def test_main_prints_the_table_and_the_costs(capsys):
     bench.main(["--games", "1", "--repeat", "1"])
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Classic" and out[1].split()[0] == "players" and len(out) == 5 + 4 + 6
+    first, *out = capsys.readouterr().out.splitlines()
+    assert first.startswith("machine check before: ") and first.endswith(" ms")
+    assert out[0] == "Classic" and out[1].split()[0] == "players" and len(out) == 5 + 4 + 1 + 6
     assert out[5] == "Dark City" and [r.split()[0] for r in out[7:9]] == ["4", "8"]
-    assert out[9].startswith("apply") and out[-1].startswith("determinize")
+    assert out[9].startswith("machine check after: ") and float(out[9].split()[-2]) > 0
+    assert out[10].startswith("apply") and out[-1].startswith("determinize")
+
+
+def test_the_machine_check_times_real_work():
+    # Plain Python on 40,000 steps: never instant, and well under the seconds of a table.
+    assert 1 < bench.machine_check_ms() < 5000
