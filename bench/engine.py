@@ -8,8 +8,10 @@ the Artist and its twelve districts), plays the same N seeded games R times and 
 second and microseconds per decision: the median run, and the fastest and slowest runs beside
 it. This machine's speed drops now and then for seconds to minutes, with nothing else running,
 so one run alone can land in a slow spell; the median shows the usual speed, the slowest run the
-dips. A machine check before and after the tables times a fixed piece of plain Python (dict
-copies, calls, list scans, no engine code): when it is slow, so is everything printed beside it.
+dips, and the runs of all the rows are interleaved (one of each, R times over) so that no row's
+runs all fall in one spell. A machine check before and after the tables times a fixed piece of
+plain Python (dict copies, calls, list scans, no engine code): when it is slow, so is everything
+printed beside it.
 Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
 a view and of determinize.
 """
@@ -28,8 +30,9 @@ DARK_CITY = citadels.Options(
     rank1="witch", rank2="tax_collector", rank3="wizard", rank4="emperor", rank5="abbot",
     rank6="alchemist", rank7="navigator", rank8="diplomat", rank9="artist",
     dark_city_districts=True)
-# The tables printed: a title, the player counts, the options.
-TABLES: tuple[tuple[str, tuple[int, ...], citadels.Options | None], ...] = (
+# A table printed: its title, the player counts (a row each), the options.
+Table = tuple[str, tuple[int, ...], citadels.Options | None]
+TABLES: tuple[Table, ...] = (
     ("Classic", (2, 4, 7), None), ("Dark City", (4, 8), DARK_CITY))
 
 
@@ -79,20 +82,46 @@ def per_call_us(fn: Callable[[], object], repeat: int) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
+def speed_tables(games: int, seed: int, repeat: int, tables: tuple[Table, ...] = TABLES
+                 ) -> list[str]:
+    """Each table's title and games-per-second lines, one per player count.
+
+    The runs are interleaved: round after round, one run of every row. This machine's slow
+    spells last seconds to minutes, so a row's runs made back to back could all fall in one;
+    spread over the whole measure, each row's median sees the same mix of moments.
+    """
+    rows = [(n, options) for _, counts, options in tables for n in counts]
+    runs: list[list[tuple[float, int]]] = [[] for _ in rows]
+    for _ in range(max(1, repeat)):
+        for row, (n, options) in enumerate(rows):
+            runs[row].append(timed_games(n, games, seed, options))
+    lines: list[str] = []
+    row = 0
+    for title, counts, _ in tables:
+        lines += [title, HEADER]
+        for n in counts:
+            lines.append(_row(n, games, runs[row]))
+            row += 1
+    return lines
+
+
+HEADER = (f"{'players':>7} {'games':>6} {'runs':>5} {'games/s':>9} {'fastest':>8} "
+          f"{'slowest':>8} {'us/decision':>12} {'decisions/game':>15}")
+
+
 def speed_table(games: int, seed: int, repeat: int, counts: tuple[int, ...] = (2, 4, 7),
                 options: citadels.Options | None = None) -> list[str]:
-    """The games-per-second lines, one per player count."""
-    lines = [f"{'players':>7} {'games':>6} {'runs':>5} {'games/s':>9} {'fastest':>8} "
-             f"{'slowest':>8} {'us/decision':>12} {'decisions/game':>15}"]
-    for n in counts:
-        runs = [timed_games(n, games, seed, options) for _ in range(max(1, repeat))]
-        decisions = runs[0][1]  # the same seeded games every run
-        seconds = sorted(elapsed for elapsed, _ in runs)
-        median = statistics.median(seconds)
-        lines.append(f"{n:>7} {games:>6} {len(runs):>5} {games / median:>9.1f} "
-                     f"{games / seconds[0]:>8.1f} {games / seconds[-1]:>8.1f} "
-                     f"{median / decisions * 1e6:>12.1f} {decisions / games:>15.1f}")
-    return lines
+    """The games-per-second lines of one table (its header first), one per player count."""
+    return speed_tables(games, seed, repeat, (("", counts, options),))[1:]
+
+
+def _row(n: int, games: int, runs: list[tuple[float, int]]) -> str:
+    decisions = runs[0][1]  # the same seeded games every run
+    seconds = sorted(elapsed for elapsed, _ in runs)
+    median = statistics.median(seconds)
+    return (f"{n:>7} {games:>6} {len(runs):>5} {games / median:>9.1f} "
+            f"{games / seconds[0]:>8.1f} {games / seconds[-1]:>8.1f} "
+            f"{median / decisions * 1e6:>12.1f} {decisions / games:>15.1f}")
 
 
 def cost_lines(seed: int) -> list[str]:
@@ -133,10 +162,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     args.games = args.games or 300
     print(f"machine check before: {machine_check_ms():.1f} ms", flush=True)
-    for title, counts, options in TABLES:
-        print(title, flush=True)
-        for line in speed_table(args.games, args.seed, args.repeat, counts, options):
-            print(line, flush=True)
+    for line in speed_tables(args.games, args.seed, args.repeat):
+        print(line, flush=True)
     print(f"machine check after: {machine_check_ms():.1f} ms", flush=True)
     for line in cost_lines(args.seed):
         print(line)

@@ -45,3 +45,25 @@ def test_main_prints_the_table_and_the_costs(capsys):
 def test_the_machine_check_times_real_work():
     # Plain Python on 40,000 steps: never instant, and well under the seconds of a table.
     assert 1 < bench.machine_check_ms() < 5000
+
+
+def test_the_runs_of_every_row_are_interleaved(monkeypatch):
+    """One run of each row, then again: a slow spell of the machine lands in every row's runs
+    alike instead of in all of one row's."""
+    calls: list[tuple[int, bool]] = []
+    seconds = iter([4.0, 1.0, 2.0, 3.0, 5.0, 6.0])  # run by run, in call order
+
+    def timed(n, games, seed, options=None):
+        calls.append((n, options is not None))
+        return next(seconds), 10 * n
+
+    monkeypatch.setattr(bench, "timed_games", timed)
+    tables = (("A", (2, 3), None), ("B", (4,), bench.DARK_CITY))
+    lines = bench.speed_tables(games=2, seed=1, repeat=2, tables=tables)
+    assert calls == [(2, False), (3, False), (4, True)] * 2
+    assert lines[0] == "A" and lines[4] == "B" and lines[1] == lines[5] == bench.HEADER
+    rows = {int(line.split()[0]): line.split() for line in lines if line[:7].strip().isdigit()}
+    # Row 2 ran in 4.0 s and 3.0 s: median 3.5 s, fastest 3.0 s, slowest 4.0 s, for 2 games.
+    assert rows[2][3:6] == ["0.6", "0.7", "0.5"]
+    assert rows[3][3:6] == ["0.7", "2.0", "0.4"]  # 1.0 s and 5.0 s: median 3.0 s
+    assert rows[4][3:6] == ["0.5", "1.0", "0.3"]  # 2.0 s and 6.0 s: median 4.0 s
