@@ -5,11 +5,11 @@
 # The interpreter: the system's own Python 3.11+ (/usr/bin/python3) when there is one, else the
 # `python3` on PATH. A distribution builds its Python with profile-guided and link-time
 # optimization and links the interpreter in; pyenv's default build (what `python3` is on this
-# project's machines) does neither, and runs the same code about 15% slower: on these machines
-# the test suite took 144 s instead of 171 s and bench.engine's 8-player Dark City games ran
-# 11% fewer instructions per decision (callgrind). Debian's Python comes without ensurepip, so
-# its venv gets pip from the `python3` on PATH; if any step of that fails, .venv is made the
-# plain way. Delete .venv to make it again.
+# project's machines) does neither. With the former, the test suite took 148-150 s instead of
+# 191-205 s (runs one after the other on one machine), and bench.engine's 8-player Dark City
+# games ran 11% fewer instructions per decision (callgrind). Debian's Python comes without
+# ensurepip, so its venv gets pip from the `python3` on PATH; if any step of that fails, .venv
+# is made the plain way. Delete .venv to make it again.
 set -eu
 cd "$(dirname "$0")/.."
 spec="."
