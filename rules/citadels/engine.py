@@ -112,6 +112,7 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
     # chooser, a character's reveal, a Graveyard offer and its answer, the end of the game.
     kind = type(act)  # dispatch on the class: reading act.type is a slow model read
     if s.phase == "draft":
+        # type(act), not kind: mypy narrows act on it (and a tuple isinstance goes via ABCMeta)
         if type(act) is not PickCharacter and type(act) is not DiscardCharacter:
             raise IllegalAction(f"{act.type} is not possible during the character draft")
         if draft.choose(s, pid, act.character,
