@@ -9,8 +9,9 @@ second and microseconds per decision: the median run, and the fastest and slowes
 it. This machine's speed drops now and then for seconds to minutes, with nothing else running,
 so one run alone can land in a slow spell; the median shows the usual speed, the slowest run the
 dips, and the runs of all the rows are interleaved (one of each, R times over) so that no row's
-runs all fall in one spell. A machine check before and after the tables times a fixed piece of
-plain Python (dict copies, calls, list scans, no engine code): when it is slow, so is everything
+runs all fall in one spell. It first names the interpreter (how it was built weighs as much:
+scripts/venv.sh), and a machine check before and after the tables times a fixed piece of plain
+Python (dict copies, calls, list scans, no engine code): when it is slow, so is everything
 printed beside it.
 Then it prints the costs of apply's copy-on-write clone, of a JSON round trip of the state, of
 a view and of determinize.
@@ -19,8 +20,11 @@ a view and of determinize.
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
@@ -161,6 +165,8 @@ def main(argv: list[str] | None = None) -> None:
         catan_engine.main(args.games or 10, args.seed)
         return
     args.games = args.games or 300
+    # The interpreter's build weighs as much as the machine (scripts/venv.sh): name it.
+    print(f"python {platform.python_version()} ({os.path.realpath(sys.executable)})")
     print(f"machine check before: {machine_check_ms():.1f} ms", flush=True)
     for line in speed_tables(args.games, args.seed, args.repeat):
         print(line, flush=True)

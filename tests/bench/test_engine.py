@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import platform
 import random
+import sys
 
 from bench import engine as bench
 from rules import citadels
@@ -34,7 +37,8 @@ def test_speed_table_has_a_row_per_player_count_in_order_of_speed():
 
 def test_main_prints_the_table_and_the_costs(capsys):
     bench.main(["--games", "1", "--repeat", "1"])
-    first, *out = capsys.readouterr().out.splitlines()
+    python, first, *out = capsys.readouterr().out.splitlines()
+    assert python == f"python {platform.python_version()} ({os.path.realpath(sys.executable)})"
     assert first.startswith("machine check before: ") and first.endswith(" ms")
     assert out[0] == "Classic" and out[1].split()[0] == "players" and len(out) == 5 + 4 + 1 + 6
     assert out[5] == "Dark City" and [r.split()[0] for r in out[7:9]] == ["4", "8"]
