@@ -5,9 +5,10 @@ data (data/classic.json); adding a character is its data row and its `Power` her
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
 from . import actions as A
 from .cards import CHARACTERS, COST, RULINGS
@@ -413,6 +414,38 @@ def exchange_price(s: GameState, me: Player, give: str, owner: Player, take: str
     return max(0, taken - given)
 
 
+def _taken_prices(takes: Iterable[str], beautified: list[str], wall: bool) -> list[int]:
+    """exchange_price's part for each district taken from one owner, for a whole city at once:
+    its printed cost, +1 if beautified, +1 if he has a Great Wall (`wall`) and it is not the
+    Wall itself."""
+    if not beautified and not wall:  # most cities: the printed costs alone
+        return [COST[t] for t in takes]
+    return [COST[t] + (t in beautified) + (wall and t != "great_wall") for t in takes]
+
+
+def _counterparts(s: GameState, me: Player) -> list[dict[str, Any]]:
+    """The owners the Diplomat may deal with (not himself, not the Bishop's player, no
+    complete city), as their fields (a model's attribute reads are slow)."""
+    guarded = protected(s)
+    my_id, size = me.id, s.city_size
+    out = []
+    for o in s.players:
+        of = o.__dict__
+        if of["id"] not in (my_id, guarded) and len(of["city"]) < size:
+            out.append(of)
+    return out
+
+
+def _takeable(city: list[str], mine: list[str]) -> list[str]:
+    """The districts of `city` the Diplomat could take, in its order, each name once."""
+    # A plain loop: a comprehension or a dict.fromkeys costs as much as a dozen reads.
+    named: list[str] = []
+    for t in city:
+        if t not in named and t not in INDESTRUCTIBLE and t not in mine:
+            named.append(t)
+    return named
+
+
 def _exchange_refusal(s: GameState, me: Player, give: str, owner: Player, take: str
                       ) -> str | None:
     if owner.id == me.id:
@@ -438,24 +471,15 @@ _Owner = tuple[str, list[str], list[tuple[str, int]]]
 def _exchange_owners(s: GameState, me: Player) -> list[_Owner]:
     """exchange_price's terms, gathered once per owner instead of once per pair: at 8 players
     there are hundreds of pairs and most owners are out on their own."""
-    guarded = protected(s)
-    my_id, mine, gold, size = me.id, me.city, me.gold, s.city_size
+    mine, gold = me.city, me.gold
     owners: list[_Owner] = []
-    for o in s.players:
-        of = o.__dict__  # one slow model read instead of three
-        oid, city = of["id"], of["city"]
-        if oid in (my_id, guarded) or len(city) >= size:
-            continue
-        wall, beautified = "great_wall" in city, of["beautified"]
-        # Plain loops: a comprehension or a dict.fromkeys costs as much as a dozen reads.
-        takes: list[tuple[str, int]] = []
-        named: list[str] = []  # each name once, in city order
-        for t in city:
-            if t not in named and t not in INDESTRUCTIBLE and t not in mine:
-                named.append(t)
-                takes.append((t, COST[t] + (t in beautified) + (wall and t != "great_wall")
-                              - gold))
-        owners.append((oid, city, takes))
+    for of in _counterparts(s, me):
+        city, beautified = of["city"], of["beautified"]
+        wall = "great_wall" in city
+        named = _takeable(city, mine)
+        takes = [(t, price - gold)
+                 for t, price in zip(named, _taken_prices(named, beautified, wall), strict=True)]
+        owners.append((of["id"], city, takes))
     return owners
 
 
@@ -480,55 +504,44 @@ def _sample_exchanges(s: GameState, me: Player) -> tuple[int, Callable[[int], A.
     prices a sorted list, made in C, then one bisect per (district given, owner). Only the
     nth action is looked for in _exchanges' order, in the one owner's city it falls in.
     """
-    guarded = protected(s)
-    my = me.__dict__  # one slow model read instead of four
-    my_id, mine, gold, size = my["id"], my["city"], my["gold"], s.city_size
+    my = me.__dict__  # one slow model read instead of three
+    mine, gold = my["city"], my["gold"]
     # (owner, the districts of his city, the sorted prices of those he could give)
-    owners: list[tuple[Player, set[str], list[int]]] = []
-    for o in s.players:
-        of = o.__dict__  # one slow model read instead of three
-        oid, city = of["id"], of["city"]
-        if oid in (my_id, guarded) or len(city) >= size:
-            continue
+    owners: list[tuple[str, set[str], list[int]]] = []
+    for of in _counterparts(s, me):
+        city = of["city"]
         built = set(city)
         takes = built.difference(INDESTRUCTIBLE, mine)
         if not takes:
             continue
-        beautified, wall = of["beautified"], "great_wall" in city
-        if beautified or wall:  # exchange_price's terms for what he gives
-            prices = [COST[t] + (t in beautified) + (wall and t != "great_wall") for t in takes]
-        else:
-            prices = [COST[t] for t in takes]
+        prices = _taken_prices(takes, of["beautified"], "great_wall" in city)
         prices.sort()
-        owners.append((o, built, prices))
+        owners.append((of["id"], built, prices))
     # (district given, owner, how many of his districts it buys), in _exchanges' order
-    runs: list[tuple[str, Player, int]] = []
+    runs: list[tuple[str, str, int]] = []
     total, given_up, my_beautified = 0, [], my["beautified"]
     for g in mine:
         if g in given_up:  # each name once, as _exchanges' dict.fromkeys
             continue
         given_up.append(g)
         budget = COST[g] + (g in my_beautified) + gold
-        for o, built, prices in owners:
+        for oid, built, prices in owners:
             if g not in built:
                 k = bisect_right(prices, budget)
                 if k:
-                    runs.append((g, o, k))
+                    runs.append((g, oid, k))
                     total += k
 
     def nth(n: int) -> A.Action:
-        for g, o, k in runs:
+        for g, oid, k in runs:
             if n >= k:
                 n -= k
                 continue
-            named: list[str] = []
-            for t in o.city:  # _exchanges' order: his city's, each name once
-                if t in named or t in INDESTRUCTIBLE or t in mine:
-                    continue
-                named.append(t)
-                if exchange_price(s, me, g, o, t) <= gold:
+            owner = s.player(oid)
+            for t in _takeable(owner.city, mine):  # _exchanges' order
+                if exchange_price(s, me, g, owner, t) <= gold:
                     if not n:
-                        return A.exchange(g, o.id, t)
+                        return A.exchange(g, oid, t)
                     n -= 1
         raise IndexError("no such exchange")
 
