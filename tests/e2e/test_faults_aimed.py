@@ -297,14 +297,14 @@ async def play_with_kills(emulator: Emulator, discord_api: Discord, database: Pa
         go.set()
         played = logged = await actions_logged(database)
         moved = start = time.monotonic()
-        while time.monotonic() - moved < STALLED_AFTER and moved - start < GIVE_UP_AFTER:
+        while (now := time.monotonic()) - moved < STALLED_AFTER and now - start < GIVE_UP_AFTER:
             if finished := await all_ended(database) or not to_the_end and (
                     sum(c.stale for s in seats for c in s.clicks) >= STALE_PRESSES
                     and logged >= played + MORE_ACTIONS):
                 break
             await asyncio.sleep(0.2)
-            if (now := await actions_logged(database)) > logged:
-                logged, moved = now, time.monotonic()
+            if (count := await actions_logged(database)) > logged:
+                logged, moved = count, time.monotonic()
     finally:
         done.set()
         go.set()
