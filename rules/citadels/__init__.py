@@ -19,7 +19,7 @@ from .views import view
 
 # Bumped whenever the same seed and actions could give a different state: stored action logs
 # record it, so a replay knows which rules produced them.
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 
 __all__ = [
     "ENGINE_VERSION", "ACTION_TYPES", "Action",

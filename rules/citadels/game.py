@@ -19,7 +19,7 @@ from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .determinize import determinize
 from .state import GameState, Options
 
-ENGINE_VERSION = 2  # rules.citadels.ENGINE_VERSION: see there
+ENGINE_VERSION = 3  # rules.citadels.ENGINE_VERSION: see there
 
 
 class Citadels(Game[GameState, Action]):

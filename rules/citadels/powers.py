@@ -56,6 +56,17 @@ class Power:
     sample: Sample | None = None
 
 
+def wielder(s: GameState, character: str) -> str | None:
+    """Who wields `character`'s power this round: the Witch's player once she bewitched it
+    (she resumes as it, and its powers apply to her gold, hand and city), else its holder;
+    None if nobody holds it (then she does not resume). The crown handling of the King and
+    the Emperor is the exception: it stays with the card's holder."""
+    holder = s.holders.get(character)
+    if holder is not None and character == s.bewitched:
+        return s.holders.get("witch")
+    return holder
+
+
 # --- Assassin -------------------------------------------------------------------------------
 
 @cache
@@ -117,8 +128,9 @@ def steal(s: Work, me: str, action: A.Action) -> None:
 
 
 def rob(s: Work, pid: str, character: str) -> None:
-    """The robbed character is revealed: the Thief takes all its holder's gold."""
-    thief = s.holders.get("thief")
+    """The robbed character is revealed: the Thief's wielder (the Witch's player if she
+    robbed as the bewitched Thief) takes all its holder's gold."""
+    thief = wielder(s, "thief")
     if thief is not None and thief != pid:
         victim = edit(s, pid)
         loot, victim.gold = victim.gold, 0
@@ -198,12 +210,7 @@ def _heir(s: Work) -> None:
 def protected(s: GameState) -> str | None:
     """The living Bishop's player, whose city the Warlord and the Diplomat cannot touch; the
     Witch's player if she bewitched the Bishop."""
-    if s.murdered == "bishop":
-        return None
-    holder = s.holders.get("bishop")
-    if holder is not None and s.bewitched == "bishop":
-        return s.holders.get("witch")
-    return holder
+    return None if s.murdered == "bishop" else wielder(s, "bishop")
 
 
 # --- Merchant and Architect -----------------------------------------------------------------
@@ -648,9 +655,7 @@ def _queen_turn(s: Work, me: str) -> None:
 
 def queen_player(s: GameState) -> str | None:
     """Who collects the Queen's gold: her holder, or the Witch's player if bewitched."""
-    if s.murdered == "queen" or "queen" not in s.holders:
-        return None
-    return s.holders.get("witch") if s.bewitched == "queen" else s.holders["queen"]
+    return None if s.murdered == "queen" else wielder(s, "queen")
 
 
 def _queen_round_end(s: Work) -> None:
