@@ -228,8 +228,11 @@ class GameCog(commands.Cog):
                             values: list[str]) -> None:
         """The host changed one of the game's options in the lobby."""
         record = self.bot.service.games.get(game)
-        options = ui_for(record.game).lobby_choice(record, name, values) if record else None
-        if record is None or options is None:
+        if record is None:
+            await self.ended(interaction, game)
+            return
+        options = ui_for(record.game).lobby_choice(record, name, values)
+        if options is None:
             await self.refuse(interaction, "errors.unknown_component")
             return
         service, user = self.bot.service, interaction.user
@@ -305,6 +308,9 @@ class GameCog(commands.Cog):
 
     async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool) -> None:
         if not yes:
+            if game not in self.bot.service.games:  # ended meanwhile, another way
+                await self.ended(interaction, game)
+                return
             await interaction.response.edit_message(
                 content=self.text(interaction, "end.kept"), view=None)
             return
