@@ -113,6 +113,13 @@ class HistoryCog(commands.Cog):
         here = await server.load(store, guild, self.bot.settings)
         rows, total = await store.leaderboard(guild, game, min_games=here.min_games,
                                               limit=PAGE, offset=offset)
+        if not rows and offset:
+            # Past the end: fewer qualify than when the page's buttons were drawn (the
+            # minimum rose). The last page that exists (the first, if none does).
+            offset = max(0, (total - 1) // PAGE * PAGE)
+            if total:
+                rows, total = await store.leaderboard(guild, game, min_games=here.min_games,
+                                                      limit=PAGE, offset=offset)
         embed = discord.Embed(title=self.t(interaction, "board.title"),
                               colour=discord.Colour.gold())
         lines = [self.tn(interaction, "board.row", r.games, place=offset + i + 1,
