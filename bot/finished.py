@@ -43,6 +43,13 @@ class FinishedGame(BaseModel):
         """Whether the game counts for ratings and stats: played to its end by two or more."""
         return self.ended_reason == COUNTED and len(self.seats) >= 2
 
+    def placed(self) -> dict[str, int]:
+        """The place each ranked seat counts with for ratings and stats: its rank in the game
+        for those who stayed to the end; below all of them (tied, if several) for a person who
+        left mid-game: leaving is a loss, whatever the computer that took the seat made of it."""
+        stayed = {s.pid: s.rank for s in self.seats if s.rank is not None and not s.left}
+        below = max(stayed.values(), default=0) + 1
+        return {**stayed, **{s.pid: below for s in self.seats if s.rank is not None and s.left}}
 
 
 class RatingRow(BaseModel):

@@ -143,13 +143,15 @@ def public_rounds(record: GameRecord, entries: Iterable[ActionEntry]) -> list[li
 
 def rate(game: FinishedGame, current: dict[str, Rating]) -> dict[str, Rating]:
     """The new (mu, sigma) of each identity seated in `game`, from `current` (missing: a new
-    player). Plackett-Luce over the seats' ranks (ties share a rank). Two seats of the same
-    identity (two "expert" computers) are rated as the players they were, and the identity
-    takes the mean of their new ratings."""
-    seats = [s for s in game.seats if s.rank is not None]
+    player). Plackett-Luce over the seats' places (`FinishedGame.placed`: ties share a rank; a
+    person who left is placed below everyone who stayed, never rated with the result of the
+    computer that took the seat). Two seats of the same identity (two "expert" computers) are
+    rated as the players they were, and the identity takes the mean of their new ratings."""
+    placed = game.placed()
+    seats = [s for s in game.seats if s.pid in placed]
     teams = [[MODEL.create_rating(list(current.get(s.identity, (MODEL.mu, MODEL.sigma))))]
              for s in seats]
-    rated = MODEL.rate(teams, ranks=[float(s.rank or 0) for s in seats])
+    rated = MODEL.rate(teams, ranks=[float(placed[s.pid]) for s in seats])
     gathered: dict[str, list[Rating]] = {}
     for seat, [rating] in zip(seats, rated, strict=True):
         gathered.setdefault(seat.identity, []).append((rating.mu, rating.sigma))

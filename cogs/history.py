@@ -14,7 +14,7 @@ from bot import defaults as server
 from bot import history
 from bot.components import BoardButton, ForgetButton, ReplayButton, unstored
 from bot.embeds import add_lines, fit
-from bot.finished import FORMER, FinishedGame, RatingRow, ResultRow
+from bot.finished import FORMER, FinishedGame, RatingRow, ResultRow, SeatResult
 from bot.names import as_text
 from bot.records import Seat
 from bot.ui import ui_for
@@ -46,6 +46,12 @@ class HistoryCog(commands.Cog):
         if identity == FORMER or not name:
             return self.t(interaction, "former")
         return as_text(name)
+
+    def seat_label(self, interaction: discord.Interaction, seat: SeatResult) -> str:
+        """A seat of a kept game as its history names it: whoever sat there, and whether they
+        left before the end (a computer played the seat on; they count it as a loss)."""
+        name = self.identity_name(interaction, seat.identity, seat.name)
+        return self.t(interaction, "left", name=name) if seat.left else name
 
     # -- stats -------------------------------------------------------------------------------
 
@@ -157,9 +163,10 @@ class HistoryCog(commands.Cog):
         return fit(embed)
 
     def _recent_line(self, interaction: discord.Interaction, game: FinishedGame) -> str:
-        names = [self.identity_name(interaction, s.identity, s.name) for s in game.seats]
+        names = [self.seat_label(interaction, s) for s in game.seats]
         winners = [n for n, s in zip(names, game.seats, strict=True) if s.rank == 1]
-        shown = ", ".join(f"**{n}**" if n in winners else n for n in names)
+        shown = ", ".join(f"**{n}**" if s.rank == 1 else n
+                          for n, s in zip(names, game.seats, strict=True))
         how = (self.t(interaction, "recent.won", names=", ".join(winners)) if winners
                else self.t(interaction, f"recent.ended.{game.ended_reason}"))
         link = (f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}/"
@@ -200,7 +207,7 @@ class HistoryCog(commands.Cog):
             order = sorted(game.seats, key=lambda s: (s.rank is None, s.rank or 0))
             embed.description = "\n".join(
                 self.t(interaction, "replay.place", rank=s.rank or "—", score=s.score or 0,
-                       name=self.identity_name(interaction, s.identity, s.name))
+                       name=self.seat_label(interaction, s))
                 for s in order)
         view = discord.ui.View(timeout=None)
         for tag, target, key in (("f", 0, "first"), ("p", page - 1, "previous"),
