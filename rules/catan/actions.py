@@ -1,16 +1,29 @@
 """Actions: frozen pydantic models told apart by `type`; `model_dump()` is the JSON form.
 
 Places are display ids at this boundary ("I12", "P30", "H5"), seats are seat names, cards are
-the ids of rules.json. The engine turns ids into ints with board.parse_*.
+the ids of rules.json. The engine turns ids into ints with board.parse_*. Each action has one
+form: the model writes place ids and card multisets one way, and an unordered pair in one order,
+so that how a choice is written never decides whether it is legal or what it does (issue 38).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Protocol, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from . import board
 from .errors import IllegalAction
 from .state import CARDS, TRACKS
 
@@ -23,6 +36,36 @@ def _cards(value: dict[str, int]) -> dict[str, int]:
         if n < 0:
             raise ValueError(f"negative count for {card}")
     return {card: value[card] for card in sorted(value) if value[card]}
+
+
+def _place(parse: Callable[[str], int], show: Callable[[int], str]) -> AfterValidator:
+    """A place id in its one written form ("h5 " -> "H5"): the board's parser ignores case and
+    spaces, so without this a form the lists do not hold would be refused where they are
+    compared, and played elsewhere with its own spelling in the events. An unknown id stays
+    as given, for the handler to refuse by name."""
+    def canonical(text: str) -> str:
+        try:
+            return show(parse(text))
+        except ValueError:
+            return text
+    return AfterValidator(canonical)
+
+
+HexId = Annotated[str, _place(board.parse_hex, board.hex_id)]
+NodeId = Annotated[str, _place(board.parse_node, board.node_id)]
+EdgeId = Annotated[str, _place(board.parse_edge, board.edge_id)]
+
+
+def _hex_index(value: object) -> int | None:
+    try:
+        return board.parse_hex(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+# Cards whose two fields are one unordered pair of hexes (the Inventor's swap): kept in board
+# order, the order their plays are listed in, so that either order is the same action.
+UNORDERED: dict[str, tuple[str, str]] = {"inventor": ("hex", "other_hex")}
 
 
 A = TypeVar("A", bound="Action")
@@ -66,13 +109,13 @@ class Action(BaseModel):
 class PlaceBuilding(Action):
     """Set-up: round 1 a settlement, round 2 a city, on an empty intersection."""
     type: Literal["place_building"] = "place_building"
-    node: str
+    node: NodeId
 
 
 class PlaceRoad(Action):
     """Set-up: the road touching the building just placed."""
     type: Literal["place_road"] = "place_road"
-    edge: str
+    edge: EdgeId
 
 
 # --- the turn (§3) ----------------------------------------------------------------------------
@@ -87,29 +130,29 @@ class EndTurn(Action):
 
 class BuildRoad(Action):
     type: Literal["build_road"] = "build_road"
-    edge: str
+    edge: EdgeId
 
 
 class BuildSettlement(Action):
     type: Literal["build_settlement"] = "build_settlement"
-    node: str
+    node: NodeId
 
 
 class BuildCity(Action):
     type: Literal["build_city"] = "build_city"
-    node: str
+    node: NodeId
 
 
 class BuildWall(Action):
     type: Literal["build_wall"] = "build_wall"
-    node: str
+    node: NodeId
 
 
 class BuyImprovement(Action):
     """The next level of a track (§1.9); `node` names the city for a metropolis it brings."""
     type: Literal["buy_improvement"] = "buy_improvement"
     track: str
-    node: str | None = None
+    node: NodeId | None = None
 
     @field_validator("track")
     @classmethod
@@ -172,14 +215,14 @@ class Discard(Action):
 class MoveRobber(Action):
     """Move the robber to `hex` and steal from `victim` (None when nobody can be robbed)."""
     type: Literal["move_robber"] = "move_robber"
-    hex: str
+    hex: HexId
     victim: str | None = None
 
 
 class ChooseCity(Action):
     """A city lost to the barbarians (§7.4): its owner picks which."""
     type: Literal["choose_city"] = "choose_city"
-    node: str
+    node: NodeId
 
 
 class ChooseDeck(Action):
@@ -211,44 +254,44 @@ class DiscardProgress(Action):
 
 class BuildKnight(Action):
     type: Literal["build_knight"] = "build_knight"
-    node: str
+    node: NodeId
 
 
 class ActivateKnight(Action):
     type: Literal["activate_knight"] = "activate_knight"
-    node: str
+    node: NodeId
 
 
 class PromoteKnight(Action):
     type: Literal["promote_knight"] = "promote_knight"
-    node: str
+    node: NodeId
 
 
 class MoveKnight(Action):
     type: Literal["move_knight"] = "move_knight"
-    node: str
-    to: str
+    node: NodeId
+    to: NodeId
 
 
 class DisplaceKnight(Action):
     """Move onto a weaker opponent's knight (`to`)."""
     type: Literal["displace_knight"] = "displace_knight"
-    node: str
-    to: str
+    node: NodeId
+    to: NodeId
 
 
 class ChaseRobber(Action):
     """The knight on `node` (a corner of the robber's hex) moves the robber to `hex`."""
     type: Literal["chase_robber"] = "chase_robber"
-    node: str
-    hex: str
+    node: NodeId
+    hex: HexId
     victim: str | None = None
 
 
 class RetreatKnight(Action):
     """A displaced knight's owner picks where it goes."""
     type: Literal["retreat_knight"] = "retreat_knight"
-    node: str
+    node: NodeId
 
 
 # --- progress cards (§10) ---------------------------------------------------------------------
@@ -264,30 +307,43 @@ class PlayProgress(Action):
     red: int | None = None
     yellow: int | None = None
     track: str | None = None
-    node: str | None = None
-    hex: str | None = None
-    other_hex: str | None = None
-    edge: str | None = None
+    node: NodeId | None = None
+    hex: HexId | None = None
+    other_hex: HexId | None = None
+    edge: EdgeId | None = None
     seat: str | None = None
     kind: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unordered(cls, data: Any) -> Any:
+        """An UNORDERED pair in board order (before the fields: a frozen model is not set)."""
+        card = data.get("card") if isinstance(data, dict) else None
+        pair = UNORDERED.get(card) if isinstance(card, str) else None
+        if pair is not None:
+            a, b = pair
+            first, second = _hex_index(data.get(a)), _hex_index(data.get(b))
+            if first is not None and second is not None and second < first:
+                return {**data, a: data[b], b: data[a]}
+        return data
 
 
 class RemoveKnight(Action):
     """Deserter: the targeted player picks the knight they lose."""
     type: Literal["remove_knight"] = "remove_knight"
-    node: str
+    node: NodeId
 
 
 class PlaceKnight(Action):
     """Deserter: where the player's own knight goes (None: not placed)."""
     type: Literal["place_knight"] = "place_knight"
-    node: str | None = None
+    node: NodeId | None = None
 
 
 class PlaceFreeRoad(Action):
     """Diplomat on one's own road: rebuild it at once, free (None: not rebuilt)."""
     type: Literal["place_free_road"] = "place_free_road"
-    edge: str | None = None
+    edge: EdgeId | None = None
 
 
 class TakeProgress(Action):
