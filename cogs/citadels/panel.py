@@ -99,6 +99,8 @@ def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str,
          legal: list[Action]) -> list[str]:
     """What the player may do, grouped by kind of action; or whose decision it is."""
     if view["finished"]:
+        if view.get("winner") == view["you"]:
+            return [catalog.text("render.panel.over.you", lang)]
         return [catalog.text("render.panel.over", lang,
                              name=who(view.get("winner"), seats, catalog, lang))]
     if not legal:
@@ -198,8 +200,16 @@ def _destroys(actions: list[Action], view: View, seats: list[Seat], catalog: Cat
         by_owner.setdefault(owner, []).append(
             f"{district(did, lang)} ({destroy_cost(view, owner, did)} {GOLD})")
     lines = [catalog.text("render.panel.destroy", lang)]
-    lines += [f"• {who(o, seats, catalog, lang)}: {', '.join(ds)}" for o, ds in by_owner.items()]
+    lines += [f"• {_owner(o, view, seats, catalog, lang)}: {', '.join(ds)}"
+              for o, ds in by_owner.items()]
     return lines
+
+
+def _owner(pid: str, view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
+    """Whose city: "Your city" for the viewer's own (the Warlord may destroy in it)."""
+    if pid == view.get("you"):
+        return catalog.text("render.panel.own_city", lang)
+    return who(pid, seats, catalog, lang)
 
 
 def _laboratory(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
@@ -390,16 +400,18 @@ def _narrow_select(record: GameRecord, seen: dict, kind: str, actions: list[Acti
     """Too many choices for one select: choose `field` first (a player, a district...)."""
     type_ = actions[0].type
     keys = list(dict.fromkeys(narrow_key(a, field) for a in actions))
-    options = [discord.SelectOption(label=_narrow_label(record, field, key, catalog, lang),
+    options = [discord.SelectOption(label=_narrow_label(record, seen, field, key, catalog, lang),
                                     value=":".join([type_, *path, key]))
                for key in keys[:MAX_OPTIONS]]
     return ActionSelect(record.id, record.version, "n_" + kind, options,
                         catalog.text(f"panel.narrow.{field}", lang)[:150])
 
 
-def _narrow_label(record: GameRecord, field: str, key: str, catalog: Catalog,
+def _narrow_label(record: GameRecord, seen: dict, field: str, key: str, catalog: Catalog,
                   lang: str) -> str:
     if field == "player":
+        if key == seen.get("you"):
+            return catalog.text("render.panel.own_city", lang)[:100]
         seat = next((s for s in record.seats if s.pid == key), None)
         return (render.seat_name(seat, catalog, lang) if seat else key)[:100]
     if field == "type":

@@ -18,6 +18,9 @@ QUIET = frozenset({"draft_turn", "turn_ended"})
 SECRET_FIELDS = ("cards", "options", "hand", "discarded", "drawn")
 # Events whose district is secret: only the players the engine tells see it.
 SECRET_DISTRICT = frozenset({"laboratory", "card_taken", "tribute", "lighthouse", "museum"})
+# The fields naming a seat besides `player` (an event names at most one of them): the crown's
+# holder, the victim, the one given to, the one looked at, robbed of a card or seated beside.
+OTHER_SEAT = ("crown", "victim", "to", "other", "from", "next_to")
 
 
 def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
@@ -25,13 +28,15 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
     """The line narrating `event` (as `Event.visible_to(viewer)` gives it); None if not worth one.
 
     The public part alone makes the public line; private fields present in the dict (the
-    viewer's own secrets) add a private remark. The viewer's own moves are told to them in the
-    second person ("You take 2 gold"), where the catalogs have that form.
+    viewer's own secrets) add a private remark. A line never names its viewer in the third
+    person: their own moves are told in the second person ("You take 2 gold":
+    render.event.you.*), so is what others do to them ("Ana destroys your Manor":
+    render.event.to_you.*) and what they do to themselves ("You destroy your own Manor":
+    render.event.you_own.*).
     """
     lang = language(catalog, lang)
     kind = event.get("type", "")
-    you = viewer is not None and event.get("player") == viewer
-    ctx = _Context(event, seats, catalog, lang, you)
+    ctx = _Context(event, seats, catalog, lang, _person(event, viewer))
     private = _private(ctx) if _has_secret(event) else None
     if kind in QUIET:
         return private
@@ -40,6 +45,16 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
         return None
     line = builder(ctx)
     return f"{line} {private}" if private else line
+
+
+def _person(event: Event, viewer: str | None) -> str | None:
+    """Which second-person form tells `event` to `viewer`: "you" (they are its player),
+    "to_you" (another seat it names), "you_own" (both), or None (it does not name them)."""
+    if viewer is None:
+        return None
+    acts = event.get("player") == viewer
+    named = any(event.get(field) == viewer for field in OTHER_SEAT)
+    return "you_own" if acts and named else "you" if acts else "to_you" if named else None
 
 
 def _has_secret(event: Event) -> bool:
@@ -52,17 +67,19 @@ def _has_secret(event: Event) -> bool:
 
 
 class _Context:
-    __slots__ = ("event", "seats", "catalog", "lang", "you")
+    __slots__ = ("event", "seats", "catalog", "lang", "person")
 
     def __init__(self, event: Event, seats: list[Seat], catalog: Catalog, lang: str,
-                 you: bool = False) -> None:
+                 person: str | None = None) -> None:
         self.event, self.seats, self.catalog, self.lang = event, seats, catalog, lang
-        self.you = you  # the viewer made this move: "You ..." where a text says so
+        self.person = person  # how the line names its viewer (see `_person`), if it does
 
     def _key(self, key: str, probe: str) -> str:
-        """render.event.you.<key> for the viewer's own move if the catalog has it."""
-        if self.you and f"render.event.you.{probe}" in self.catalog.tables[self.lang]:
-            return f"render.event.you.{key}"
+        """render.event.<person>.<key> when the line names its viewer, else the third
+        person's render.event.<key>. The catalog must have it: a test renders every event of
+        whole games for every seat."""
+        if self.person and f"render.event.{self.person}.{probe}" in self.catalog.tables[self.lang]:
+            return f"render.event.{self.person}.{key}"
         return f"render.event.{key}"
 
     def name(self, key: str = "player") -> str:

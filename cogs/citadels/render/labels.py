@@ -47,8 +47,9 @@ def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog
                  count=_player(view, a["player"]).get("hand_size", 0))
     elif kind == "discard_and_draw":
         text = t("discard_and_draw", count=len(a["districts"]))
-    elif kind == "destroy":
-        text = t("destroy", name=who(a["player"], seats, catalog, lang, markdown=False),
+    elif kind == "destroy":  # the Warlord may destroy a district of his own: "your Manor"
+        text = t("destroy.own" if a["player"] == view.get("you") else "destroy",
+                 name=who(a["player"], seats, catalog, lang, markdown=False),
                  district=district(a["district"], lang),
                  cost=destroy_cost(view, a["player"], a["district"]))
     elif kind == "graveyard":
