@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +78,15 @@ class Recorder:
         if self._replayer is not None:
             self._replayer.shutdown(wait=False)
             self._replayer = None
+
+
+def readable(seats: Iterable[Seat], former: Callable[[str], str]) -> list[Seat]:
+    """`seats` as people read them once someone asked to be forgotten: a forgotten person's
+    seat (its name gone) is named `former(pid)` and stays a person's seat, with a user id of 0
+    where the id is gone too (a seat without one reads as a computer's)."""
+    return [seat if seat.name else seat.model_copy(update={
+        "name": former(seat.pid), "user_id": seat.user_id if seat.user_id is not None else 0})
+        for seat in seats]
 
 
 def identity(seat: Seat) -> str:

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import defaults as server
 from bot.changes import Refused
 from bot.components import EndButton, unstored
+from bot.history import readable
 from bot.lobby import lobby_message
 from bot.records import GameRecord, GameSettings
 from bot.storage import ChannelBusy
@@ -268,8 +269,10 @@ class GameCommands(commands.GroupCog):
         if record is None:
             ended = await self.bot.store.last_finished(interaction.channel_id or 0)
             if ended is not None and ended.game == self.game_id and ended.state is not None:
-                embed = ui_for(ended.game).final(ended, self.bot.catalog,
-                                                 interaction.locale.value)
+                seats = readable(  # who asked to be forgotten: a former player
+                    ended.seats, lambda pid: self._history().former(interaction, pid))
+                embed = ui_for(ended.game).final(ended.model_copy(update={"seats": seats}),
+                                                 self.bot.catalog, interaction.locale.value)
                 await interaction.response.send_message(embed=embed, ephemeral=True)
                 return
         if record is None or record.state is None:
@@ -452,7 +455,8 @@ class GameCommands(commands.GroupCog):
         games.sort(key=lambda g: all(s.identity != mine for s in g.seats))
         choices = []
         for g in games:
-            label = f"#{g.game_id} · " + ", ".join(s.name or "?" for s in g.seats)
+            label = f"#{g.game_id} · " + ", ".join(
+                self._history().seat_label(interaction, s, markdown=False) for s in g.seats)
             if current and current not in label:
                 continue
             choices.append(app_commands.Choice(name=label[:100], value=g.game_id))

@@ -5,17 +5,18 @@ keeps every ended game); replays show only the public log, never a hand."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 from bot import defaults as server
-from bot import history
+from bot import history, names
 from bot.components import BoardButton, ForgetButton, ReplayButton, unstored
 from bot.embeds import add_lines, fit
 from bot.finished import FORMER, FinishedGame, RatingRow, ResultRow, SeatResult
-from bot.names import as_text
+from bot.names import as_text, seat_number
 from bot.records import Seat
 from bot.ui import ui_for
 
@@ -47,11 +48,30 @@ class HistoryCog(commands.Cog):
             return self.t(interaction, "former")
         return as_text(name)
 
-    def seat_label(self, interaction: discord.Interaction, seat: SeatResult) -> str:
-        """A seat of a kept game as its history names it: whoever sat there, and whether they
-        left before the end (a computer played the seat on; they count it as a loss)."""
-        name = self.identity_name(interaction, seat.identity, seat.name)
+    def former(self, interaction: discord.Interaction, pid: str) -> str:
+        """The name of a seat whose person asked to be forgotten: a former player, numbered
+        by the seat as computers are."""
+        return self.t(interaction, "former_seat", number=seat_number(pid))
+
+    def seat_label(self, interaction: discord.Interaction, seat: SeatResult, *,
+                   markdown: bool = True) -> str:
+        """A seat of a kept game as its history names it: as its log does (a person, a
+        numbered computer, a numbered former player), and whether they left before the end
+        (a computer played the seat on; they count it as a loss)."""
+        [shown] = self.log_seats(interaction, [seat])
+        catalog = self.bot.catalog
+        name = names.who(seat.pid, [shown], catalog, catalog.language_of(interaction.locale),
+                         markdown=markdown)
         return self.t(interaction, "left", name=name) if seat.left else name
+
+    def log_seats(self, interaction: discord.Interaction, seats: Iterable[SeatResult]
+                  ) -> list[Seat]:
+        """The seats a game's log names: a forgotten person's as the former player, never as
+        the computer that no seat of theirs held."""
+        return history.readable(
+            [Seat(pid=s.pid, name="" if s.identity == FORMER else s.name, user_id=s.user_id,
+                  ai=s.ai) for s in seats],
+            lambda pid: self.former(interaction, pid))
 
     # -- stats -------------------------------------------------------------------------------
 
@@ -191,8 +211,7 @@ class HistoryCog(commands.Cog):
         last = len(game.rounds)  # pages 0..last-1 are rounds; `last` is the end
         page = max(0, min(page, last - 1 if page == LATEST else last))
         lang = interaction.locale.value
-        seats = [Seat(pid=s.pid, name=s.name or self.t(interaction, "former"),
-                      user_id=s.user_id, ai=s.ai) for s in game.seats]
+        seats = self.log_seats(interaction, game.seats)
         embed = discord.Embed(colour=discord.Colour.blue())
         if page < last:
             embed.title = self.t(interaction, "replay.round", game=game_id, round=page + 1,

@@ -130,7 +130,7 @@ async def test_forget_me(bot: GameBot, discord_api: Discord, table: Table):
     assert "gone from 1 game and" in done.text  # one game, singular
     assert "No finished games" in (await said(table.alice, game, "citadels stats")).text
     recent = await said(table.bruno, game, "citadels history")
-    assert "un antiguo jugador" in recent.text and "alice" not in recent.text
+    assert "Antiguo jugador" in recent.text and "alice" not in recent.text
     record = await bot.store.get(game.id)
     assert record is not None and "alice" not in record.model_dump_json()
 
