@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from bot.records import GameRecord
+from bot.records import Decision, GameRecord
 from rules.game import GameEvent
 
 ChangeKind = Literal["lobby", "started", "action", "ended", "seats", "resumed", "reminder",
@@ -29,6 +29,7 @@ class Change:
     previous: GameRecord | None = None
     events: list[GameEvent] = field(default_factory=list)
     actor: str | None = None  # the seat that acted
+    seat: str | None = None   # the seat a reminder or a ping is for
 
 
 class Listener(Protocol):
@@ -36,10 +37,40 @@ class Listener(Protocol):
         """Told after every committed change; must return at once (schedule, don't await)."""
 
 
-def awaiting(record: GameRecord) -> str | None:
-    """The seat that must decide now, if the game is running (not one that only may act, as
-    a Catan offerer who may cancel: nobody times, pings or plays for that)."""
+def waiting(record: GameRecord) -> list[str]:
+    """The seats the game waits for now (`Game.must_decide`), in the game's order: each is
+    timed, pinged and, for a computer seat, played on its own. Not those that only may act, as
+    a Catan offerer who may cancel: nobody times, pings or plays for that."""
     if record.status != "running" or record.state is None:
-        return None
-    deciding = record.rules.must_decide(record.state)
-    return deciding[0] if deciding else None
+        return []
+    return list(record.rules.must_decide(record.state))
+
+
+def awaiting(record: GameRecord) -> str | None:
+    """The first seat the game waits for (the only one, in a game of one decision at a time)."""
+    seats = waiting(record)
+    return seats[0] if seats else None
+
+
+def may_act(record: GameRecord, pid: str) -> bool:
+    """Whether `pid` may act now: any seat the game waits for, in any order, or that may act
+    without being waited for."""
+    return (record.status == "running" and record.state is not None
+            and pid in record.rules.to_act(record.state))
+
+
+def decisions(record: GameRecord, previous: GameRecord | None) -> dict[str, Decision]:
+    """Each seat's named decision in `record`, keeping the version it began at from
+    `previous` while its key is unchanged."""
+    if record.state is None or record.status != "running":
+        return {}
+    rules = record.rules
+    named: dict[str, Decision] = {}
+    for seat in record.seats:
+        key = rules.decision_key(record.state, seat.pid)
+        if key is None:
+            continue
+        before = previous.decisions.get(seat.pid) if previous is not None else None
+        same = before is not None and before.key == key
+        named[seat.pid] = before if same and before else Decision(key=key, since=record.version)
+    return named

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ai.player import Player, make_player, players_for, strengths
 from ai.worker import decide_async
-from bot.changes import Refused, awaiting
+from bot.changes import Refused, waiting
 from bot.records import GameRecord
 
 if TYPE_CHECKING:
@@ -28,24 +28,31 @@ def stand_in_for(game_id: str) -> str:
     return found
 
 
+# Decisions searched at once in this process: each holds the GIL while it thinks, so the event
+# loop (every click's answer) gets a turn among THINKING threads and its own, never among all.
+THINKING = 2
+
+
 class ComputerPlayers:
-    """One runner task per game while a computer seat must decide."""
+    """A runner task per computer seat the game waits for: several seats waited for at once
+    (every discard on a Catan 7) decide side by side, none waiting for another's commit."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self._runners: dict[int, asyncio.Task[None]] = {}
+        self._runners: dict[tuple[int, str], asyncio.Task[None]] = {}
         self._players: dict[tuple[str, str], Player] = {}
+        self._thinking = asyncio.Semaphore(THINKING)
 
     def kick(self, game_id: int) -> None:
-        """Start the game's runner if a computer seat must decide and none runs."""
+        """Start a runner for each computer seat the game waits for that has none."""
         record = self.service.games.get(game_id)
-        pid = _awaiting(record)
-        if self.service.closing or record is None or pid is None or not record.seat(pid).computer:
+        if self.service.closing or record is None:
             return
-        task = self._runners.get(game_id)
-        if task is None or task.done():
-            self._runners[game_id] = asyncio.create_task(self._run(game_id),
-                                                         name=f"computers-{game_id}")
+        for pid in waiting(record):
+            task = self._runners.get((game_id, pid))
+            if record.seat(pid).computer and (task is None or task.done()):
+                self._runners[(game_id, pid)] = asyncio.create_task(
+                    self._run(game_id, pid), name=f"computers-{game_id}-{pid}")
 
     async def close(self) -> None:
         tasks = list(self._runners.values())
@@ -55,16 +62,20 @@ class ComputerPlayers:
 
     async def idle(self, game_id: int) -> None:
         """Wait until the game's computer players have nothing to do (tests, demo)."""
-        while (task := self._runners.get(game_id)) is not None and not task.done():
-            await asyncio.shield(task)
+        while tasks := [t for (g, _), t in list(self._runners.items())
+                        if g == game_id and not t.done()]:
+            await asyncio.gather(*(asyncio.shield(t) for t in tasks), return_exceptions=True)
 
-    async def _run(self, game_id: int) -> None:
+    def _turn(self, game_id: int, pid: str) -> GameRecord | None:
+        """The game's record while it waits for computer seat `pid`, else None."""
+        record = self.service.games.get(game_id)
+        if record is None or pid not in waiting(record) or not record.seat(pid).computer:
+            return None
+        return record
+
+    async def _run(self, game_id: int, pid: str) -> None:
         service = self.service
-        while not service.closing:
-            record = service.games.get(game_id)
-            pid = _awaiting(record)
-            if record is None or pid is None or not record.seat(pid).computer:
-                return
+        while not service.closing and (record := self._turn(game_id, pid)) is not None:
             await asyncio.sleep(service.computer_pause)
             try:
                 await self.move(game_id, record.version, pid)
@@ -76,33 +87,37 @@ class ComputerPlayers:
 
     async def move(self, game_id: int, version: int, pid: str,
                    by: Literal["computer", "timer"] = "computer") -> Change:
-        """Decide for `pid` (seen from its seat only) and apply it if the game has not moved.
-        A timeout plays the game's default action where its rules name one."""
+        """Decide for `pid` (seen from its seat only) and apply it if its decision is still the
+        one seen at `version` (others may have decided meanwhile). A timeout plays the game's
+        default action where its rules name one."""
         service = self.service
-        record = service.running(game_id)
-        seat = record.seat(pid)
+        record = self._current(game_id, version, pid)
         assert record.state is not None
         action = record.rules.default_action(record.state, pid) if by == "timer" else None
         if action is None:
-            player = self._player(record.game, seat.ai or stand_in_for(record.game))
-            action = await decide_async(record.state, pid, player, game=record.rules,
-                                        seed=(record.seed + version) % 2**62,
-                                        cap=service.computer_cap)
+            async with self._thinking:  # the newest state once it is this seat's turn to think
+                record = self._current(game_id, version, pid)
+                player = self._player(record.game, record.seat(pid).ai
+                                      or stand_in_for(record.game))
+                action = await decide_async(record.state, pid, player, game=record.rules,
+                                            seed=(record.seed + version) % 2**62,
+                                            cap=service.computer_cap)
         async with service.lock(game_id):
-            record = service.running(game_id)
-            if record.version != version:
-                raise Refused("errors.stale", stale=True)
+            record = self._current(game_id, version, pid)
             return await service.apply(record, record.seat(pid), action, user_id=None, by=by)
+
+    def _current(self, game_id: int, version: int, pid: str) -> GameRecord:
+        """The running game while `pid`'s decision is still the one seen at `version`."""
+        record = self.service.running(game_id)
+        if not record.fresh(pid, version) or pid not in waiting(record):
+            raise Refused("errors.stale", stale=True)
+        return record
 
     def _player(self, game_id: str, strength: str) -> Player:
         key = (game_id, strength)
         if key not in self._players:
             self._players[key] = make_player(strength, game_id)
         return self._players[key]
-
-
-def _awaiting(record: GameRecord | None) -> str | None:
-    return awaiting(record) if record is not None else None
 
 
 __all__ = ["ComputerPlayers", "stand_in_for", "strengths"]

@@ -11,12 +11,13 @@ import logging
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from bot.records import MAX_TURN_LIMIT
 from bot.settings import Settings
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
-TURN_LIMIT = (0, 30)    # minutes per decision; 0: no limit
+TURN_LIMIT = (0, MAX_TURN_LIMIT)  # minutes per decision (up to three days); 0: no limit
 PING_SECONDS = (5, 600)  # a late ping's wait
 MIN_GAMES = (1, 100)     # games a player needs to be on the leaderboard
 DEFAULT_MIN_GAMES = 3

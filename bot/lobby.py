@@ -6,6 +6,7 @@ import discord
 
 from bot.components import LobbyButton, LobbyOptionSelect, LobbySelect, unstored
 from bot.computers import strengths
+from bot.durations import duration
 from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.names import language, seat_name, who
@@ -36,7 +37,8 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
     embed = discord.Embed(title=t("title", id=record.id, title=title),
                           description=t(f"status.{record.status}"),
                           colour=COLOURS.get(record.status, discord.Colour.default()))
-    limit = t("limit.minutes", minutes=s.turn_limit) if s.turn_limit else t("limit.off")
+    limit = (t("limit.minutes", duration=duration(s.turn_limit, catalog, lang)) if s.turn_limit
+             else t("limit.off"))
     add_lines(embed, t("settings"), [
         t("host", host=f"<@{record.host_id}>"),
         t("max_players", count=record.max_players),

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.changes import waiting
 from bot.i18n import Catalog
-from bot.records import Seat
+from bot.records import GameRecord, Seat
 
 # Zero-width characters and bidirectional controls (marks, embeddings, overrides, isolates).
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]")
@@ -65,3 +66,13 @@ def who(pid: str | None, seats: Iterable[Seat], catalog: Catalog, lang: str, *,
     seat = next((s for s in seats if s.pid == pid), None)
     name = seat_name(seat, catalog, lang) if seat is not None else pid
     return as_text(name) if markdown else plain(name)
+
+
+def waiting_for(record: GameRecord, catalog: Catalog, lang: str, *, markdown: bool = True
+                ) -> str | None:
+    """Everyone the game waits for, by name ("alice, bruno, cy"), or None if nobody: a game's
+    table says it in its "waiting for" line, however many decide at once."""
+    seats = waiting(record)
+    if not seats:
+        return None
+    return ", ".join(who(pid, record.seats, catalog, lang, markdown=markdown) for pid in seats)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.changes import Change, awaiting
+from bot.changes import Change, waiting
 from bot.components import RematchButton, TableButton, unstored
 from bot.i18n import Catalog
 from bot.lobby import lobby_message
@@ -56,10 +56,10 @@ class Publisher:
         self.bot = bot
         self._pending: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        # game -> (seat whose decision it is, loop time of the hand-over or its last click):
-        # a late ping is due `ping_after` seconds after that
-        self._since: dict[int, tuple[str, float]] = {}
-        self._later: dict[int, asyncio.Task[None]] = {}  # games waiting to ping late
+        # game -> seat the game waits for -> loop time of the hand-over or its last click: a
+        # late ping is due `ping_after` seconds after that
+        self._since: dict[int, dict[str, float]] = {}
+        self._later: dict[tuple[int, str], asyncio.Task[None]] = {}  # seats to ping late
         self._stale_tables: set[int] = set()  # games whose table message awaits an edit
         self._stale_since: dict[int, float] = {}  # when each such table became out of date
         self.table_lags: list[float] = []  # seconds from a change to the edit that showed it
@@ -148,8 +148,8 @@ class Publisher:
             await self._announce_end(record)
         elif record.status == "running":
             await self._follow_turn(record, changes, kinds)
-            if "reminder" in kinds and record.timer is not None and record.timer.reminded:
-                await self._remind(record)
+            for seat in {c.seat for c in changes if c.kind == "reminder" and c.seat}:
+                await self._remind(record, seat)
         if table:
             self._stale_tables.add(game_id)
             self._stale_since.setdefault(game_id, asyncio.get_running_loop().time())
@@ -344,76 +344,84 @@ class Publisher:
 
     async def _follow_turn(self, record: GameRecord, changes: list[Change], kinds: set[Any]
                            ) -> None:
-        """Mentions follow the decision: those of a passed turn are deleted; the player whose
-        decision it is now is mentioned at once, after `ping_after` seconds without a click
-        of theirs, or never, as the game's settings say (after a restart, at once)."""
-        pid = awaiting(record)
-        again = moved_since(pid, changes)  # the decision left pid and came back in this batch
-        record = await self._clear_pings(record, keep=None if again else pid)
-        if pid is None:
-            return
-        seat = record.seat(pid)
+        """Mentions follow the decisions: those of decisions taken are deleted; each person the
+        game waits for is mentioned at once, after `ping_after` seconds without a click of
+        theirs, or never, as the game's settings say (after a restart, at once). When several
+        seats decide at once, each is mentioned, and its mention deleted, on its own."""
+        seats = waiting(record)
+        again = {pid for pid in seats if moved_since(pid, changes, record)}
+        record = await self._clear_pings(record, keep=set(seats) - again)
+        since = self._since.setdefault(record.id, {})
+        for gone in set(since) - set(seats):
+            del since[gone]
+        people = [pid for pid in seats if not record.seat(pid).computer]
         resumed = "resumed" in kinds
-        if seat.computer or seat.user_id is None:
-            self._since.pop(record.id, None)
-            if resumed:  # nobody to mention, but everyone should know the game goes on
-                await self._post_ping(record, pid, self._text(record, "ping.resumed"), None)
-            return
-        fresh = self._clock_turn(record.id, pid, changes, again)
-        pinged = record.ping_for == pid and bool(record.ping_ids)
+        if resumed and (not people or record.settings.ping_after is None):
+            # nobody to mention, but everyone should know the game goes on
+            await self._post_ping(record, seats[0] if seats else "",
+                                  self._text(record, "ping.resumed"), None)
+            resumed = False
+        for pid in people:
+            await self._follow_seat(record, record.seat(pid), changes, again=pid in again,
+                                    resumed=resumed)
+            resumed = False  # said once, in the first mention
+
+    async def _follow_seat(self, record: GameRecord, seat: Seat, changes: list[Change], *,
+                           again: bool, resumed: bool) -> None:
+        assert seat.user_id is not None
+        fresh = self._clock_turn(record.id, seat.pid, changes, again)
+        pinged = bool(record.pings.get(seat.pid)) and not again
         after = record.settings.ping_after
         if after is None:  # never mentioned; an opted-in DM still says it is their turn
-            if resumed:
-                await self._post_ping(record, pid, self._text(record, "ping.resumed"), None)
             if fresh and seat.dms:
                 await self._direct(record, seat.user_id, "dm.turn")
             return
-        if resumed or (not pinged and (after == 0 or "ping" in kinds and self._due(record))):
+        if resumed or (not pinged and (after == 0 or self._due(record, seat.pid))):
             await self._ping(record, seat, resumed=resumed)
         elif not pinged:
-            self._ping_later(record.id, after)
+            self._ping_later(record.id, seat.pid, after)
 
     def _clock_turn(self, game_id: int, pid: str, changes: list[Change], again: bool) -> bool:
         """Restart the wait before a late ping at a hand-over or a click of pid's; whether the
         decision has just come to pid."""
-        since = self._since.get(game_id)
-        fresh = since is None or since[0] != pid or again
+        since = self._since.setdefault(game_id, {})
+        fresh = pid not in since or again
         if fresh or any(c.actor == pid for c in changes):
-            self._since[game_id] = (pid, asyncio.get_running_loop().time())
+            since[pid] = asyncio.get_running_loop().time()
         return fresh
 
-    def _due(self, record: GameRecord) -> bool:
-        since, after = self._since.get(record.id), record.settings.ping_after
+    def _due(self, record: GameRecord, pid: str) -> bool:
+        since, after = self._since.get(record.id, {}).get(pid), record.settings.ping_after
         if since is None or after is None:
             return False
-        waited = asyncio.get_running_loop().time() - since[1]
-        return since[0] == awaiting(record) and waited >= self._seconds(after) * 0.99
+        waited = asyncio.get_running_loop().time() - since
+        return pid in waiting(record) and waited >= self._seconds(after) * 0.99
 
     def _seconds(self, after: int) -> float:
         return after * self.bot.service.minute / 60  # tests shorten the minute
 
-    def _ping_later(self, game_id: int, after: int) -> None:
-        task = self._later.get(game_id)
+    def _ping_later(self, game_id: int, pid: str, after: int) -> None:
+        task = self._later.get((game_id, pid))
         if task is None or task.done():
-            self._later[game_id] = asyncio.create_task(self._wait_to_ping(game_id, after),
-                                                       name=f"ping-{game_id}")
+            self._later[(game_id, pid)] = asyncio.create_task(
+                self._wait_to_ping(game_id, pid, after), name=f"ping-{game_id}-{pid}")
 
-    async def _wait_to_ping(self, game_id: int, after: int) -> None:
+    async def _wait_to_ping(self, game_id: int, pid: str, after: int) -> None:
         """Sleep until the awaited player has gone `after` seconds without a click, then ask
         the game's worker to mention them (so the ping keeps its place in the message order)."""
         loop = asyncio.get_running_loop()
-        while (since := self._since.get(game_id)) is not None:
-            wait = since[1] + self._seconds(after) - loop.time()
+        while (since := self._since.get(game_id, {}).get(pid)) is not None:
+            wait = since + self._seconds(after) - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
             record = self.bot.service.games.get(game_id)
-            if record is not None and awaiting(record) == since[0]:
-                self.changed(Change("ping", record))
+            if record is not None and pid in waiting(record):
+                self.changed(Change("ping", record, seat=pid))
             return
 
     async def _ping(self, record: GameRecord, seat: Seat, *, resumed: bool = False) -> None:
-        """Mention the person whose decision it is, with a button to their panel."""
+        """Mention a person whose decision it is, with a button to their panel."""
         assert seat.user_id is not None
         text = self._text(record, ui_for(record.game).ping_key(record),
                           mention=f"<@{seat.user_id}>")
@@ -434,24 +442,28 @@ class Publisher:
         message = await self._retry(lambda: self._channel(record).send(
             text, view=view or discord.utils.MISSING, allowed_mentions=mentions), urgent=True)
         latest = self.bot.service.games.get(record.id) or record
-        await self.bot.service.set_messages(record.id, ping_ids=[*latest.ping_ids, message.id],
-                                            ping_for=pid)
+        pings = {**latest.pings, pid: [*latest.pings.get(pid, []), message.id]}
+        await self.bot.service.set_messages(record.id, pings=pings)
 
-    async def _clear_pings(self, record: GameRecord, *, keep: str | None) -> GameRecord:
+    async def _clear_pings(self, record: GameRecord, *, keep: set[str] | None) -> GameRecord:
         """Delete the mentions of decisions already taken (all of them when `keep` is None,
-        else those not for `keep`); returns the newest record."""
+        else those of seats not in `keep`); returns the newest record."""
         latest = self.bot.service.games.get(record.id) or await self.bot.service.get(record.id)
         latest = latest or record
-        if not latest.ping_ids or (keep is not None and latest.ping_for == keep):
+        keep = keep or set()
+        going = [i for pid, ids in latest.pings.items() if pid not in keep for i in ids]
+        if not going:
             return latest
         channel = self._channel(record)
-        for message_id in latest.ping_ids:
+        for message_id in going:
             message = channel.get_partial_message(message_id)
             with contextlib.suppress(discord.NotFound):
                 await self._retry(message.delete)
-        await self.bot.service.set_messages(record.id, ping_ids=[], ping_for=None)
+        now = self.bot.service.games.get(record.id) or latest
+        pings = {pid: ids for pid, ids in now.pings.items() if pid in keep}
+        await self.bot.service.set_messages(record.id, pings=pings)
         return self.bot.service.games.get(record.id) or latest.model_copy(
-            update={"ping_ids": [], "ping_for": None})
+            update={"pings": pings})
 
     def _text(self, record: GameRecord, key: str, **params: Any) -> str:
         return self.bot.catalog.text(key, record.settings.language, **params)
@@ -474,18 +486,17 @@ class Publisher:
         """The game's channel is gone or closed to the bot: the host hears it by DM if possible."""
         await self._direct(record, record.host_id, "dm.channel_unavailable")
 
-    async def _remind(self, record: GameRecord) -> None:
-        """Half the decision's time is gone: one more mention, the only other one."""
-        assert record.timer is not None
-        seat = record.seat(record.timer.pid)
-        if (seat.user_id is None or seat.computer or awaiting(record) != seat.pid
-                or record.settings.ping_after is None):
+    async def _remind(self, record: GameRecord, pid: str) -> None:
+        """A reminder of `pid`'s timer is due: one more mention, saying when time runs out
+        (Discord shows the deadline in each reader's own time)."""
+        timer = record.timer_of(pid)
+        seat = record.seat(pid)
+        if (timer is None or not timer.reminded or seat.user_id is None or seat.computer
+                or pid not in waiting(record) or record.settings.ping_after is None):
             return
-        lang = record.settings.language
-        minutes = record.settings.turn_limit
-        text = self.bot.catalog.text("ping.reminder", lang, mention=f"<@{seat.user_id}>",
-                                     minutes=minutes / 2)
-        await self._post_ping(record, seat.pid, text, seat.user_id)
+        text = self._text(record, "ping.reminder", mention=f"<@{seat.user_id}>",
+                          deadline=f"<t:{int(timer.due_at)}:R>")
+        await self._post_ping(record, pid, text, seat.user_id)
 
     async def _announce_end(self, record: GameRecord) -> None:
         """The final result (or why the game ended), remembered so that any button of the
@@ -556,11 +567,18 @@ def only(user_id: int) -> discord.AllowedMentions:
                                    users=[discord.Object(id=user_id)], replied_user=False)
 
 
-def moved_since(pid: str | None, changes: list[Change]) -> bool:
-    """Whether someone other than `pid` acted in these changes: the decision left `pid` and
-    came back (one publish batch can hold a whole round of computer moves), so `pid` must be
-    mentioned again even though they were the last one mentioned."""
-    return any(c.actor is not None and c.actor != pid for c in changes)
+def moved_since(pid: str | None, changes: list[Change], record: GameRecord | None = None
+                ) -> bool:
+    """Whether pid's decision is a new one since these changes began: someone other than
+    `pid` acted (one publish batch can hold a whole round of computer moves), and, where the
+    game names its decisions (`record.decisions`), pid's began during the batch. Then `pid`
+    is mentioned again even though they were the last one mentioned; a seat that goes on
+    deciding while others decide beside it is not."""
+    if not any(c.actor is not None and c.actor != pid for c in changes):
+        return False
+    decision = record.decisions.get(pid) if record is not None and pid is not None else None
+    first = changes[0].previous
+    return decision is None or first is None or decision.since > first.version
 
 
 def _edits_table(record: GameRecord) -> bool:

@@ -16,6 +16,8 @@ from rules.game import Game
 Strength = str  # a computer player's strength, one of its game's ai STRENGTHS
 Status = Literal["lobby", "running", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running")
+# The longest turn limit, in minutes: three days, so a server can play by post.
+MAX_TURN_LIMIT = 72 * 60
 
 
 class Seat(BaseModel):
@@ -44,7 +46,7 @@ class Seat(BaseModel):
 
 class GameSettings(BaseModel):
     max_players: int | None = Field(default=None, ge=1, le=32)  # None: the game's most
-    turn_limit: int = Field(default=0, ge=0, le=30)          # minutes per decision; 0 = off
+    turn_limit: int = Field(default=0, ge=0, le=MAX_TURN_LIMIT)  # minutes per decision; 0: off
     language: Literal["en", "es"] = "en"
     thread: bool = False  # play in a thread opened from the lobby message, where the bot may
     # Seconds a decision waits before its player is mentioned: 0 at once, None never. A player
@@ -67,13 +69,41 @@ class GameSettings(BaseModel):
 
 
 class Timer(BaseModel):
-    """The pending decision's clock: stored, so a restart neither drops nor doubles it."""
+    """One waiting seat's clock: stored, so a restart neither drops nor doubles it. A game may
+    wait for several seats at once; each has its own timer."""
 
-    version: int        # the game version the timer was started for
+    version: int        # the version the seat's decision began at (its panel's, see `fresh`)
     pid: str
-    reminder_at: float  # epoch seconds
-    due_at: float
-    reminded: bool = False
+    due_at: float       # epoch seconds: the default (or the computer) decides for the seat
+    reminders: list[float] = Field(default_factory=list)  # epoch seconds, earliest first
+    reminded: int = 0   # how many of `reminders` were said
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_reminder(cls, data: Any) -> Any:
+        """Timers stored before play by post had one reminder, `reminder_at`, and a flag."""
+        if isinstance(data, dict) and "reminder_at" in data:
+            data = dict(data)
+            data["reminders"] = [data.pop("reminder_at")]
+            data["reminded"] = int(bool(data.get("reminded", False)))
+        return data
+
+    @property
+    def reminder_at(self) -> float:
+        """The first reminder (half time)."""
+        return self.reminders[0] if self.reminders else self.due_at
+
+    @property
+    def next_reminder(self) -> float | None:
+        return self.reminders[self.reminded] if self.reminded < len(self.reminders) else None
+
+
+class Decision(BaseModel):
+    """A seat's pending decision as the game names it (`Game.decision_key`), and the version
+    it began at: a panel built at that version or later is still valid for it."""
+
+    key: str
+    since: int
 
 
 class GameRecord(BaseModel):
@@ -93,13 +123,30 @@ class GameRecord(BaseModel):
     table_message_id: int | None = None
     table_round: int = 0           # the round the table message was posted for
     result_message_id: int | None = None  # the final result, which ended games link to
-    ping_ids: list[int] = Field(default_factory=list)  # mentions to delete once their turn passed
-    ping_for: str | None = None    # the seat those mentions were for
+    pings: dict[str, list[int]] = Field(default_factory=dict)  # seat -> mentions to delete
+    #   once that seat's decision is taken
     log: list[dict[str, Any]] = Field(default_factory=list)  # recent public events, newest last
-    timer: Timer | None = None
+    timers: list[Timer] = Field(default_factory=list)  # one per person the game waits for
+    decisions: dict[str, Decision] = Field(default_factory=dict)  # seats with a named decision
     ended_reason: str | None = None  # "completed", "cancelled", "ended_by_host", "no_humans", ...
     created_at: float = 0.0
     updated_at: float = 0.0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_waiting_seat(cls, data: Any) -> Any:
+        """Records stored when a game waited for one seat at a time kept one timer and the
+        mentions of one seat."""
+        if not isinstance(data, dict) or not {"timer", "ping_ids", "ping_for"} & data.keys():
+            return data
+        data = dict(data)
+        timer = data.pop("timer", None)
+        if timer is not None and "timers" not in data:
+            data["timers"] = [timer]
+        ids, pid = data.pop("ping_ids", None) or [], data.pop("ping_for", None)
+        if ids and "pings" not in data:
+            data["pings"] = {pid or "": ids}
+        return data
 
     @model_validator(mode="before")
     @classmethod
@@ -146,6 +193,29 @@ class GameRecord(BaseModel):
     @property
     def active(self) -> bool:
         return self.status in ACTIVE
+
+    @property
+    def timer(self) -> Timer | None:
+        """The first waiting seat's timer (most games wait for one seat at a time)."""
+        return self.timers[0] if self.timers else None
+
+    def timer_of(self, pid: str) -> Timer | None:
+        return next((t for t in self.timers if t.pid == pid), None)
+
+    @property
+    def ping_ids(self) -> list[int]:
+        """Every mention still standing, whoever it is for."""
+        return [i for ids in self.pings.values() for i in ids]
+
+    def since(self, pid: str) -> int:
+        """The version `pid`'s current decision began at: the record's own version unless the
+        game named the decision (then the version its key last changed)."""
+        decision = self.decisions.get(pid)
+        return decision.since if decision is not None else self.version
+
+    def fresh(self, pid: str, version: int) -> bool:
+        """Whether a panel built for `pid` at `version` still shows its current decision."""
+        return self.since(pid) <= version <= self.version
 
 
 class ActionEntry(BaseModel):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from bot import failpoints
-from bot.changes import Change, ChangeKind, Listener, Refused, awaiting
+from bot.changes import Change, ChangeKind, Listener, Refused, awaiting, decisions, may_act
 from bot.computers import ComputerPlayers, stand_in_for, strengths
 from bot.history import Recorder
 from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength
@@ -99,7 +99,8 @@ class GameService:
                       actor: str | None = None) -> Change:
         """Save `new` over `old` (caller holds the lock), then cache and announce it."""
         new.updated_at = self.clock()
-        new.timer = self.timers.timer_for(new)
+        new.decisions = decisions(new, old)
+        new.timers = self.timers.timers_for(new)
         await self.store.save(new, expected_version=old.version, action=action)
         failpoints.reach("after_commit")
         if new.active:
@@ -278,17 +279,19 @@ class GameService:
 
     async def act(self, game_id: int, user_id: int, version: int, action: dict[str, Any]
                   ) -> Change:
-        """A person's decision, from a click built on game `version`."""
+        """A person's decision, from a click on a panel built at game `version`: any seat the
+        game waits for may act, in any order, while its own decision is the one its panel
+        showed (`GameRecord.fresh`)."""
         async with self.lock(game_id):
             record = self.running(game_id)
             seat = record.seat_of_user(user_id)
             if seat is None or not seat.human:
                 raise Refused("errors.not_playing")
-            if version != record.version:
+            if not record.fresh(seat.pid, version):
                 raise Refused("errors.stale", stale=True)
             if seat.away:
                 raise Refused("errors.away")
-            if awaiting(record) != seat.pid:
+            if not may_act(record, seat.pid):
                 raise Refused("errors.not_your_turn", stale=True)
             return await self.apply(record, seat, action, user_id=user_id, by="player")
 

@@ -33,7 +33,8 @@ class Settings(BaseSettings):
     )
 
     turn_limit: int = Field(
-        default=0, ge=0, le=30, description="Server default minutes per decision (0: no limit)"
+        default=0, ge=0, le=72 * 60,
+        description="Server default minutes per decision, up to 3 days (0: no limit)"
     )
     ping_after: int | None = Field(
         default=20, ge=0, le=3600,

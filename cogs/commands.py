@@ -14,9 +14,10 @@ from discord.ext import commands
 from bot import defaults as server
 from bot.changes import Refused
 from bot.components import EndButton, unstored
+from bot.durations import duration, offered
 from bot.history import readable
 from bot.lobby import lobby_message
-from bot.records import GameRecord, GameSettings
+from bot.records import MAX_TURN_LIMIT, GameRecord, GameSettings
 from bot.storage import ChannelBusy
 from bot.ui import ui_for
 from cogs import history as history_cog
@@ -157,7 +158,7 @@ class GameCommands(commands.GroupCog):
         hints=_str("hints", "commands.defaults.hints.name"),
         pictures=_str("pictures", "commands.defaults.pictures.name"))
     @app_commands.describe(
-        turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
+        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
                         "commands.new.turn_limit.description"),
         pings=_str("When to mention the player whose turn it is",
                    "commands.defaults.pings.description"),
@@ -176,7 +177,7 @@ class GameCommands(commands.GroupCog):
         choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
         choice("Never", "commands.defaults.pings.never", "never")])
     async def defaults(self, interaction: discord.Interaction,
-                       turn_limit: app_commands.Range[int, 0, 30] | None = None,
+                       turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
                        pings: app_commands.Choice[str] | None = None,
                        ping_after: app_commands.Range[int, 5, 600] | None = None,
                        min_games: app_commands.Range[int, 1, 100] | None = None,
@@ -216,6 +217,19 @@ class GameCommands(commands.GroupCog):
         await server.save(self.bot.store, interaction.guild_id, new, self.game_id)
         await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
 
+    @defaults.autocomplete("turn_limit")
+    async def _defaults_limit(self, interaction: discord.Interaction, current: str
+                              ) -> list[app_commands.Choice[int]]:
+        return self.limit_choices(interaction, current)
+
+    def limit_choices(self, interaction: discord.Interaction, current: str
+                      ) -> list[app_commands.Choice[int]]:
+        """Turn limits to pick while typing, named in the user's language (a minute to three
+        days); any number in range may still be typed."""
+        found = offered(current, self.bot.catalog, interaction.locale.value,
+                        most=server.TURN_LIMIT[1])
+        return [app_commands.Choice(name=name, value=minutes) for name, minutes in found]
+
     @defaults.autocomplete("preset")
     async def _preset_autocomplete(self, interaction: discord.Interaction, current: str
                                    ) -> list[app_commands.Choice[str]]:
@@ -232,7 +246,8 @@ class GameCommands(commands.GroupCog):
 
     def _described(self, interaction: discord.Interaction, here: server.ServerDefaults
                    ) -> dict[str, str]:
-        limit = (self.text(interaction, "defaults.limit", minutes=here.turn_limit)
+        limit = (self.text(interaction, "defaults.limit", duration=duration(
+                     here.turn_limit, self.bot.catalog, interaction.locale.value))
                  if here.turn_limit else self.text(interaction, "defaults.no_limit"))
         if here.ping_after is None:
             pings = self.text(interaction, "defaults.pings.never")

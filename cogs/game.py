@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from ai.worker import suggest_async
 from bot import components, failpoints
-from bot.changes import Change, Refused, awaiting
+from bot.changes import Change, Refused, may_act
 from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
 from bot.storage import ChannelBusy
@@ -131,9 +131,9 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, "errors.not_playing")
             return
         content = None
-        if must_act and awaiting(record) != seat.pid:
+        if must_act and not may_act(record, seat.pid):
             content = self.text(interaction, "errors.not_your_turn")
-        if version is not None and version != record.version:
+        if version is not None and not record.fresh(seat.pid, version):
             content, focus = self.text(interaction, "errors.stale"), None
         panel = self._panel(record, seat.pid, interaction, [], focus)
         if edit:
@@ -171,7 +171,7 @@ class GameCog(commands.Cog):
                                         (record.seed + record.version) % 2**62,
                                         cap=self.bot.service.computer_cap, game=record.rules)
         now = self.bot.service.games.get(game)
-        if now is None or now.version != record.version or now.state is None:
+        if now is None or not now.fresh(seat.pid, record.version) or now.state is None:
             content = self.text(interaction, "errors.stale")
             record = now or record
         elif found is None:

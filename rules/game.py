@@ -125,6 +125,15 @@ class Game(ABC, Generic[S, A]):
         these."""
         return self.to_act(state)
 
+    def decision_key(self, state: S, seat: str) -> str | None:
+        """A name for the decision `seat` faces now, equal in two states only when the seat's
+        legal actions are the same in both (Catan: "discard 4 cards of the 7 rolled at turn
+        12"). The platform keeps a seat's panel valid while its key stays the same, so when
+        several seats decide at once, one deciding does not outdate the others' panels.
+        None (the default, right for a game where one seat decides at a time): unknown, so
+        every change of the game outdates every panel."""
+        return None
+
     @abstractmethod
     def legal_actions(self, state: S, seat: str) -> list[A]:
         """The actions `seat` may take now; [] if it may not act. Where the full set is

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot import ui
+from bot.records import MAX_TURN_LIMIT
 from cogs.citadels import render
 from cogs.citadels.ui import UI
 from cogs.commands import GameCommands, choice
@@ -53,7 +54,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         dark_districts=_str("Add Dark City's 12 unique districts (on with Dark City characters)",
                             "commands.citadels.new.dark_districts.description"),
         city_size=_str("Districts that complete a city", "commands.new.city_size.description"),
-        turn_limit=_str("Minutes per decision before the computer plays it (0: off)",
+        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
                         "commands.new.turn_limit.description"),
         language=_str("Language of the table", "commands.new.language.description"),
         thread=_str("Play in a thread of its own, if the bot may open one",
@@ -73,7 +74,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                   players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
                   = None,
                   city_size: app_commands.Choice[int] | None = None,
-                  turn_limit: app_commands.Range[int, 0, 30] | None = None,
+                  turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
                   language: app_commands.Choice[str] | None = None,
                   thread: bool = True,
                   cast: app_commands.Choice[str] | None = None,
@@ -89,6 +90,11 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         await self.open_lobby(
             interaction, players=players, turn_limit=turn_limit,
             language=language.value if language else None, thread=thread, options=options)
+
+    @new.autocomplete("turn_limit")
+    async def _new_limit(self, interaction: discord.Interaction, current: str
+                         ) -> list[app_commands.Choice[int]]:
+        return self.limit_choices(interaction, current)
 
     @app_commands.command(name=_str("rules", "commands.rules.name"),
                           description=_str("What a character or a district does",

@@ -78,7 +78,8 @@ def test_plural_forms_come_from_the_catalog(number: int, english: str, spanish: 
 SAME_IN_SPANISH = {
     "commands.new.language.en",  # "English": a language names itself in the menu
     "commands.new.language.es",  # "Español"
-    "render.lobby.limit.minutes",  # "{minutes} min"
+    "duration.minutes.one",  # "{count} min": the abbreviation is the same
+    "duration.minutes.other",
 }
 SAME_NAMES = {"noble", "Hospital"}  # the rulebook's Spanish: "noble", "Hospital"
 

@@ -295,6 +295,28 @@ def playout(game: AnyGame, players: int, options: dict[str, Any], seed: int,
     return run
 
 
+def check_decision_keys(game: AnyGame, run: Playout, every: int = 3) -> bool:
+    """A seat whose `decision_key` is the same before and after a move (someone else's, in a
+    game where several decide at once) has the same legal actions in both states: the platform
+    keeps that seat's open panel valid on the strength of it. Whether any key survived a move
+    (a game with simultaneous decisions must show that it was checked)."""
+    kept = False
+    for i in range(0, len(run.states) - 1, max(1, every)):
+        before, after = run.states[i], run.states[i + 1]
+        for seat in run.seats:
+            key = game.decision_key(before, seat)
+            if key is None or key != game.decision_key(after, seat):
+                continue
+            kept = True
+            assert seat in game.to_act(before) and seat in game.to_act(after), (
+                f"{game.id}: {seat} keeps decision {key!r} without being able to act")
+            old = sorted(canonical(game.dump_action(a)) for a in game.legal_actions(before, seat))
+            new = sorted(canonical(game.dump_action(a)) for a in game.legal_actions(after, seat))
+            assert old == new, (
+                f"{game.id}: {seat}'s decision {key!r} kept its key, not its legal actions")
+    return kept
+
+
 def check_end(game: AnyGame, run: Playout) -> None:
     """Over, nobody to act, every seat ranked (someone first), scores and breakdowns for every
     seat, each breakdown adding up to its score; no result before the end."""
@@ -356,6 +378,11 @@ def sampled(run: Playout, every: int) -> Iterator[Any]:
     yield from run.states[::max(1, every)]
     if (len(run.states) - 1) % max(1, every):
         yield run.states[-1]
+
+
+def names_decisions(game: AnyGame) -> bool:
+    """Whether the game names its seats' decisions (several seats decide at once)."""
+    return type(game).decision_key is not Game.decision_key
 
 
 def overrides_determinize(game: AnyGame) -> bool:

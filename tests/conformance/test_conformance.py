@@ -14,11 +14,13 @@ import pytest
 
 from rules import registry
 from rules.citadels import cast
+from tests.games.bids import registered as bids_registered
 from tests.games.nim import registered
 
 from .checks import (
     AnyGame,
     allowed_counts,
+    check_decision_keys,
     check_end,
     check_events,
     check_junk_actions,
@@ -29,14 +31,15 @@ from .checks import (
     check_serialization,
     check_spectator_worlds,
     check_views,
+    names_decisions,
     option_sets,
     overrides_determinize,
     playout,
 )
 
-with registered():
+with registered(), bids_registered():
     GAMES: list[AnyGame] = [registry.game(g) for g in registry.games()]
-assert "nim" in [g.id for g in GAMES]
+assert {"nim", "bids"} <= {g.id for g in GAMES}
 
 # Random playouts per case: Nim's take milliseconds, Citadels' a tenth of a second, Catan's
 # about two seconds (some 2000 decisions, each checked). The default run plays the first
@@ -115,7 +118,7 @@ def seeded(long: bool) -> list[Any]:
 @pytest.mark.parametrize(("game", "players", "options", "seeds"), seeded(False) + seeded(True))
 def test_random_playouts_keep_the_contract(game: AnyGame, players: int, options: dict[str, Any],
                                            seeds: range) -> None:
-    differed = False
+    differed = kept = False
     for seed in seeds:
         run = playout(game, players, options, seed)
         check_end(game, run)
@@ -124,8 +127,11 @@ def test_random_playouts_keep_the_contract(game: AnyGame, players: int, options:
         check_events(run)
         check_refusals(game, run)
         differed |= check_views(game, run, every=len(run.states) // VIEW_SAMPLES)
+        kept |= check_decision_keys(game, run)
     # A game with hidden information must redraw some of it, or the view check proved nothing.
     assert differed or not overrides_determinize(game), f"{game.id}: no world ever differed"
+    # A game that names its decisions must keep one while another seat moves.
+    assert kept or not names_decisions(game), f"{game.id}: no decision outlived a move"
 
 
 # Where a registered game does not (yet) keep the contract: the check runs, and must fail.

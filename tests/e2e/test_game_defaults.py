@@ -19,7 +19,7 @@ async def test_server_default_turn_limit(citadels_bot: GameBot, table: Table,
                      ).response()
     assert refused.ephemeral and "manage the server" in refused.content
     saved = await (await owner.slash(channel, "ciudadelas ajustes", turn_limit=5)).response()
-    assert saved.ephemeral and "5 minutos" in saved.content
+    assert saved.ephemeral and "5 min por decisión" in saved.content
 
     await (await table.alice.slash(channel, "citadels new")).response()
     [record] = [g for g in citadels_bot.service.games.values() if g.guild_id == int(guild.id)]

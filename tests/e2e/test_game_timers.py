@@ -34,7 +34,7 @@ async def test_timeouts_reminders_and_im_back(fast_bot: GameBot, table: Table,
     await bot.publisher.idle()
     assert bot.service.games[record.id].seat(pid).away
     mentions = [m.content for m in await t.alice.notified()]
-    assert sum("half your time" in m for m in mentions) >= 3
+    assert sum("your time for this decision runs out <t:" in m for m in mentions) >= 3
     message = await table_message(t.alice, t.general)
     assert message is not None
     assert "played for" in message.text or "timed out" in message.text.lower()

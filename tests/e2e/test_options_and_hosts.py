@@ -30,8 +30,8 @@ async def reply(person: Person, channel: Ref, command: str, **options: object) -
 
 @pytest.mark.parametrize(("option", "value", "allowed"), [
     ("players", 1, False), ("players", 2, True), ("players", 8, True), ("players", 9, False),
-    ("turn_limit", -1, False), ("turn_limit", 0, True), ("turn_limit", 30, True),
-    ("turn_limit", 31, False),
+    ("turn_limit", -1, False), ("turn_limit", 0, True), ("turn_limit", 4320, True),
+    ("turn_limit", 4321, False),
 ])
 async def test_new_checks_each_range_again(citadels_bot: GameBot, table: Table, option: str,
                                            value: int, allowed: bool):
@@ -45,7 +45,7 @@ async def test_new_checks_each_range_again(citadels_bot: GameBot, table: Table, 
         assert (record.max_players if option == "players" else record.settings.turn_limit
                 ) == value
     else:
-        low, high = (2, 8) if option == "players" else (0, 30)
+        low, high = (2, 8) if option == "players" else (0, 4320)
         assert said == f"{option} must be between {low} and {high}; nothing was changed."
         assert record is None
 
@@ -65,8 +65,8 @@ async def test_a_forged_choice_is_refused_in_spanish_too(citadels_bot: GameBot, 
 
 
 @pytest.mark.parametrize(("options", "refusal"), [
-    ({"turn_limit": -1}, "turn_limit must be between 0 and 30"),
-    ({"turn_limit": 31}, "turn_limit must be between 0 and 30"),
+    ({"turn_limit": -1}, "turn_limit must be between 0 and 4320"),
+    ({"turn_limit": 4321}, "turn_limit must be between 0 and 4320"),
     ({"ping_after": 4}, "ping_after must be between 5 and 600"),
     ({"ping_after": 601}, "ping_after must be between 5 and 600"),
 ])
@@ -88,24 +88,24 @@ async def test_defaults_set_pings_and_limits_that_new_games_take(
     refused = await reply(table.alice, channel, "citadels defaults", pings="never")
     assert "manage the server" in refused
     for options, words, ping_after in [
-        ({"pings": "each", "turn_limit": 30}, "at once", 0),
+        ({"pings": "each", "turn_limit": 90}, "at once", 0),
         ({"ping_after": 600}, "after 600 seconds", 600),
         ({"pings": "never"}, "nobody is mentioned", None),
         ({"pings": "late", "ping_after": 5}, "after 5 seconds", 5),
     ]:
         said = await reply(owner, channel, "citadels defaults", **options)
-        assert said.startswith("Saved.") and words in said and "30 minutes" in said
+        assert said.startswith("Saved.") and words in said and "1 h 30 min per decision" in said
         await reply(table.alice, channel, "citadels new")
         record = citadels_bot.service.in_channel(int(channel.id))
         assert record is not None
-        assert (record.settings.ping_after, record.settings.turn_limit) == (ping_after, 30)
+        assert (record.settings.ping_after, record.settings.turn_limit) == (ping_after, 90)
         await citadels_bot.service.cancel(record.id, int(table.alice.id))
 
 
 async def test_a_stored_default_no_longer_valid_is_ignored(
         citadels_bot: GameBot, table: Table, caplog: pytest.LogCaptureFixture):
     guild = table.guild.id
-    await citadels_bot.store.set_meta(f"guild:{guild}:turn_limit", "99")
+    await citadels_bot.store.set_meta(f"guild:{guild}:turn_limit", "9999")
     await citadels_bot.store.set_meta(f"guild:{guild}:ping_after", "soon")
     with caplog.at_level(logging.WARNING, logger="bot.defaults"):
         assert await reply(table.alice, table.general, "citadels new") == ""
