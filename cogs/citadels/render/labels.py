@@ -169,10 +169,6 @@ def _player(view: View, pid: str) -> dict[str, Any]:
     return next((p for p in view.get("players", []) if p["id"] == pid), {})
 
 
-def _me(view: View) -> dict[str, Any]:
-    return _player(view, view.get("you") or "")
-
-
 def _extras(kind: str, view: View) -> dict[str, object]:
     """Figures some labels show, as the view gives them: cards drawn, income due."""
     turn = view.get("turn") or {}
