@@ -1,7 +1,5 @@
-"""The tables of the rules document (catan-cities-knights.md) that the board tests compare the
-code with, read from a verbatim excerpt vendored in data/rules_excerpt.md: CI runs on a clone of
-the repository alone, where the shared document does not exist. test_rules_excerpt.py checks the
-excerpt against the document wherever the document is present."""
+"""The tables of docs/rules/catan-cities-knights.md (§1.5, §1.6, §15 T03, Appendix A) that the
+board tests compare the code with."""
 
 from __future__ import annotations
 
@@ -9,44 +7,13 @@ import re
 from functools import cache
 from pathlib import Path
 
-DOC = Path("shared/rules/catan-cities-knights.md")
-EXCERPT = Path(__file__).with_name("data") / "rules_excerpt.md"
-# The excerpt's parts: each runs from its start marker up to (not including) its end marker.
-PARTS: tuple[tuple[str, str | None], ...] = (
-    ("### 1.5", "### 1.6"),
-    ("### 1.6", "### 1.7"),
-    ("- T03", "- T04"),
-    ("## Appendix A", None),
-)
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "catan-cities-knights.md"
 MINUS = str.maketrans({"−": "-"})
-
-
-def shared_document() -> str | None:
-    """The document, if a parent folder of this file holds `shared/rules/` (the main checkout and
-    the worktrees sit at different depths under the same root); None in a bare clone."""
-    for folder in Path(__file__).resolve().parents:
-        if (folder / DOC).is_file():
-            return (folder / DOC).read_text(encoding="utf-8")
-    return None
-
-
-def excerpt_of(document: str) -> str:
-    """The parts of the document that the excerpt holds, concatenated verbatim."""
-    out = []
-    for start, end in PARTS:
-        i = document.index(start)
-        out.append(document[i : document.index(end, i)] if end else document[i:])
-    return "".join(out)
-
-
-def vendored() -> str:
-    """The vendored excerpt without its first line (the note saying where it comes from)."""
-    return EXCERPT.read_text(encoding="utf-8").split("\n", 1)[1]
 
 
 @cache
 def text() -> str:
-    return vendored().translate(MINUS)
+    return DOC.read_text(encoding="utf-8").translate(MINUS)
 
 
 def section(start: str, end: str | None = None) -> str:
