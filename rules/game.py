@@ -158,8 +158,8 @@ class Game(ABC, Generic[S, A]):
 
     def default_action(self, state: S, seat: str) -> A | None:
         """What the platform plays for `seat` when its time runs out, if the game's rules name
-        a default (Catan §3.5: decline an offer, discard at random...); None (the default):
-        the game's stand-in computer player decides instead."""
+        a default (Catan, docs/rules/catan-cities-knights.md §3.5: decline, random discards);
+        None (the default): the game's stand-in computer player decides instead."""
         return None
 
     @abstractmethod

@@ -50,7 +50,7 @@ RANK_CHOICES: dict[int, tuple[str, ...]] = {
     r: tuple(c.id for c in CHARACTERS.values() if c.rank == r)
     for r in sorted({c.rank for c in CHARACTERS.values()})}
 DARK_CHARACTERS: frozenset[str] = frozenset(c["id"] for c in DARK["characters"])
-# The rulings of the Dark City page's §11 kept as data: changing one is a one-line edit.
+# The rulings of docs/rules/citadels-dark-city.md §11 kept as data: changing one is a one-line edit.
 RULINGS: dict[str, Any] = DARK["rulings"]
 
 DISTRICTS: dict[str, District] = {
@@ -73,7 +73,7 @@ DARK_DISTRICTS: tuple[str, ...] = tuple(d["id"] for d in DARK["districts"])
 DRAFT: dict[int, tuple[int, int, int]] = {
     int(n): (t["faceup"], t["facedown"], t["characters_each"]) for n, t in DATA["draft"].items()
 }
-# With a rank-9 character (9 characters in the cast): the Dark City page's §2.3 table.
+# With a rank-9 character (9 characters in the cast): docs/rules/citadels-dark-city.md §2.3.
 DRAFT_NINE: dict[int, tuple[int, int, int]] = {
     int(n): (t["faceup"], t["facedown"], t["characters_each"])
     for n, t in DARK["draft_nine"].items()

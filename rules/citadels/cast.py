@@ -1,5 +1,5 @@
-"""The game's cast and deck from its options, and the player counts each cast allows (the Dark
-City page, §2.1-2.3 and §2.5)."""
+"""The game's cast and deck from its options, and the player counts each cast allows
+(docs/rules/citadels-dark-city.md §2.1-2.3 and §2.5)."""
 
 from __future__ import annotations
 

@@ -310,7 +310,7 @@ graveyard = districts.graveyard  # the answer to a Graveyard offer: engine.apply
 
 
 def end_of_turn(s: Work, me: str) -> None:
-    """The end-of-turn effects, in the Dark City page's order (§3): tax, Poor House,
+    """The end-of-turn effects, in docs/rules/citadels-dark-city.md §3's order: tax, Poor House,
     Alchemist refund, Park."""
     tax_collector = s.tax_collector
     if tax_collector is not None and s.built and tax_collector != me:

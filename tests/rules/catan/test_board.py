@@ -1,4 +1,4 @@
-"""rules/catan/board.py against §1.4, §1.5 and Appendix A of catan-cities-knights.md."""
+"""rules/catan/board.py against §1.4, §1.5 and Appendix A of docs/rules/catan-cities-knights.md."""
 
 from __future__ import annotations
 

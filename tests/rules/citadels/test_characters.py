@@ -1,4 +1,5 @@
-"""Rulebook "Las capacidades de los Personajes al detalle" and citadels-classic.md §4.2-4.3."""
+"""Rulebook "Las capacidades de los Personajes al detalle" and
+docs/rules/citadels-classic.md §4.2-4.3."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def test_assassin_victim_loses_turn_silently():
 
 
 def test_assassin_may_name_a_character_nobody_holds():
-    """Naming a character nobody holds does nothing (classic.md §4.3)."""
+    """Naming a character nobody holds does nothing (docs/rules/citadels-classic.md §4.3)."""
     state = start(4, FOUR)
     state, _ = act(state, {"type": "take_gold"}, {"type": "assassinate", "character": "warlord"},
                    {"type": "end_turn"})

@@ -1,4 +1,5 @@
-"""The Dark City characters (§4 and the §8 test cases), on hand-made states."""
+"""The Dark City characters (docs/rules/citadels-dark-city.md §4 and the §8 test cases), on
+hand-made states."""
 
 from __future__ import annotations
 

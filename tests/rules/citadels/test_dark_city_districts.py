@@ -1,4 +1,5 @@
-"""The Dark City purples (§5 and the §8 test cases), on hand-made states."""
+"""The Dark City purples (docs/rules/citadels-dark-city.md §5 and the §8 test cases), on
+hand-made states."""
 
 from __future__ import annotations
 

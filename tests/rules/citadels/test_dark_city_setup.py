@@ -1,4 +1,5 @@
-"""Dark City setup (§2, §8 'setup' and 'deck' cases): options, player counts, discards, drafts."""
+"""Dark City setup (docs/rules/citadels-dark-city.md §2, §8 'setup' and 'deck' cases): options,
+player counts, discards, drafts."""
 
 from __future__ import annotations
 

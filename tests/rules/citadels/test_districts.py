@@ -1,4 +1,4 @@
-"""citadels-classic.md §2 "Unique district effects": the 14 unique districts."""
+"""docs/rules/citadels-classic.md §2 "Unique district effects": the 14 unique districts."""
 
 from __future__ import annotations
 

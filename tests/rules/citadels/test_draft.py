@@ -1,4 +1,5 @@
-"""Rulebook "Fase de Selección", its 2-, 3- and 7-player procedures, citadels-classic.md §4.1."""
+"""Rulebook "Fase de Selección", its 2-, 3- and 7-player procedures,
+docs/rules/citadels-classic.md §4.1."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rulebook "Final de la partida": end of game and scoring, citadels-classic.md §5."""
+"""Rulebook "Final de la partida": end of game and scoring, docs/rules/citadels-classic.md §5."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rulebook "Preparación" and citadels-classic.md §3 (setup) and §1-2 (components)."""
+"""Rulebook "Preparación" and docs/rules/citadels-classic.md §3 (setup) and §1-2 (components)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The bewitched character's powers apply to the Witch's gold, hand and city (Dark City §4.1),
-also those that act after her resumed turn, such as the Thief's robbery at the victim's
-reveal; only the crown handling of the King and the Emperor stays with the card's holder."""
+"""The bewitched character's powers apply to the Witch's gold, hand and city
+(docs/rules/citadels-dark-city.md §4.1), also those that act after her resumed turn, such as the
+Thief's robbery at the victim's reveal; only the crown handling of the King and the Emperor stays
+with the card's holder."""
 
 from __future__ import annotations
 
