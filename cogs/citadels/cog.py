@@ -37,7 +37,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                                            "commands.new.description"))
     @app_commands.rename(
         players=_str("players", "commands.new.players.name"),
-        city_size=_str("city_size", "commands.new.city_size.name"),
+        city_size=_str("city_size", "commands.citadels.new.city_size.name"),
         turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
         language=_str("language", "commands.new.language.name"),
         thread=_str("thread", "commands.new.thread.name"),
@@ -53,15 +53,16 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                    "commands.citadels.new.rank9.description"),
         dark_districts=_str("Add Dark City's 12 unique districts (on with Dark City characters)",
                             "commands.citadels.new.dark_districts.description"),
-        city_size=_str("Districts that complete a city", "commands.new.city_size.description"),
+        city_size=_str("Districts that complete a city",
+                       "commands.citadels.new.city_size.description"),
         turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
                         "commands.new.turn_limit.description"),
         language=_str("Language of the table", "commands.new.language.description"),
         thread=_str("Play in a thread of its own, if the bot may open one",
                     "commands.new.thread.description"))
     @app_commands.choices(
-        city_size=[choice("7 (rulebook, 4+ players)", "commands.new.city_size.7", 7),
-                   choice("8 (variant)", "commands.new.city_size.8", 8)],
+        city_size=[choice("7 (rulebook, 4+ players)", "commands.citadels.new.city_size.7", 7),
+                   choice("8 (variant)", "commands.citadels.new.city_size.8", 8)],
         language=[choice("English", "commands.new.language.en", "en"),
                   choice("Español", "commands.new.language.es", "es")],
         cast=[choice("Classic", "commands.citadels.new.cast.classic", "classic"),
@@ -96,12 +97,12 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                          ) -> list[app_commands.Choice[int]]:
         return self.limit_choices(interaction, current)
 
-    @app_commands.command(name=_str("rules", "commands.rules.name"),
+    @app_commands.command(name=_str("rules", "commands.citadels.rules.name"),
                           description=_str("What a character or a district does",
-                                           "commands.rules.description"))
-    @app_commands.rename(card=_str("card", "commands.rules.card.name"))
+                                           "commands.citadels.rules.description"))
+    @app_commands.rename(card=_str("card", "commands.citadels.rules.card.name"))
     @app_commands.describe(card=_str("A character or a district",
-                                     "commands.rules.card.description"))
+                                     "commands.citadels.rules.card.description"))
     async def rules(self, interaction: discord.Interaction, card: str | None = None) -> None:
         lang = interaction.locale.value
         if card is None:
@@ -111,7 +112,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
         key = card if card in citadels.CHARACTERS or card in citadels.DISTRICTS else next(
             (k for _, k in render.rules_choices(card, lang)), None)
         if key is None:
-            await self.reply(interaction, "errors.unknown_card", card=card[:50])
+            await self.reply(interaction, "citadels.errors.unknown_card", card=card[:50])
             return
         await interaction.response.send_message(embed=render.rules_embed(key, lang),
                                                 ephemeral=True)

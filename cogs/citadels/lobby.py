@@ -26,7 +26,7 @@ def lobby_selects(record: GameRecord, catalog: Catalog, lang: str) -> list[Optio
     in_deck = set(cast.deck(options))
 
     def t(key: str, **params: object) -> str:
-        return catalog.text(f"lobby.citadels.{key}", lang, **params)
+        return catalog.text(f"citadels.lobby.{key}", lang, **params)
 
     swaps = [discord.SelectOption(
         label=character_tag(dark, lang)[:100], value=dark, default=dark in chosen,
@@ -77,7 +77,7 @@ PRESETS = ("classic", "dark_city_artist", "dark_city_queen", "random")
 
 def presets(catalog: Catalog, lang: str) -> dict[str, str]:
     """The casts a server may take for its new games."""
-    return {key: catalog.text(f"lobby.citadels.preset.{key}", language(catalog, lang))
+    return {key: catalog.text(f"citadels.lobby.preset.{key}", language(catalog, lang))
             for key in PRESETS}
 
 

@@ -54,7 +54,7 @@ def panel_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str, *,
     me = next(p for p in view["players"] if p["id"] == view["you"])
 
     def t(key: str, **params: object) -> str:
-        return catalog.text(f"render.panel.{key}", lang, **params)
+        return catalog.text(f"citadels.render.panel.{key}", lang, **params)
 
     state = "over" if view["finished"] else "mine" if legal else "waiting"
     top = list(notes)
@@ -83,15 +83,15 @@ def _by_type_cost(did: str) -> tuple[int, int, str]:
 
 def _character_line(view: View, cid: str, catalog: Catalog, lang: str) -> str:
     if cid == view.get("murdered") and cid not in view["revealed"]:
-        state = catalog.text("render.panel.char.murdered", lang, mark=MURDERED)
+        state = catalog.text("citadels.render.panel.char.murdered", lang, mark=MURDERED)
     elif cid in view["revealed"]:
-        state = catalog.text("render.panel.char.revealed", lang)
+        state = catalog.text("citadels.render.panel.char.revealed", lang)
         if cid == view.get("robbed"):
-            state += " " + catalog.text("render.panel.char.robbed", lang, mark=ROBBED)
+            state += " " + catalog.text("citadels.render.panel.char.robbed", lang, mark=ROBBED)
     else:
-        state = catalog.text("render.panel.char.hidden", lang)
+        state = catalog.text("citadels.render.panel.char.hidden", lang)
         if cid == view.get("robbed"):
-            state += " " + catalog.text("render.panel.char.robbed", lang, mark=ROBBED)
+            state += " " + catalog.text("citadels.render.panel.char.robbed", lang, mark=ROBBED)
     return f"{character_tag(cid, lang)} — {state}"
 
 
@@ -100,8 +100,8 @@ def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str,
     """What the player may do, grouped by kind of action; or whose decision it is."""
     if view["finished"]:
         if view.get("winner") == view["you"]:
-            return [catalog.text("render.panel.over.you", lang)]
-        return [catalog.text("render.panel.over", lang,
+            return [catalog.text("citadels.render.panel.over.you", lang)]
+        return [catalog.text("citadels.render.panel.over", lang,
                              name=who(view.get("winner"), seats, catalog, lang))]
     if not legal:
         return [_waiting(view, seats, catalog, lang)]
@@ -111,7 +111,7 @@ def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str,
     lines = []
     current, turn = view.get("current_character"), view.get("turn")
     if current and turn and current in _mine(view).get("characters", []):
-        lines.append(catalog.text("render.panel.playing", lang,
+        lines.append(catalog.text("citadels.render.panel.playing", lang,
                                   character=character_tag(current, lang),
                                   builds=turn["builds_left"]))
     for kind, actions in by_kind.items():
@@ -127,13 +127,13 @@ def _waiting(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
     acting = view["to_act"][0] if view["to_act"] else None
     name = who(acting, seats, catalog, lang)
     if view["phase"] == "draft":
-        return catalog.text("render.panel.waiting.draft", lang, name=name)
+        return catalog.text("citadels.render.panel.waiting.draft", lang, name=name)
     if view.get("graveyard_card"):
-        return catalog.text("render.panel.waiting.graveyard", lang, name=name)
+        return catalog.text("citadels.render.panel.waiting.graveyard", lang, name=name)
     if view.get("current_character"):
-        return catalog.text("render.panel.waiting.turn", lang, name=name,
+        return catalog.text("citadels.render.panel.waiting.turn", lang, name=name,
                             character=character(view["current_character"], lang))
-    return catalog.text("render.panel.waiting.other", lang, name=name)
+    return catalog.text("citadels.render.panel.waiting.other", lang, name=name)
 
 
 Summary = Callable[[list[Action], View, list[Seat], Catalog, str], list[str]]
@@ -144,14 +144,15 @@ def _listed(actions: list[Action], view: View, seats: list[Seat], catalog: Catal
     """One line per action, up to LISTED, then how many more."""
     lines = ["• " + action_label(a, view, seats, catalog, lang) for a in actions[:LISTED]]
     if len(actions) > LISTED:
-        lines.append(catalog.text("render.panel.more", lang, count=len(actions) - LISTED))
+        lines.append(catalog.text("citadels.render.panel.more", lang, count=len(actions) - LISTED))
     return lines
 
 
 def _characters(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
                 lang: str) -> list[str]:
     """Draft options, each with its power."""
-    key = "render.panel.pick" if actions[0].type == "pick_character" else "render.panel.discard"
+    key = "citadels.render.panel." + ("pick" if actions[0].type == "pick_character"
+                                      else "discard")
     lines = [catalog.text(key, lang)]
     for a in actions:
         cid = a.character  # type: ignore[attr-defined]
@@ -164,31 +165,31 @@ def _targets(actions: list[Action], view: View, seats: list[Seat], catalog: Cata
     """Assassin and Thief: one line naming every character they may choose."""
     kind = actions[0].type
     names = ", ".join(character(a.character, lang) for a in actions)  # type: ignore[attr-defined]
-    return [catalog.text(f"render.panel.{kind}", lang, characters=names)]
+    return [catalog.text(f"citadels.render.panel.{kind}", lang, characters=names)]
 
 
 def _builds(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
             lang: str) -> list[str]:
     names = ", ".join(district_tag(a.district, lang) for a in actions)  # type: ignore[attr-defined]
-    return [catalog.text("render.panel.build", lang, districts=names)]
+    return [catalog.text("citadels.render.panel.build", lang, districts=names)]
 
 
 def _keeps(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
            lang: str) -> list[str]:
     drawn = (view.get("turn") or {}).get("drawn") or [a.district for a in actions]  # type: ignore[attr-defined]
     names = ", ".join(district_tag(d, lang) for d in drawn)
-    return [catalog.text("render.panel.keep", lang, districts=names)]
+    return [catalog.text("citadels.render.panel.keep", lang, districts=names)]
 
 
 def _swaps(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
            lang: str) -> list[str]:
     names = ", ".join(who(a.player, seats, catalog, lang) for a in actions)  # type: ignore[attr-defined]
-    return [catalog.text("render.panel.swap_hands", lang, names=names)]
+    return [catalog.text("citadels.render.panel.swap_hands", lang, names=names)]
 
 
 def _discards(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
               lang: str) -> list[str]:
-    return [catalog.text("render.panel.discard_and_draw", lang)]
+    return [catalog.text("citadels.render.panel.discard_and_draw", lang)]
 
 
 def _destroys(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
@@ -199,7 +200,7 @@ def _destroys(actions: list[Action], view: View, seats: list[Seat], catalog: Cat
         owner, did = a.player, a.district  # type: ignore[attr-defined]
         by_owner.setdefault(owner, []).append(
             f"{district(did, lang)} ({destroy_cost(view, owner, did)} {GOLD})")
-    lines = [catalog.text("render.panel.destroy", lang)]
+    lines = [catalog.text("citadels.render.panel.destroy", lang)]
     lines += [f"• {_owner(o, view, seats, catalog, lang)}: {', '.join(ds)}"
               for o, ds in by_owner.items()]
     return lines
@@ -208,13 +209,13 @@ def _destroys(actions: list[Action], view: View, seats: list[Seat], catalog: Cat
 def _owner(pid: str, view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
     """Whose city: "Your city" for the viewer's own (the Warlord may destroy in it)."""
     if pid == view.get("you"):
-        return catalog.text("render.panel.own_city", lang)
+        return catalog.text("citadels.render.panel.own_city", lang)
     return who(pid, seats, catalog, lang)
 
 
 def _laboratory(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
                 lang: str) -> list[str]:
-    return [catalog.text("render.panel.use_laboratory", lang)]
+    return [catalog.text("citadels.render.panel.use_laboratory", lang)]
 
 
 def _graveyard(actions: list[Action], view: View, seats: list[Seat], catalog: Catalog,
@@ -222,7 +223,8 @@ def _graveyard(actions: list[Action], view: View, seats: list[Seat], catalog: Ca
     """Which district the Warlord destroyed, whose Warlord, and the Graveyard's price."""
     current = view.get("current_character")
     warlord = next((p["id"] for p in view["players"] if current in p["revealed"]), None)
-    return [catalog.text("render.panel.graveyard", lang, name=who(warlord, seats, catalog, lang),
+    return [catalog.text("citadels.render.panel.graveyard", lang,
+                         name=who(warlord, seats, catalog, lang),
                          district=district(view.get("graveyard_card") or "graveyard", lang))]
 
 
@@ -343,7 +345,7 @@ def _select(record: GameRecord, seen: dict, kind: str, actions: list[Action],
         if option.description:
             option.description = option.description[:100]
     return ActionSelect(record.id, record.version, kind, options,
-                        catalog.text(f"panel.select.{kind}", lang)[:150])
+                        catalog.text(f"citadels.panel.select.{kind}", lang)[:150])
 
 
 def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
@@ -355,7 +357,7 @@ def _discard_select(record: GameRecord, seen: dict, catalog: Catalog, lang: str
         for i, d in enumerate(hand[:MAX_OPTIONS])
     ]
     return ActionSelect(record.id, record.version, "dad", options,
-                        catalog.text("panel.select.dad", lang)[:150], min_values=1,
+                        catalog.text("citadels.panel.select.dad", lang)[:150], min_values=1,
                         max_values=len(options))
 
 
@@ -404,20 +406,20 @@ def _narrow_select(record: GameRecord, seen: dict, kind: str, actions: list[Acti
                                     value=":".join([type_, *path, key]))
                for key in keys[:MAX_OPTIONS]]
     return ActionSelect(record.id, record.version, "n_" + kind, options,
-                        catalog.text(f"panel.narrow.{field}", lang)[:150])
+                        catalog.text(f"citadels.panel.narrow.{field}", lang)[:150])
 
 
 def _narrow_label(record: GameRecord, seen: dict, field: str, key: str, catalog: Catalog,
                   lang: str) -> str:
     if field == "player":
         if key == seen.get("you"):
-            return catalog.text("render.panel.own_city", lang)[:100]
+            return catalog.text("citadels.render.panel.own_city", lang)[:100]
         seat = next((s for s in record.seats if s.pid == key), None)
         return (render.seat_name(seat, catalog, lang) if seat else key)[:100]
     if field == "type":
         return f"{TYPE_EMOJI[key]} {district_type(key, lang)}"[:100]
     if field == "build":
-        return catalog.text(f"panel.narrow.build.{key}", lang)[:100]
+        return catalog.text(f"citadels.panel.narrow.build.{key}", lang)[:100]
     return district_tag(key, lang)[:100]
 
 

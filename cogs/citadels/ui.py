@@ -59,7 +59,7 @@ class CitadelsUI:
 
     def ping_key(self, record: GameRecord) -> str:
         phase = record.rules.public_view(record.state)["phase"] if record.state else "turns"
-        return f"ping.{phase}"
+        return f"citadels.ping.{phase}"
 
     def option_lines(self, record: GameRecord, catalog: Catalog, lang: str) -> list[str]:
         size = record.settings.options.get("city_size")
@@ -98,8 +98,8 @@ class CitadelsUI:
         return [line for e in events if (line := render.event_line(e, seats, catalog, lang))]
 
     def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
-        return catalog.text("render.stats.favourite", lang, character=character_tag(role, lang),
-                            times=times)
+        return catalog.text("citadels.render.stats.favourite", lang,
+                            character=character_tag(role, lang), times=times)
 
     def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:

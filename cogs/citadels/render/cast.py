@@ -18,14 +18,14 @@ def cast_lines(options: Options, catalog: Catalog, lang: str) -> list[str]:
     in_deck = [d for d in DARK_DISTRICTS if d in cast.deck(options)]
     if not cast.dark(options) and options.rank9 is None and not in_deck:
         return []
-    lines = [catalog.text("render.cast.characters", lang,
+    lines = [catalog.text("citadels.render.cast.characters", lang,
                           characters=", ".join(character_tag(c, lang) for c in characters))]
     if not in_deck:
-        lines.append(catalog.text("render.cast.districts.none", lang))
+        lines.append(catalog.text("citadels.render.cast.districts.none", lang))
     elif len(in_deck) == len(DARK_DISTRICTS):
-        lines.append(catalog.text("render.cast.districts.all", lang, count=len(in_deck)))
+        lines.append(catalog.text("citadels.render.cast.districts.all", lang, count=len(in_deck)))
     else:
         left_out = [district(d, lang) for d in DARK_DISTRICTS if d not in in_deck]
-        lines.append(catalog.text("render.cast.districts.some", lang, count=len(in_deck),
+        lines.append(catalog.text("citadels.render.cast.districts.some", lang, count=len(in_deck),
                                   left_out=", ".join(left_out)))
     return lines

@@ -30,9 +30,9 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
     The public part alone makes the public line; private fields present in the dict (the
     viewer's own secrets) add a private remark. A line never names its viewer in the third
     person: their own moves are told in the second person ("You take 2 gold":
-    render.event.you.*), so is what others do to them ("Ana destroys your Manor":
-    render.event.to_you.*) and what they do to themselves ("You destroy your own Manor":
-    render.event.you_own.*).
+    citadels.render.event.you.*), so is what others do to them ("Ana destroys your Manor":
+    citadels.render.event.to_you.*) and what they do to themselves ("You destroy your own
+    Manor": citadels.render.event.you_own.*).
     """
     lang = language(catalog, lang)
     kind = event.get("type", "")
@@ -75,12 +75,13 @@ class _Context:
         self.person = person  # how the line names its viewer (see `_person`), if it does
 
     def _key(self, key: str, probe: str) -> str:
-        """render.event.<person>.<key> when the line names its viewer, else the third
-        person's render.event.<key>. The catalog must have it: a test renders every event of
-        whole games for every seat."""
-        if self.person and f"render.event.{self.person}.{probe}" in self.catalog.tables[self.lang]:
-            return f"render.event.{self.person}.{key}"
-        return f"render.event.{key}"
+        """citadels.render.event.<person>.<key> when the line names its viewer, else the
+        third person's citadels.render.event.<key>. The catalog must have it: a test renders
+        every event of whole games for every seat."""
+        person = f"citadels.render.event.{self.person}."
+        if self.person and person + probe in self.catalog.tables[self.lang]:
+            return person + key
+        return f"citadels.render.event.{key}"
 
     def name(self, key: str = "player") -> str:
         return who(self.event.get(key), self.seats, self.catalog, self.lang)

@@ -26,9 +26,10 @@ def hint_line(hint: Hint, view: dict[str, Any], seats: list[Seat], catalog: Cata
     if "district" in params:
         params["district"] = district(params["district"], lang)
     if "count" in params:
-        params["players"] = catalog.plural("hint.players", lang, params["count"],
+        params["players"] = catalog.plural("citadels.hint.players", lang, params["count"],
                                            count=params["count"])
     if "gold" in params:
-        params["coins"] = catalog.plural("hint.coins", lang, params["gold"], gold=params["gold"])
-    reason = catalog.text(f"hint.{hint.reason}", lang, **params)
+        params["coins"] = catalog.plural("citadels.hint.coins", lang, params["gold"],
+                                         gold=params["gold"])
+    reason = catalog.text(f"citadels.hint.{hint.reason}", lang, **params)
     return catalog.text("hint.line", lang, action=label, reason=reason)

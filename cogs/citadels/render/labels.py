@@ -30,7 +30,7 @@ def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog
     kind = a["type"]
 
     def t(key: str, **params: object) -> str:
-        return catalog.text(f"render.action.{key}", lang, **params)
+        return catalog.text(f"citadels.render.action.{key}", lang, **params)
 
     if kind in ("pick_character", "discard_character", "assassinate", "steal", "bewitch"):
         text = t(kind, character=character(a["character"], lang),
@@ -72,20 +72,20 @@ def action_description(action: Action, view: View, seats: list[Seat], catalog: C
     elif kind in ("keep_card", "build", "use_laboratory", "take_card", "lighthouse",
                   "use_museum", "beautify"):
         d = DISTRICTS[a["district"]]
-        text = catalog.text("render.describe.district", lang, type=district_type(d.type, lang),
-                            cost=d.cost)
+        text = catalog.text("citadels.render.describe.district", lang,
+                            type=district_type(d.type, lang), cost=d.cost)
         if d.text:
             text += " · " + d.text[lang]
     elif kind == "discard_and_draw":
         text = ", ".join(district(x, lang) for x in a["districts"])
     elif kind == "destroy":
         owner = _player(view, a["player"])
-        text = catalog.text("render.describe.destroy", lang, type=district_type(
+        text = catalog.text("citadels.render.describe.destroy", lang, type=district_type(
             KIND[a["district"]], lang), size=len(owner.get("city", [])),
             goal=view.get("city_size", 0))
     elif kind == "collect_income" and view.get("current_character"):
         income = CHARACTERS[view["current_character"]].income or "unique"
-        text = catalog.text("render.describe.collect_income", lang,
+        text = catalog.text("citadels.render.describe.collect_income", lang,
                             type=district_type(income, lang))
     return clip(text, OPTION_DESCRIPTION) if text else None
 
@@ -97,8 +97,9 @@ def _named(key: str, field: str = "player") -> Label:
     """A label naming the player the action's `field` is (their hand size too)."""
     def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
               lang: str) -> str:
-        return catalog.text(f"render.action.{key}", lang, count=_player(view, a[field]).get(
-            "hand_size", 0), name=who(a[field], seats, catalog, lang, markdown=False))
+        return catalog.text(f"citadels.render.action.{key}", lang,
+                            count=_player(view, a[field]).get("hand_size", 0),
+                            name=who(a[field], seats, catalog, lang, markdown=False))
     return label
 
 
@@ -108,7 +109,7 @@ def _of_kind(key: str, field: str, **figures: object) -> Label:
               lang: str) -> str:
         value = a[field]
         choice = ("yes" if value else "no") if isinstance(value, bool) else value
-        return catalog.text(f"render.action.{key}.{choice}", lang,
+        return catalog.text(f"citadels.render.action.{key}.{choice}", lang,
                             size=view.get("city_size", 0) - 1, **figures)
     return label
 
@@ -118,7 +119,7 @@ def _district_label(key: str) -> Label:
               lang: str) -> str:
         d = DISTRICTS[a["district"]]
         choice = f"{key}.build" if a.get("build") else key
-        return catalog.text(f"render.action.{choice}", lang, district=district(d.id, lang),
+        return catalog.text(f"citadels.render.action.{choice}", lang, district=district(d.id, lang),
                             cost=d.cost)
     return label
 
@@ -128,20 +129,21 @@ def _exchange(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog
     cost = next((e.get("cost", 0) for e in _targets(view, "exchange")
                  if (e["give"], e["player"], e["take"]) == (a["give"], a["player"], a["take"])),
                 0)
-    return catalog.text("render.action.exchange", lang, give=district(a["give"], lang),
+    return catalog.text("citadels.render.action.exchange", lang, give=district(a["give"], lang),
                         take=district(a["take"], lang), cost=cost,
                         name=who(a["player"], seats, catalog, lang, markdown=False))
 
 
 def _armory(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
             lang: str) -> str:
-    return catalog.text("render.action.use_armory", lang, district=district(a["district"], lang),
+    return catalog.text("citadels.render.action.use_armory", lang,
+                        district=district(a["district"], lang),
                         name=who(a["player"], seats, catalog, lang, markdown=False))
 
 
 def _greet(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
            lang: str) -> str:
-    return catalog.text("render.action.greet", lang, words=RULINGS["greeting"][lang])
+    return catalog.text("citadels.render.action.greet", lang, words=RULINGS["greeting"][lang])
 
 
 _DARK_CITY: dict[str, Label] = {

@@ -74,7 +74,7 @@ def table_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
     y = _header(scene, view, seats, catalog, lang)
     for p in view["players"]:
         y = _panel(scene, view, p, seats, catalog, lang, y) + GAP
-    footer = catalog.text("render.picture.footer", lang, size=view["city_size"],
+    footer = catalog.text("citadels.render.picture.footer", lang, size=view["city_size"],
                           deck=view["deck_size"])
     scene.text(Box(PAD, y, WIDTH - 2 * PAD, 26), footer, MUTED, 16, 12)
     scene.height = y + 26 + PAD // 2
@@ -84,7 +84,7 @@ def table_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
 def _header(scene: Scene, view: View, seats: list[Seat], catalog: Catalog, lang: str) -> int:
     """The title, the status line and the round's marks; returns the y below them."""
     def t(key: str, **params: object) -> str:
-        return catalog.text(f"render.picture.{key}", lang, **params)
+        return catalog.text(f"citadels.render.picture.{key}", lang, **params)
 
     width = WIDTH - 2 * PAD
     scene.text(Box(PAD, PAD, width, 40), t("title", round=view["round"]), INK, 30, 20, bold=True)
@@ -117,7 +117,7 @@ def _status(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
         return _name(pid, seats, catalog, lang)
 
     def t(key: str, **params: object) -> str:
-        return catalog.text(f"render.picture.{key}", lang, **params)
+        return catalog.text(f"citadels.render.picture.{key}", lang, **params)
 
     acting = view["to_act"][0] if view["to_act"] else None
     if view["finished"]:
@@ -153,7 +153,7 @@ def _panel(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catal
           acting)
     if not city:
         scene.text(Box(cards_x, y + 10, cards_w, CARD_H), catalog.text(
-            "render.picture.empty_city", lang), MUTED, 18, 12)
+            "citadels.render.picture.empty_city", lang), MUTED, 18, 12)
     for i, did in enumerate(city):
         row, col = divmod(i, CARDS_PER_ROW)
         box = Box(cards_x + col * (card_w + GAP), y + 10 + row * (CARD_H + GAP), card_w, CARD_H)
@@ -265,11 +265,11 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
     order = list(view["ranking"])
     winner = view.get("winner") or order[0]
     width = WIDTH - 2 * PAD
-    scene.text(Box(PAD, PAD, width, 40), catalog.text("render.picture.final.title", lang), INK,
-               30, 20, bold=True)
+    scene.text(Box(PAD, PAD, width, 40), catalog.text("citadels.render.picture.final.title", lang),
+               INK, 30, 20, bold=True)
     scene.region("headline", Box(PAD, PAD + 42, width, 30))
     scene.text(Box(PAD, PAD + 42, width, 30), catalog.text(
-        "render.picture.final.winner", lang, name=_name(winner, seats, catalog, lang),
+        "citadels.render.picture.final.winner", lang, name=_name(winner, seats, catalog, lang),
         total=players[winner]["score"]["total"]), INK, 21, 14, clip=True, region="headline")
     bar_x = NAME_X + NAME_W + 12
     bar_w = WIDTH - PAD - 56 - bar_x
@@ -348,7 +348,7 @@ def part_name(part: str, catalog: Catalog, lang: str) -> str:
     """A bonus named after a district reads as the district; the others come from the catalog."""
     if part in DISTRICTS:
         return district(part, lang)
-    return catalog.text(f"render.picture.part.{part}", lang)
+    return catalog.text(f"citadels.render.picture.part.{part}", lang)
 
 
 def part_colour(part: str) -> RGB:

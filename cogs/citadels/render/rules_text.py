@@ -36,7 +36,7 @@ def rules_embed(key: str, lang: str, catalog: Catalog | None = None) -> discord.
     lang = data_language(catalog.language_of(lang))
 
     def t(name: str, **params: object) -> str:
-        return catalog.text(f"render.rules.{name}", lang, **params)
+        return catalog.text(f"citadels.render.rules.{name}", lang, **params)
 
     if key in CHARACTERS:
         c = CHARACTERS[key]

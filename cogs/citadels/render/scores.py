@@ -41,16 +41,16 @@ def standings_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) 
     """The current public standings, as if the game ended now."""
     lang = language(catalog, lang)
     table = scores_from_view(view)
-    embed = discord.Embed(title=catalog.text("render.standings.title", lang, round=view["round"]),
-                          colour=STANDINGS_COLOUR)
+    embed = discord.Embed(title=catalog.text("citadels.render.standings.title", lang,
+                                             round=view["round"]), colour=STANDINGS_COLOUR)
     lines = []
     for i, pid in enumerate(ranking(view, table)):
         sc = table[pid]
-        lines.append(catalog.text("render.standings.line", lang, place=_place(i),
+        lines.append(catalog.text("citadels.render.standings.line", lang, place=_place(i),
                                   name=who(pid, seats, catalog, lang), total=sc.total,
                                   details=_details(sc, catalog, lang)))
     embed.description = "\n".join(lines)
-    embed.set_footer(text=catalog.text("render.standings.footer", lang))
+    embed.set_footer(text=catalog.text("citadels.render.standings.footer", lang))
     return fit(embed)
 
 
@@ -61,8 +61,8 @@ def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> d
     order = ranking(view, table)
     winner = view.get("winner") or order[0]
     embed = discord.Embed(
-        title=catalog.text("render.final.title", lang),
-        description=catalog.text("render.final.winner", lang,
+        title=catalog.text("citadels.render.final.title", lang),
+        description=catalog.text("citadels.render.final.winner", lang,
                                  name=who(winner, seats, catalog, lang),
                                  total=table[winner].total),
         colour=FINAL_COLOUR)
@@ -71,11 +71,11 @@ def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> d
     embed.description = "\n".join([embed.description or "", *(t for t in ties if t)])
     for i, pid in enumerate(order):
         sc = table[pid]
-        name = catalog.text("render.final.player", lang, place=_place(i),
+        name = catalog.text("citadels.render.final.player", lang, place=_place(i),
                             name=who(pid, seats, catalog, lang), total=sc.total)
         add_lines(embed, name, _breakdown(sc, catalog, lang))
     if view.get("final_reveal"):
-        add_lines(embed, catalog.text("render.final.reveal", lang),
+        add_lines(embed, catalog.text("citadels.render.final.reveal", lang),
                   _reveal(view, seats, catalog, lang))
     return fit(embed)
 
@@ -91,7 +91,7 @@ def _reveal(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list[
     lines = [f"{who(pid, seats, catalog, lang)}: {', '.join(held[pid])}"
              for pid in (p["id"] for p in view["players"]) if pid in held]
     if final["facedown"]:
-        lines.append(catalog.text("render.final.facedown", lang, characters=", ".join(
+        lines.append(catalog.text("citadels.render.final.facedown", lang, characters=", ".join(
             character(c, lang) for c in final["facedown"])))
     return lines
 
@@ -111,9 +111,9 @@ def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalo
     top = table[winner].tiebreak
     if sum(1 for p in tied if table[p].tiebreak == top) == 1 and top > 0:
         cid = _of_rank(view, top)
-        return catalog.text("render.final.tie_character", lang, names=names, total=best,
+        return catalog.text("citadels.render.final.tie_character", lang, names=names, total=best,
                             name=name, character=character(cid, lang), rank=top)
-    return catalog.text("render.final.tie_seat", lang, names=names, total=best, name=name)
+    return catalog.text("citadels.render.final.tie_seat", lang, names=names, total=best, name=name)
 
 
 def lower_ties(view: View, table: dict[str, Score], seats: list[Seat], catalog: Catalog,
@@ -129,8 +129,8 @@ def lower_ties(view: View, table: dict[str, Score], seats: list[Seat], catalog: 
             continue
         ranked = " › ".join(_tied_name(view, p, table[p].tiebreak, seats, catalog, lang)
                             for p in tied)
-        lines.append(catalog.text("render.final.tie_lower", lang, total=total, order=ranked,
-                                  place=_place(order.index(tied[0]))))
+        lines.append(catalog.text("citadels.render.final.tie_lower", lang, total=total,
+                                  order=ranked, place=_place(order.index(tied[0]))))
     return lines
 
 
@@ -153,17 +153,17 @@ def _place(i: int) -> str:
 
 def _details(sc: Score, catalog: Catalog, lang: str) -> str:
     """'20 + 3 + 4': the parts of a total that are not zero, compactly."""
-    parts = [catalog.text("render.score.short.districts", lang, points=sc.districts)]
+    parts = [catalog.text("citadels.render.score.short.districts", lang, points=sc.districts)]
     for key in BONUSES:
         points = getattr(sc, key)
         if points:
-            parts.append(catalog.text(f"render.score.short.{key}", lang, points=points))
+            parts.append(catalog.text(f"citadels.render.score.short.{key}", lang, points=points))
     return " · ".join(parts)
 
 
 def _breakdown(sc: Score, catalog: Catalog, lang: str) -> list[str]:
     def line(key: str, points: int, **params: object) -> str:
-        return catalog.text(f"render.score.{key}", lang, points=points, **params)
+        return catalog.text(f"citadels.render.score.{key}", lang, points=points, **params)
 
     lines = [line("districts", sc.districts)]
     if sc.five_types:

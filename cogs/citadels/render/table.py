@@ -53,7 +53,7 @@ def table_embed(view: View, seats: list[Seat], log: list[dict[str, Any]], catalo
     """The table everyone sees: built only from `view(state, None)` and public events."""
     lang = language(catalog, lang)
     embed = discord.Embed(
-        title=catalog.text("render.table.title", lang, round=view["round"]),
+        title=catalog.text("citadels.render.table.title", lang, round=view["round"]),
         description="\n".join(_summary(view, seats, catalog, lang)),
         colour=COLOURS.get(view["phase"], discord.Colour.default()),
     )
@@ -63,9 +63,9 @@ def table_embed(view: View, seats: list[Seat], log: list[dict[str, Any]], catalo
     recent = [line for e in log if e.get("type") not in ROUTINE
               and (line := event_line(e, seats, catalog, lang))][-LOG_LINES:]
     if recent:
-        add_lines(embed, catalog.text("render.table.log", lang),
+        add_lines(embed, catalog.text("citadels.render.table.log", lang),
                   [clip("• " + line, FIELD_VALUE // LOG_LINES) for line in recent])
-    footer = [catalog.text("render.table.footer", lang, size=view["city_size"],
+    footer = [catalog.text("citadels.render.table.footer", lang, size=view["city_size"],
                            deck=view["deck_size"])]
     if options := view.get("options"):
         footer += cast_lines(Options.model_validate(options), catalog, lang)
@@ -75,7 +75,7 @@ def table_embed(view: View, seats: list[Seat], log: list[dict[str, Any]], catalo
 
 def _summary(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list[str]:
     def t(key: str, **params: object) -> str:
-        return catalog.text(f"render.table.{key}", lang, **params)
+        return catalog.text(f"citadels.render.table.{key}", lang, **params)
 
     lines = [t("crown", name=who(view["crown"], seats, catalog, lang))]
     if view["finished"]:
@@ -128,8 +128,8 @@ def _player_lines(view: View, p: dict[str, Any], catalog: Catalog, lang: str) ->
     city = sorted(p["city"], key=lambda d: (TYPE_ORDER.index(DISTRICTS[d].type), COST[d], d))
     built = (", ".join(district_tag(d, lang) + (BEAUTIFIED if d in p.get("beautified", ())
                                                 else "") for d in city)
-             if city else catalog.text("render.table.empty_city", lang))
+             if city else catalog.text("citadels.render.table.empty_city", lang))
     lines = [f"{shown} — {built}" if shown else built]
     if p.get("museum_count"):
-        lines.append(catalog.text("render.table.museum", lang, count=p["museum_count"]))
+        lines.append(catalog.text("citadels.render.table.museum", lang, count=p["museum_count"]))
     return lines

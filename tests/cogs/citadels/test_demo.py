@@ -13,7 +13,7 @@ from cogs.citadels.demo import parse_args, run_demo
 
 def winner_line(catalog: Catalog, lang: str, name: str) -> re.Pattern[str]:
     """The final embed's "X wins with N points" in `lang`, any N."""
-    template = re.escape(catalog.text("render.final.winner", lang, name="\0", total="\1"))
+    template = re.escape(catalog.text("citadels.render.final.winner", lang, name="\0", total="\1"))
     escaped = re.escape(discord.utils.escape_markdown(name))
     return re.compile(template.replace("\0", escaped).replace("\1", r"\d+"))
 
@@ -24,9 +24,9 @@ async def test_the_demo_prints_a_whole_game_and_its_winner(lang: str):
     catalog = Catalog.load()
     assert result.status == "finished"
     assert result.winner is not None
-    assert catalog.text("render.final.title", lang) in result.text
+    assert catalog.text("citadels.render.final.title", lang) in result.text
     assert winner_line(catalog, lang, result.winner).search(result.text)
-    assert catalog.text("render.table.title", lang, round=1) in result.text
+    assert catalog.text("citadels.render.table.title", lang, round=1) in result.text
     # A clean channel at the end: no table or ping keeps a button, no mention is left.
     assert f"[{catalog.text('table.act', lang)}]" not in result.text
     assert "[" + catalog.text("table.hand", lang) + "]" not in result.text

@@ -201,8 +201,8 @@ def test_own_moves_are_told_in_the_second_person():
         for lang in LANGS:
             line = render.event_line(event.visible_to(event.player), SEATS, catalog(), lang,
                                      viewer=event.player)
-            you = f"render.event.you.{kind}" in catalog().tables[lang] or (
-                f"render.event.you.{kind}.other" in catalog().tables[lang])
+            you = f"citadels.render.event.you.{kind}" in catalog().tables[lang] or (
+                f"citadels.render.event.you.{kind}.other" in catalog().tables[lang])
             if you and line:
                 name = render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang)
                 assert not line.startswith(name), (kind, line)

@@ -122,11 +122,11 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
                     told.add(event.type)
                 if event.type == "round_started" and event.data["crown"] == seat.pid:
                     crowns += 1
-                    assert said.startswith(cat.text("render.event.to_you.round_started", lang,
-                                                     round=event.data["round"])), said
+                    assert said.startswith(cat.text("citadels.render.event.to_you.round_started",
+                                                    lang, round=event.data["round"])), said
                 if event.type == "game_over":
                     wins += 1
-                    assert said == cat.text("render.event.you.game_over", lang)
+                    assert said == cat.text("citadels.render.event.you.game_over", lang)
     assert state is not None and state.finished
     assert crowns >= state.round - 1 and wins == 1
     assert expected <= told, expected - told
@@ -134,7 +134,7 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
     winner = next(s for s in seats if s.pid == state.winner)
     record = GameRecord(id=1, channel_id=1, host_id=1, status="finished", version=0,
                         settings=GameSettings(), seats=seats, state=state)
-    assert cat.text("render.panel.over.you", lang) in panel_lines(
+    assert cat.text("citadels.render.panel.over.you", lang) in panel_lines(
         UI.panel(record, winner, cat, lang, []))
 
 
