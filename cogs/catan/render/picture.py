@@ -1,0 +1,470 @@
+"""The Catan board as a picture, from the public view only.
+
+The island in its sea frame: hexes in their terrain's colour with their number token (6 and 8
+in red, pips below), harbours with their rate, and every piece in its seat's colour: roads,
+settlements, cities (on their walls; a metropolis raises a tower marked with its track's
+colour; a city the barbarians laid low lies on its side), knights as shields with their level
+(a golden ring when active, washed out when not), the robber and the merchant. In the frame's
+corners: the turn and the last roll (red, yellow and event die), the barbarian ship on its
+track, and the seats with their colour and points.
+
+Every place a player may name is labelled with its id, small: H1-H19 on the hexes, I1-I54
+beside the intersections (towards the hex they are the top or bottom corner of), P1-P72 on the
+paths' midpoints (in the road's colour where one stands). `candidates_picture` draws the same
+board with only the places a panel asks about, highlighted and labelled large, for a phone.
+
+`board_layout` builds the `Scene` (a test reads its regions and texts); `drawn` is all of the
+view it reads, and `board_key` hashes exactly that, so the publisher draws a board once per
+change that shows. Reference pictures: `python -m bench.pictures`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import astuple, dataclass
+from typing import Any
+
+from bot.i18n import Catalog
+from bot.names import language, who
+from bot.pictures import Picture, picture_key
+from bot.records import Seat
+from cogs.drawing import RGB, Scene, drawable
+from rules.catan.board import (
+    TOPOLOGY,
+    edge_id,
+    harbour_id,
+    hex_id,
+    node_id,
+    parse_edge,
+    parse_hex,
+    parse_node,
+)
+from rules.catan.layout import HARBOUR_TYPES, RED_NUMBERS
+from rules.catan.state import RULES
+
+from . import pieces
+from .colours import (
+    BACKGROUND,
+    GLOW,
+    INK,
+    LABEL_INK,
+    LABEL_PAPER,
+    MUTED,
+    OUTLINE,
+    RED_INK,
+    RESOURCE_TERRAIN,
+    SAND,
+    SEA,
+    SEA_EDGE,
+    SEAT_COLOURS,
+    SEAT_ORDER,
+    TERRAINS,
+    TOKEN,
+    TOKEN_EDGE,
+    WHITE,
+    ink_on,
+    tint,
+)
+from .geometry import SQRT3, Geometry, Point, along, frame
+from .pen import SCALE, Pen, paint_smooth
+
+View = dict[str, Any]
+WIDTH = 800
+R = 71.0  # a hex's corner radius, in picture pixels
+FRAME = 5.48  # the sea frame's corner radius, in hex radii
+PAD = (WIDTH - 2 * FRAME * R) / 2
+HEIGHT = round(SQRT3 * FRAME * R + 2 * PAD)
+TRACK = int(RULES["barbarian_track"])  # the ship attacks on reaching this step
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+LABEL = 11.5  # the small ids' font size
+BIG_LABEL = 21  # a candidate's id
+VERSION = 1  # in the key: a change to the drawing draws every board again
+
+
+@dataclass(frozen=True)
+class SeatLook:
+    """A seat as the board shows it: its name (plain text) and its pieces' colour."""
+
+    pid: str
+    name: str
+    colour: str  # a key of colours.SEAT_COLOURS
+
+
+def seat_colours(seats: Sequence[Seat]) -> dict[str, str]:
+    """The pieces' colours in seating order: red, blue, white, orange."""
+    return {s.pid: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
+
+
+def seat_looks(seats: Sequence[Seat], catalog: Catalog, lang: str,
+               colours: Mapping[str, str] | None = None) -> list[SeatLook]:
+    """Each seat's name as the picture can draw it (without the emoji the font lacks; '?'
+    when nothing is left) and its colour (`colours` by seat id, else `seat_colours`)."""
+    chosen = seat_colours(seats) if colours is None else colours
+    return [SeatLook(s.pid, drawable(who(s.pid, seats, catalog, lang, markdown=False)) or "?",
+                     chosen[s.pid])
+            for s in seats]
+
+
+def drawn(view: View) -> View:
+    """The part of a public view the picture draws, and nothing else of it; a seat's own view
+    is refused: the board shows what everyone may see."""
+    if view.get("you") is not None or "hand" in view:
+        raise ValueError("the board is drawn from the public view only")
+    return {"board": view["board"], "dice": view["dice"],
+            "ship": view["barbarians"]["ship"], "turn": view["turn"],
+            "phase": view["phase"], "active": view["active"], "winner": view["winner"],
+            "points": {p["seat"]: p["points"] for p in view["players"]}}
+
+
+def board_key(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+              ids: Iterable[str] | None = None, colours: Mapping[str, str] | None = None
+              ) -> str:
+    """Equal keys, equal pictures: the drawn part of the view, the seats' names and colours,
+    the language and the candidates (None: the board with every id)."""
+    lang = language(catalog, lang)
+    looks = [astuple(look) for look in seat_looks(seats, catalog, lang, colours)]
+    return picture_key("catan-board", VERSION, lang, looks, drawn(view),
+                       None if ids is None else sorted(set(ids)))
+
+
+def board_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+                  colours: Mapping[str, str] | None = None) -> bytes:
+    """The board with every id, as a PNG."""
+    return paint_smooth(board_layout(view, seats, catalog, lang, colours=colours))
+
+
+def candidates_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+                       ids: Iterable[str], colours: Mapping[str, str] | None = None) -> bytes:
+    """The board with only the places `ids` names (H, I and P ids) highlighted and labelled
+    large: what a panel asking for one of them shows."""
+    return paint_smooth(board_layout(view, seats, catalog, lang, list(ids), colours))
+
+
+def board(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+          ids: Iterable[str] | None = None, colours: Mapping[str, str] | None = None
+          ) -> Picture:
+    """The board (or the candidates `ids`) as a picture the publisher caches by its key."""
+    chosen = None if ids is None else sorted(set(ids))
+    table = list(seats)
+
+    def paint() -> bytes:
+        if chosen is None:
+            return board_picture(view, table, catalog, lang, colours)
+        return candidates_picture(view, table, catalog, lang, chosen, colours)
+
+    return Picture("board.png" if chosen is None else "places.png",
+                   board_key(view, table, catalog, lang, chosen, colours), paint)
+
+
+# --- the layout -----------------------------------------------------------------------------
+
+def board_layout(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+                 ids: Sequence[str] | None = None, colours: Mapping[str, str] | None = None,
+                 scale: int = SCALE) -> Scene:
+    """The picture's scene, `scale` times its size: every id labelled small, or, with `ids`,
+    only those labelled large and highlighted."""
+    v = drawn(view)
+    lang = language(catalog, lang)
+    looks = seat_looks(seats, catalog, lang, colours)
+    scene = Scene(WIDTH * scale, HEIGHT * scale, BACKGROUND)
+    pen = Pen(scene, scale)
+    geo = Geometry(R, WIDTH / 2, HEIGHT / 2)
+    paint = {look.pid: SEAT_COLOURS[look.colour] for look in looks}
+    b = v["board"]
+    wanted = _checked(ids or ())
+    pen.polygon(frame(geo.cx, geo.cy, FRAME * R), SEA, SEA_EDGE, 3)
+    _harbours(pen, geo, b["harbours"], catalog, lang)
+    _hexes(pen, geo, b, wanted, labels=ids is None)
+    _paths(pen, geo, wanted)
+    _roads(pen, geo, b["roads"], paint, labels=ids is None)
+    _buildings(pen, geo, b, paint, wanted, labels=ids is None)
+    _robber_and_merchant(pen, geo, b, paint)
+    for place in sorted(wanted, key=_place_order):
+        _label(pen, _candidate_label_at(geo, place, b), place, INK, GLOW, BIG_LABEL, "candidate")
+    _roll(pen, geo, v, catalog, lang)
+    _barbarians(pen, v["ship"], catalog, lang)
+    _seats(pen, geo, v, looks, catalog, lang)
+    return scene
+
+
+def _hexes(pen: Pen, geo: Geometry, b: View, wanted: set[str], labels: bool) -> None:
+    """Sand under the island, each terrain a little smaller on it (ringed in gold when asked
+    about), its token and its id."""
+    for h in range(len(TOPOLOGY.hex_coords)):
+        pen.polygon(geo.hex_corners(h, 1.04), SAND)
+    for h in range(len(TOPOLOGY.hex_coords)):
+        hid = hex_id(h)
+        terrain = b["hexes"][hid]["terrain"]
+        token = b["hexes"][hid]["token"]
+        centre = geo.hex_centre(h)
+        pen.region(f"hex:{hid}", pen.around(centre, SQRT3 * R, 2 * R))
+        if hid in wanted:
+            pen.polygon(geo.hex_corners(h, 0.97), GLOW)
+            pen.polygon(geo.hex_corners(h, 0.86), TERRAINS[terrain])
+        else:
+            pen.polygon(geo.hex_corners(h, 0.95), TERRAINS[terrain])
+        if token is not None:
+            _token(pen, centre, token, hid)
+        if labels:
+            _label(pen, (centre[0] + 0.39 * R, centre[1] - 0.37 * R), hid, _hex_ink(terrain),
+                   None)
+
+
+def _hex_ink(terrain: str) -> RGB:
+    """A hex's id in a shade of its terrain: there to find, not to read first."""
+    colour = TERRAINS[terrain]
+    dark = sum(colour) / 3 < 110
+    return tint(colour, 0.6, WHITE if dark else INK)
+
+
+def _token(pen: Pen, centre: Point, number: int, hid: str) -> None:
+    """A number token: the number (red for 6 and 8) and as many pips as ways to roll it."""
+    red = number in RED_NUMBERS
+    ink = RED_INK if red else INK
+    pen.disc(centre, 0.31 * R, TOKEN, TOKEN_EDGE, 1.5)
+    pen.text_at((centre[0], centre[1] - 0.06 * R), str(number), ink, 0.33 * R, bold=True,
+                region=f"hex:{hid}")
+    pips = PIPS[number]
+    step = 0.075 * R
+    for i in range(pips):
+        x = centre[0] + (i - (pips - 1) / 2) * step
+        pen.disc((x, centre[1] + 0.19 * R), 0.026 * R, ink)
+
+
+def _harbours(pen: Pen, geo: Geometry, harbours: dict[str, str], catalog: Catalog,
+              lang: str) -> None:
+    """A badge out at sea by its path, with piers to the two intersections that use it: the
+    rate, and a 2:1 harbour's resource in its terrain's colour."""
+    for k, e in enumerate(TOPOLOGY.harbour_edges):
+        kind = harbours[harbour_id(k)]
+        spec = HARBOUR_TYPES[kind]
+        mid = geo.edge_mid(e)
+        nx, ny = geo.coast_normal(e)
+        at = (mid[0] + nx * 0.56 * R, mid[1] + ny * 0.56 * R)
+        for end in geo.edge_ends(e):
+            pen.line([along(end, at, 0.12), along(end, at, 0.8)], SAND, 0.07 * R)
+        resource = spec["resource"]
+        fill = TERRAINS[RESOURCE_TERRAIN[resource]] if resource else WHITE
+        box = pen.around(at, 0.74 * R, 0.46 * R if resource else 0.36 * R)
+        name = f"harbour:{harbour_id(k)}"
+        pen.region(name, box)
+        pen.rect(box, fill, OUTLINE, 1.2, radius=0.1 * R)
+        ink = ink_on(fill)
+        rate = f"{spec['rate']}:1"
+        if not resource:
+            pen.text_at(at, rate, ink, 0.24 * R, bold=True, region=name)
+            continue
+        pen.text_at((at[0], at[1] - 0.09 * R), rate, ink, 0.21 * R, bold=True, region=name)
+        word = catalog.text(f"catan.resource.{resource}", lang)
+        inner = pen.around((at[0], at[1] + 0.11 * R), 0.7 * R, 0.2 * R)
+        pen.text(inner, word, ink, 0.15 * R, 0.11 * R, region=name)
+
+
+def _paths(pen: Pen, geo: Geometry, wanted: set[str]) -> None:
+    """Every path asked about, in gold under whatever stands on it."""
+    for place in wanted:
+        if place[0] == "P":
+            a, b = geo.edge_ends(parse_edge(place))
+            pen.line([along(a, b, 0.1), along(b, a, 0.1)], GLOW, 0.24 * R)
+
+
+def _roads(pen: Pen, geo: Geometry, roads: dict[str, str], colours: dict[str, RGB],
+           labels: bool) -> None:
+    """Each road along its path in its owner's colour; every path's id on its midpoint (on
+    the road, in its colour, where one stands)."""
+    for e in range(len(TOPOLOGY.edge_nodes)):
+        pid = edge_id(e)
+        a, b = geo.edge_ends(e)
+        owner = roads.get(pid)
+        pen.region(f"path:{pid}", pen.around(geo.edge_mid(e), 0.3 * R, 0.3 * R))
+        if owner is not None:
+            pen.line([along(a, b, 0.12), along(b, a, 0.12)], OUTLINE, 0.19 * R)
+            pen.line([along(a, b, 0.135), along(b, a, 0.135)], colours[owner], 0.13 * R)
+        if labels:
+            paper = LABEL_PAPER if owner is None else colours[owner]
+            _label(pen, geo.edge_mid(e), pid, LABEL_INK if owner is None else ink_on(paper),
+                   paper)
+
+
+def _buildings(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB], wanted: set[str],
+               labels: bool) -> None:
+    """Settlements, cities and knights on their intersections (ringed in gold when asked
+    about); every intersection's id beside it, towards the hex it is the top or bottom
+    corner of, on a pill of that hex's colour."""
+    for n in range(len(TOPOLOGY.node_xy)):
+        nid = node_id(n)
+        at = geo.node(n)
+        pen.region(f"node:{nid}", pen.around(at, 0.4 * R, 0.4 * R))
+        building = b["buildings"].get(nid)
+        knight = b["knights"].get(nid)
+        if nid in wanted and (building or knight):
+            pen.disc(at, 0.34 * R, GLOW, OUTLINE, 1.5)
+        if building is not None:
+            colour = colours[building["owner"]]
+            if building["kind"] == "city":
+                pieces.city(pen, at, colour, R, building["wall"], building["metropolis"],
+                            building["ruined"])
+            else:
+                pieces.settlement(pen, at, colour, R)
+        elif knight is not None:
+            pieces.knight(pen, at, colours[knight["owner"]], knight["level"], knight["active"],
+                          R, region=f"node:{nid}")
+        if labels:
+            h = geo.label_hex(n)
+            under = SEA if h is None else TERRAINS[b["hexes"][hex_id(h)]["terrain"]]
+            _label(pen, _beside(geo, n, 0.42), nid, LABEL_INK, tint(under, 0.72))
+
+
+def _beside(geo: Geometry, n: int, distance: float) -> Point:
+    """`distance` hex radii from intersection n towards the hex it is a top or bottom corner
+    of: where its id goes."""
+    (x, y), (dx, dy) = geo.node(n), geo.node_inward(n)
+    return x + dx * distance * R, y + dy * distance * R
+
+
+def _robber_and_merchant(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB]) -> None:
+    """The robber left of its hex's token, the merchant right of it."""
+    x, y = geo.hex_centre(parse_hex(b["robber"]))
+    at = (x - 0.56 * R, y + 0.06 * R)
+    pen.region("robber", pen.around(at, 0.36 * R, 0.6 * R))
+    pieces.robber(pen, at, 1.3 * R)
+    if b["merchant"] is not None:
+        x, y = geo.hex_centre(parse_hex(b["merchant"]))
+        at = (x + 0.56 * R, y + 0.06 * R)
+        pen.region("merchant", pen.around(at, 0.36 * R, 0.6 * R))
+        pieces.merchant(pen, at, colours.get(b["merchant_owner"], MUTED), 1.25 * R)
+
+
+def _label(pen: Pen, at: Point, text: str, ink: RGB, paper: RGB | None, size: float = LABEL,
+           kind: str = "label") -> None:
+    """An id centred on a point, on a pill of `paper` (none: straight on the hex); a
+    candidate's (`kind`) edged in ink."""
+    w = pen.label_width(text, size, bold=True) + size / 2
+    h = size * 1.3
+    box = pen.around(at, w, h)
+    pen.region(f"{kind}:{text}", box)
+    if kind == "candidate" and paper is not None:
+        pen.rect(box, paper, OUTLINE, 1.5, radius=h / 2)
+    elif paper is not None:
+        pen.pill(box, paper)
+    pen.text_at(at, text, ink, size, bold=True, region=f"{kind}:{text}")
+
+
+def _candidate_label_at(geo: Geometry, place: str, b: View) -> Point:
+    """Where a candidate's large id goes: above a hex's token, on a path's midpoint, on a
+    free intersection, beside a taken one."""
+    if place[0] == "H":
+        x, y = geo.hex_centre(parse_hex(place))
+        return x, y - 0.58 * R
+    if place[0] == "P":
+        return geo.edge_mid(parse_edge(place))
+    if place in b["buildings"] or place in b["knights"]:
+        return _beside(geo, parse_node(place), 0.48)
+    return geo.node(parse_node(place))
+
+
+def _checked(ids: Iterable[str]) -> set[str]:
+    """The ids, each a hex, an intersection or a path of the island (ValueError if not)."""
+    parse = {"H": parse_hex, "I": parse_node, "P": parse_edge}
+    for place in ids:
+        if place[:1] not in parse or not place[1:].isdigit():
+            raise ValueError(f"not a place of the board: {place!r}")
+        parse[place[0]](place)
+    return set(ids)
+
+
+def _place_order(place: str) -> tuple[str, int]:
+    return place[0], int(place[1:])
+
+
+# --- the corners: the roll, the barbarians, the seats ---------------------------------------
+
+def _free_width(y: float, top: bool) -> float:
+    """How far from the picture's side the frame leaves free at height y."""
+    depth = (y - PAD) if top else (HEIGHT - PAD - y)
+    return PAD + FRAME * R / 2 - max(0.0, depth) / SQRT3
+
+
+def _roll(pen: Pen, geo: Geometry, v: View, catalog: Catalog, lang: str) -> None:
+    """Top left: the turn (or the set-up, or the end) and the last roll's three dice, and
+    what they add up to."""
+    if v["phase"] == "setup":
+        title = catalog.text("catan.phase.setup", lang)
+    elif v["phase"] == "over":
+        title = catalog.text("catan.picture.over", lang)
+    else:
+        title = catalog.text("catan.picture.turn", lang, turn=v["turn"])
+    x, y = PAD + 2, PAD
+    pen.region("turn", pen.box(x, y, _free_width(y + 24, True) - x, 24))
+    pen.text(pen.box(x, y, _free_width(y + 24, True) - x, 24), title, INK, 19, 12, bold=True,
+             align="left", region="turn")
+    dice = v["dice"]
+    if dice is None:
+        return
+    size, gap = 30.0, 6.0
+    y += 30
+    pieces.die(pen, x, y, size, (204, 32, 32), dice["red"], "die:red")
+    pieces.die(pen, x + size + gap, y, size, (244, 204, 44), dice["yellow"], "die:yellow")
+    pieces.event_die(pen, x + 2 * (size + gap), y, size, dice["event"], "die:event")
+    left = x + 3 * (size + gap)
+    box = pen.box(left, y, _free_width(y + size, True) - left, size)
+    pen.region("roll", box)
+    pen.text(box, f"{dice['red'] + dice['yellow']}", INK, 22, 14, bold=True, align="left",
+             region="roll")
+
+
+def _barbarians(pen: Pen, ship: int, catalog: Catalog, lang: str) -> None:
+    """Top right: how many steps the ship has left, and the track from the open sea (step 0)
+    to Catan's castle (the attack), the ship on its step, the steps it sailed filled."""
+    right = WIDTH - PAD - 4
+    text = catalog.text("catan.picture.barbarians", lang, steps=TRACK - ship)
+    width = _free_width(PAD + 24, True) - PAD
+    box = pen.box(right - width, PAD, width, 24)
+    pen.region("barbarians", box)
+    pen.text(box, text, INK, 17, 11, bold=True, align="right", region="barbarians")
+    y = PAD + 54
+    left = right - _free_width(y + 14, True) + PAD + 12
+    spacing = (right - 12 - left) / TRACK
+
+    def step(i: int) -> Point:
+        return left + i * spacing, y
+
+    pen.line([step(0), step(TRACK)], SEA_EDGE, 2)
+    for i in range(TRACK):
+        pen.disc(step(i), 4.5, SEA_EDGE if i < ship else WHITE, SEA_EDGE, 1.5)
+    castle = step(TRACK)
+    pen.region("catan", pen.around(castle, 26, 22))
+    pen.polygon(pieces.place(pieces.WALL, castle, 40), (196, 64, 44), OUTLINE, 1.2)
+    at = step(ship)
+    pen.region("ship", pen.around((at[0], at[1] - 12), 30, 30))
+    pieces.ship(pen, (at[0], at[1] - 13), 28)
+
+
+def _seats(pen: Pen, geo: Geometry, v: View, looks: Sequence[SeatLook], catalog: Catalog,
+           lang: str) -> None:
+    """Bottom corners: each seat's colour, name and points, two a side in seating order; the
+    seat whose turn it is on a white pill, the winner on a golden one."""
+    row_h, gap = 26.0, 4.0
+    half = math.ceil(len(looks) / 2)
+    for i, look in enumerate(looks):
+        right = i >= half
+        row = i - half if right else i
+        rows = len(looks) - half if right else half
+        y = HEIGHT - PAD - (rows - row) * (row_h + gap) + gap
+        width = _free_width(y, False) - PAD - 6
+        x = WIDTH - PAD - width if right else PAD
+        box = pen.box(x, y, width, row_h)
+        name = f"seat:{look.pid}"
+        pen.region(name, box)
+        if v["winner"] == look.pid:
+            pen.pill(box, GLOW)
+        elif v["active"] == look.pid and v["phase"] != "over":
+            pen.pill(box, WHITE)
+        pieces.settlement(pen, (x + 14, y + row_h / 2 + 1), SEAT_COLOURS[look.colour], 36)
+        points = catalog.text("catan.picture.points", lang, points=v["points"].get(look.pid, 0))
+        pw = pen.label_width(points, 16, bold=True) + 4
+        pen.text(pen.box(x + width - pw - 8, y, pw, row_h), points, INK, 16, bold=True,
+                 align="right", region=name)
+        pen.text(pen.box(x + 28, y, width - pw - 40, row_h), look.name, INK, 16, 11,
+                 align="left", clip=True, region=name)
