@@ -1,6 +1,6 @@
 """Picture speed and size: the table picture of seeded random games, mid to late game.
 
-    python -m bench.render [--games N] [--repeat R]
+    python -m bench.render [--games N] [--repeat R] [--game all|citadels|catan]
 
 For 2, 4 and 7 players of the Classic game and 8 of Dark City (its nine characters, the Artist
 at rank 9, and its districts), plays N seeded random games, takes each game's public view late
@@ -9,6 +9,11 @@ character when there is one), renders the table picture R times and prints p50 a
 time (layout and paint, PNG included), wall clock and the process's CPU time (the machine is
 shared: the wall clock includes waiting for a core), and the PNG's size; then the same for the
 final scores. The goal: p95 <= 50 ms and <= 200 KB at 7 players.
+
+Then Catan's board for 3 and 4 players (`catan`: the board with every id; `places`: the same
+board with a dozen candidate intersections labelled large), from the mid-game and final views
+of N seeded games of basic computer players (bench.catan_views), alternately on the random and
+the beginner layout. The goal: p95 <= 100 ms and <= 500 KB.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.catan_views import catan_catalog, catan_seats, catan_views, settlement_spots
 from bench.engine import DARK_CITY
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.catan.render.picture import board_picture, candidates_picture
 from cogs.citadels.render.picture import final_picture, table_picture
 from rules import citadels
 
@@ -80,27 +87,51 @@ def measure(picture: Picture, views: list[dict[str, Any]], table: list[Seat],
     return times, cpu, sizes
 
 
+def places_picture(view: dict[str, Any], table: list[Seat], catalog: Catalog, lang: str
+                   ) -> bytes:
+    """The board with the settlement spots a panel might ask about."""
+    return candidates_picture(view, table, catalog, lang, settlement_spots(view))
+
+
+def catan_rows(games: int, repeat: int, seed: int) -> None:
+    catalog = catan_catalog()
+    for n in (3, 4):
+        views = []
+        for g in range(games):
+            moments = catan_views(n, seed + g, ("random", "beginner")[g % 2])
+            views += [moments["mid"], moments["end"]]
+        board_picture(views[0], catan_seats(n), catalog, "en")  # warm: fonts and text widths
+        for name, picture in (("catan", board_picture), ("places", places_picture)):
+            times, cpu, sizes = measure(picture, views, catan_seats(n), catalog, repeat)
+            print(row(name, n, times, cpu, sizes), flush=True)
+
+
+def row(name: str, n: int, times: list[float], cpu: list[float], sizes: list[int]) -> str:
+    p50, p95 = percentiles(times)
+    cpu50, cpu95 = percentiles(cpu)
+    return (f"{name:>8} {n:>7} {len(times):>7} {p50:>7.1f} {p95:>7.1f} {cpu50:>7.1f} "
+            f"{cpu95:>7.1f} {statistics.median(sizes) / 1024:>7.1f} {max(sizes) / 1024:>7.1f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="games per player count")
     parser.add_argument("--repeat", type=int, default=6, help="renders per view")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("all", "citadels", "catan"), default="all")
     args = parser.parse_args(argv)
     catalog = Catalog.load()
     print(f"{'picture':>8} {'players':>7} {'renders':>7} {'p50 ms':>7} {'p95 ms':>7} "
           f"{'cpu p50':>7} {'cpu p95':>7} {'p50 KB':>7} {'max KB':>7}")
-    for n, options in TABLES:
+    for n, options in TABLES if args.game in ("all", "citadels") else ():
         views = [game_views(n, args.seed + g, options) for g in range(args.games)]
         table_picture(views[0][0], seats(n), catalog, "en")  # warm: fonts and text widths
         for name, picture, chosen in (("table", table_picture, [v[0] for v in views]),
                                       ("final", final_picture, [v[1] for v in views])):
             times, cpu, sizes = measure(picture, chosen, seats(n), catalog, args.repeat)
-            p50, p95 = percentiles(times)
-            cpu50, cpu95 = percentiles(cpu)
-            print(f"{name:>8} {n:>7} {len(times):>7} {p50:>7.1f} {p95:>7.1f} "
-                  f"{cpu50:>7.1f} {cpu95:>7.1f} "
-                  f"{statistics.median(sizes) / 1024:>7.1f} {max(sizes) / 1024:>7.1f}",
-                  flush=True)
+            print(row(name, n, times, cpu, sizes), flush=True)
+    if args.game in ("all", "catan"):
+        catan_rows(args.games, args.repeat, args.seed)
 
 
 if __name__ == "__main__":
