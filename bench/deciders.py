@@ -1,0 +1,141 @@
+"""The event loop while computer seats decide at once: Catan positions where several seats must
+decide together (discards on a 7, and the like), every seat an expert, played through the
+service's own computer runners on a temporary SQLite store.
+
+    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3]
+
+A ticker wakes every 5 ms and records how late it woke: that lag is what every click's answer
+waits on meanwhile. The run is made with the service's limit on decisions searched at once
+(bot.computers.THINKING) and, from the same run, with no limit (every seat thinking in its own
+thread at once), so the two sides of the comparison share the machine's speed of the moment.
+Prints p50/p99/max lag and the wall time until every seat has decided.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot import computers
+from bot.changes import waiting
+from bot.records import GameRecord, GameSettings, Seat
+from bot.service import GameService
+from bot.storage import open_store
+from rules import registry
+
+TICK = 0.005
+
+
+def simultaneous_states(game: Any, seats: int, want: int, seed: int = 1
+                        ) -> list[tuple[Any, int]]:
+    """(state, seed) pairs of random 4-player Catan games at a moment when two or more seats
+    must decide at once, until they hold `want` such seats in all."""
+    found: list[tuple[Any, int]] = []
+    total, rng = 0, random.Random(seed)
+    while total < want:
+        game_seed = rng.randrange(2**31)
+        names = [f"p{i}" for i in range(1, seats + 1)]
+        state = game.new_game(names, game.options({}), game_seed)
+        play = random.Random(game_seed)
+        for _ in range(3000):
+            if game.is_over(state):
+                break
+            if len(game.must_decide(state)) >= 2:
+                found.append((state, game_seed))
+                total += len(game.must_decide(state))
+                break
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, game.random_action(state, seat, play))
+    return found
+
+
+async def ticker(lags: list[float], stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        await asyncio.sleep(TICK)
+        lags.append(loop.time() - start - TICK)
+
+
+async def measure(states: list[tuple[Any, int]], cap: float, limit: int, db: Path
+                  ) -> tuple[list[float], float, int]:
+    """Loop lags and the seconds until every waiting seat decided, with `limit` searches at
+    once; and how many seats decided."""
+    store = await open_store(db)
+    service = GameService(store, computer_pause=0.0, computer_cap=cap)
+    service.computers._thinking = asyncio.Semaphore(limit)
+    ids = []
+    seats = 0
+    for n, (state, seed) in enumerate(states):
+        names = [f"p{i}" for i in range(1, 5)]
+        record = GameRecord(game="catan", channel_id=1000 + n, host_id=1, status="running",
+                            seed=seed, settings=GameSettings(),
+                            seats=[Seat(pid=p, name=p, ai="expert") for p in names])
+        record = await store.create(record)
+        record = record.model_copy(update={"state": state})
+        service.games[record.id] = record
+        seats += len(waiting(record))
+        ids.append((record.id, set(waiting(record))))
+    lags: list[float] = []
+    stop = asyncio.Event()
+    tick = asyncio.create_task(ticker(lags, stop))
+    await asyncio.sleep(0.1)
+    lags.clear()
+    start = time.perf_counter()
+
+    decided: set[tuple[int, str]] = set()
+    wanted = {(g, seat) for g, before in ids for seat in before}
+
+    class Listener:
+        def changed(self, change: Any) -> None:  # the service's listener: must not block
+            if change.actor is not None:
+                decided.add((change.record.id, change.actor))
+
+    service.listener = Listener()
+    for game_id, _ in ids:
+        service.computers.kick(game_id)
+    while not wanted <= decided:  # each seat's first decision (the game then plays on)
+        await asyncio.sleep(0.01)
+    took = time.perf_counter() - start
+    stop.set()
+    await tick
+    await service.close()
+    await store.close()
+    return lags, took, seats
+
+
+def line(name: str, lags: list[float], took: float, seats: int) -> str:
+    ms = sorted(x * 1000 for x in lags)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    return (f"{name:<26} {seats:>5} {took:>8.2f} s {statistics.median(ms):>8.1f} "
+            f"{p99:>8.1f} {ms[-1]:>8.1f}")
+
+
+async def main(seats: int, cap: float, runs: int) -> None:
+    game = registry.game("catan")
+    states = simultaneous_states(game, 4, seats)
+    print(f"{sum(len(game.must_decide(s)) for s, _ in states)} seats deciding at once in "
+          f"{len(states)} Catan games (expert, cap {cap} s); loop lag in ms (ticks of "
+          f"{TICK * 1000:.0f} ms), runs interleaved")
+    print(f"{'':<26} {'seats':>5} {'all done':>10} {'p50':>8} {'p99':>8} {'max':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            for name, limit in ((f"THINKING={computers.THINKING}", computers.THINKING),
+                                ("no limit", 10_000)):
+                db = Path(tmp) / f"{run}-{limit}.sqlite3"
+                print(line(name, *await measure(states, cap, limit, db)))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--cap", type=float, default=2.0)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    asyncio.run(main(args.seats, args.cap, args.runs))
