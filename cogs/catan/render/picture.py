@@ -182,9 +182,9 @@ def board_layout(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
     _robber_and_merchant(pen, geo, b, paint)
     for place in sorted(wanted, key=_place_order):
         _label(pen, _candidate_label_at(geo, place, b), place, INK, GLOW, BIG_LABEL, "candidate")
-    _roll(pen, geo, v, catalog, lang)
+    _roll(pen, v, catalog, lang)
     _barbarians(pen, v["ship"], catalog, lang)
-    _seats(pen, geo, v, looks, catalog, lang)
+    _seats(pen, v, looks, catalog, lang)
     return scene
 
 
@@ -386,7 +386,7 @@ def _free_width(y: float, top: bool) -> float:
     return PAD + FRAME * R / 2 - max(0.0, depth) / SQRT3
 
 
-def _roll(pen: Pen, geo: Geometry, v: View, catalog: Catalog, lang: str) -> None:
+def _roll(pen: Pen, v: View, catalog: Catalog, lang: str) -> None:
     """Top left: the turn (or the set-up, or the end) and the last roll's three dice, and
     what they add up to."""
     if v["phase"] == "setup":
@@ -441,8 +441,7 @@ def _barbarians(pen: Pen, ship: int, catalog: Catalog, lang: str) -> None:
     pieces.ship(pen, (at[0], at[1] - 13), 28)
 
 
-def _seats(pen: Pen, geo: Geometry, v: View, looks: Sequence[SeatLook], catalog: Catalog,
-           lang: str) -> None:
+def _seats(pen: Pen, v: View, looks: Sequence[SeatLook], catalog: Catalog, lang: str) -> None:
     """Bottom corners: each seat's colour, name and points, two a side in seating order; the
     seat whose turn it is on a white pill, the winner on a golden one."""
     row_h, gap = 26.0, 4.0
