@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .cards import RANK_CHOICES
 
 Phase = Literal["draft", "turns", "over"]
+
+
+def _choices(rank: int) -> Callable[[dict[str, Any]], None]:
+    """The options' schema names the characters of `rank` (read when it is asked for, so a
+    character added later is among them), as a Literal's enum would."""
+    def extra(schema: dict[str, Any]) -> None:
+        schema["enum"] = list(RANK_CHOICES.get(rank, ()))
+    return extra
 
 
 class Options(BaseModel):
@@ -18,17 +36,20 @@ class Options(BaseModel):
     # 2-3 players, else 7. city_size=8 with 4-7 players is the "Classic variant". No more than 8:
     # with 7 players the 68 cards cannot make larger cities, and the game would never end.
     city_size: int | None = Field(default=None, ge=1, le=8)
-    # The cast: for each rank the Classic or the Dark City character (Dark City page, §2.1);
-    # rank 9 none, the Artist or the Queen. The defaults are the Classic game.
-    rank1: Literal["assassin", "witch"] = "assassin"
-    rank2: Literal["thief", "tax_collector"] = "thief"
-    rank3: Literal["magician", "wizard"] = "magician"
-    rank4: Literal["king", "emperor"] = "king"
-    rank5: Literal["bishop", "abbot"] = "bishop"
-    rank6: Literal["merchant", "alchemist"] = "merchant"
-    rank7: Literal["architect", "navigator"] = "architect"
-    rank8: Literal["warlord", "diplomat"] = "warlord"
-    rank9: Literal["artist", "queen"] | None = None
+    # The cast: for each rank the Classic or the Dark City character
+    # (docs/rules/citadels-dark-city.md §2.1); rank 9 none, the Artist or the Queen. The
+    # defaults are the Classic game. Each is one of the characters of its rank in the data
+    # (cards.RANK_CHOICES): a character added there (or by extend.py) may be chosen with no
+    # edit here.
+    rank1: str = Field("assassin", json_schema_extra=_choices(1))
+    rank2: str = Field("thief", json_schema_extra=_choices(2))
+    rank3: str = Field("magician", json_schema_extra=_choices(3))
+    rank4: str = Field("king", json_schema_extra=_choices(4))
+    rank5: str = Field("bishop", json_schema_extra=_choices(5))
+    rank6: str = Field("merchant", json_schema_extra=_choices(6))
+    rank7: str = Field("architect", json_schema_extra=_choices(7))
+    rank8: str = Field("warlord", json_schema_extra=_choices(8))
+    rank9: str | None = Field(None, json_schema_extra=_choices(9))
     # 2 players with a rank-9 character: the page's optional ruling (§2.4), off by default.
     nine_with_two: bool = False
     # The 12 Dark City purples join the deck; None: when the cast has a Dark City character.
@@ -37,6 +58,21 @@ class Options(BaseModel):
     leave_out: list[Literal["armory", "ball_room", "bell_tower", "factory", "hospital",
                              "lighthouse", "museum", "park", "poor_house", "quarry",
                              "throne_room", "wishing_well"]] = []
+
+    @field_validator("rank1", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", "rank8",
+                     "rank9")
+    @classmethod
+    def _of_rank(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A character of the field's rank, with pydantic's words for a value a Literal
+        refuses (what the schema's enum says too)."""
+        choices = RANK_CHOICES.get(int(str(info.field_name)[4:]), ())
+        if value is None or value in choices:
+            return value
+        quoted = [repr(c) for c in choices]
+        expected = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1
+                               else quoted)
+        raise PydanticCustomError("literal_error", "Input should be {expected}",
+                                  {"expected": expected})
 
 
 class Player(BaseModel):
