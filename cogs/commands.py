@@ -1,6 +1,7 @@
-"""The commands every game has (`/<game> hand`, `score`, `table`, `leave`, `dms`, `end`,
-`defaults`, `about`, `help`), written once for all games: each game's cog subclasses
-`GameCommands` under its own command group and adds its `new` and its own commands."""
+"""The commands every game has, written once for all games: `/<game> hand`, `score`, `log`,
+`table`, `leave`, `dms`, `end`, `defaults`, `about`, `help`, and the history's `stats`,
+`leaderboard`, `history`, `replay` and `forget-me`. Each game's cog subclasses `GameCommands`
+under its own command group and adds its `new` and its own commands (Citadels' `rules`)."""
 
 from __future__ import annotations
 

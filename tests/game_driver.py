@@ -171,7 +171,7 @@ class Game:
         """Replace the running game's state, as one more saved version of the record (the
         service's own commit path: store, cache, publisher, computer players)."""
         service = self.bot.service
-        async with service._lock(self.id):
+        async with service.lock(self.id):
             old = service.games[self.id]
             new = old.model_copy(update={"version": old.version + 1, "state": state})
             await service._commit(old, new, "action")

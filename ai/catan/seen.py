@@ -102,10 +102,6 @@ class Seen:
 
     # --- the board ------------------------------------------------------------------------
 
-    def node_pips(self, node: int, robber: bool = True) -> int:
-        return sum(pips(self.tokens[h]) for h in T.node_hexes[node]
-                   if robber or h != self.robber)
-
     def mine(self, node: int) -> bool:
         b = self.buildings.get(node)
         return b is not None and b.owner == self.me

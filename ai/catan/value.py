@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from rules.catan import placement, scoring
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.production import safe_limit
-from rules.catan.state import CARDS, RESOURCES, GameState
+from rules.catan.state import RESOURCES, GameState
 
 from .seen import YIELD, pips
 
@@ -105,33 +105,6 @@ def worth(s: GameState, seat: int) -> float:
     value += 0.1 * sum(k.level for k in s.knights.values() if k.owner == seat and k.active)
     value += SPOT * spots(s, seat) - barbarian_risk(s, seat)
     return value
-
-
-def features(s: GameState, seat: int) -> list[float]:
-    """What the fitted value weighs (ai.catan.fit_value), in the order of FEATURES."""
-    p = s.players[seat]
-    hand, limit = p.hand_size(), safe_limit(s, seat)
-    made = income_by_card(s, seat)
-    knights = sum(k.level for k in s.knights.values() if k.owner == seat)
-    return [
-        float(scoring.points(s, seat)), sum(made.values()), made["ore"] + made["grain"],
-        made["paper"] + made["cloth"] + made["coin"], float(min(hand, limit)),
-        float(max(0, hand - limit)), float(sum(p.improvements.values())),
-        float(sum(1 for v in p.improvements.values() if v >= 3)), float(knights),
-        float(len(p.progress)), float(spots(s, seat)), float(diversity(s, seat)),
-        barbarian_risk(s, seat)]
-
-
-FEATURES = ("points", "income", "ore_grain", "commodities", "hand", "excess", "levels",
-            "abilities", "knights", "progress", "spots", "diversity", "barbarian_risk")
-
-
-def income_by_card(s: GameState, seat: int) -> dict[str, float]:
-    out = dict.fromkeys(CARDS, 0.0)
-    for cards, dots in _yields(s, seat):
-        for card in cards:
-            out[card] += dots / 36
-    return out
 
 
 def relative(s: GameState, seat: int) -> float:

@@ -1,4 +1,4 @@
-"""Citadels Classic: a pure, deterministic rules engine.
+"""Citadels, the Classic game and its Dark City expansion: a pure, deterministic rules engine.
 
     from rules import citadels
     state = citadels.new_game(["ana", "bo", "cy", "di"], seed=7)
@@ -18,7 +18,8 @@ from .state import GameState, Options, Player
 from .views import view
 
 # Bumped whenever the same seed and actions could give a different state: stored action logs
-# record it, so a replay knows which rules produced them.
+# record it, so a replay knows which rules produced them. The one definition (game.py's
+# `Citadels.engine_version` is this).
 ENGINE_VERSION = 3
 
 __all__ = [

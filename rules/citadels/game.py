@@ -13,13 +13,11 @@ from pydantic import BaseModel
 
 from rules.game import JSON, Game, GameEvent, IllegalAction, Result
 
-from . import cast, engine, scoring, views
+from . import ENGINE_VERSION, cast, engine, scoring, views
 from .actions import Action
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .determinize import determinize
 from .state import GameState, Options
-
-ENGINE_VERSION = 3  # rules.citadels.ENGINE_VERSION: see there
 
 
 class Citadels(Game[GameState, Action]):
@@ -32,7 +30,8 @@ class Citadels(Game[GameState, Action]):
 
     def options(self, data: Mapping[str, Any] | BaseModel | None = None,
                 players: int | None = None) -> BaseModel:
-        """Game.options, and the cast checked against the player count (Dark City §2.2)."""
+        """Game.options, and the cast checked against the player count
+        (docs/rules/citadels-dark-city.md §2.2)."""
         checked = super().options(data, players=players)
         if players is not None:
             assert isinstance(checked, Options)
