@@ -31,21 +31,19 @@ WORLDS = 1  # worlds sampled per searched decision (the seat's own turn: little 
 
 
 class ExpertPlayer:
+    """Stateless between decisions: what it made this turn is read from the view (the
+    engine's record of the turn's offers), so one object may play any number of seats and
+    games at once, and a new one (after a restart) decides as the old one would."""
+
     name = "expert"
 
     def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
-        self.turn: tuple[str, int] | None = None
-        self.offered: set[Offered] = set()  # this turn's offers, by the hand they came from
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
-        if self.turn != (view["you"], view["turn"]):
-            self.turn, self.offered = (view["you"], view["turn"]), set()
-        made = self.offered if len(self.offered) < MAX_OFFERS else None
-        first = expert_move(view, legal, made)
-        if isinstance(first, OfferTrade):
-            self.offered.add(offered(first, view["hand"]))
+        made = offers_made(view)
+        first = expert_move(view, legal, made if len(made) < MAX_OFFERS else None)
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
@@ -57,14 +55,25 @@ class ExpertPlayer:
 
 EXPERT = Style(adaptive=True, focus=True)
 
-# An offer, with the hand it was made from: a declined offer leaves the view as it was, so the
-# player remembers its offers of the turn not to repeat one from the same hand.
-Offered = tuple[str, str, str, frozenset[tuple[str, int]]]
+# An offer (to whom, the cards given, the cards asked), with the hand it was made from: a
+# declined offer leaves the hand as it was, so none is made twice from the same hand.
+Offered = tuple[str, frozenset[tuple[str, int]], frozenset[tuple[str, int]],
+                frozenset[tuple[str, int]]]
 MAX_OFFERS = 12  # offers a turn, at most (each is a question to answer at the table)
 
 
-def offered(a: OfferTrade, hand: dict[str, int]) -> Offered:
-    return a.to, next(iter(a.give)), next(iter(a.get)), frozenset(hand.items())
+def offered(to: str, give: dict[str, int], get: dict[str, int], hand: dict[str, int]
+            ) -> Offered:
+    return to, frozenset(give.items()), frozenset(get.items()), frozenset(hand.items())
+
+
+def offers_made(view: View) -> list[Offered]:
+    """The offers the seat made this turn, from the engine's record in its view (the hand
+    each came from is shown to the offerer only; anyone else's are not the seat's)."""
+    if view["active"] != view["you"]:
+        return []
+    return [offered(o["to"], o["give"], o["get"], o["hand"])
+            for o in view["this_turn"]["offers"]]
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:
@@ -112,8 +121,10 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
         return None
     takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
     models = {o: taker_model(s, o) for o in takers}
-    listed = {offered(a, s.hand): a for a in options}
-    found: list[tuple[bool, int, float, int, Offered]] = []
+    hand = frozenset(s.hand.items())
+    listed = {(a.to, frozenset(a.give.items()), frozenset(a.get.items()), hand): a
+              for a in options}
+    found: list[tuple[bool, int, float, int, str, str, str]] = []
     for rank, goal in enumerate(plan.goals(s)):
         missing = plan.deficit(s.hand, goal.cost)
         if not missing or sum(missing.values()) > OFFER_DEFICIT:
@@ -122,13 +133,21 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
         for o in takers:
             for give in spare:
                 for get in missing:
-                    key = (s.names[o], give, get, frozenset(s.hand.items()))
+                    key = _key(s.names[o], give, get, hand)
                     if key not in listed or key in made:
                         continue
                     p = acceptance(models[o], give, get)
                     if p > OFFER_FLOOR:
-                        found.append((p <= 0, rank, -p, s.points(o), key))
-    return listed[min(found)[4]] if found else None
+                        found.append((p <= 0, rank, -p, s.points(o), s.names[o], give, get))
+    if not found:
+        return None
+    *_, to, give, get = min(found)
+    return listed[_key(to, give, get, hand)]
+
+
+def _key(to: str, give: str, get: str, hand: frozenset[tuple[str, int]]) -> Offered:
+    """A one-for-one offer's Offered."""
+    return to, frozenset({(give, 1)}), frozenset({(get, 1)}), hand
 
 
 def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None

@@ -25,6 +25,7 @@ from rules.catan.state import (
     Dice,
     GameState,
     Knight,
+    Offer,
     Options,
     Player,
 )
@@ -72,6 +73,8 @@ def from_view(view: View, rng: random.Random) -> GameState:
         free_promotions=view["this_turn"]["free_promotions"],
         harbor_used=None if view["this_turn"]["harbor_asked"] is None
         else [names.index(n) for n in view["this_turn"]["harbor_asked"]],
+        offers=[Offer(to=names.index(o["to"]), give=o["give"], get=o["get"],
+                      hand=o.get("hand", {})) for o in view["this_turn"]["offers"]],
         winner=_seat(names, view["winner"]), rng=rng.getrandbits(64))
     return determinize(state, view["you"], rng)
 

@@ -2,8 +2,9 @@
 
 Hidden: the other players' card types (their counts are public, and so is the bank, so the
 types of all hidden hands together are known: they are dealt again among them), progress card
-identities in other hands and in the decks (counts per colour are public), and the generator
-state (the future dice). A Spy's or Master Merchant's target stays as the actor saw it.
+identities in other hands and in the decks (counts per colour are public), the hands this
+turn's offers were made from (unless the seat made them: left empty, unknown), and the
+generator state (the future dice). A Spy's or Master Merchant's target stays as the actor saw it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 
 from .production import VP_CARDS
 from .progress import COLOUR_OF
-from .state import CARDS, GameState
+from .state import CARDS, GameState, replaced
 
 
 def determinize(state: GameState, seat_name: str | None, rng: random.Random) -> GameState:
@@ -26,6 +27,8 @@ def determinize(state: GameState, seat_name: str | None, rng: random.Random) -> 
     hidden = [p for p in range(len(s.seats)) if p != me and p not in seen]
     _deal_cards(s, hidden, rng)
     _deal_progress(s, hidden, rng)
+    if s.active in hidden and s.offers:  # the hands this turn's offers came from: unknown
+        s.offers = [replaced(o, hand={}) for o in s.offers]
     s.rng = rng.getrandbits(64)
     return s
 

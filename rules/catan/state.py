@@ -98,6 +98,20 @@ def decision(kind: str, seat: int, stage: int, **fields: Any) -> Decision:
     return built(Decision, data, {"kind", "seat", "stage", *fields})
 
 
+class Offer(BaseModel):
+    """A domestic offer made this turn (§5: offers are public), with the hand the offerer held
+    when making it (theirs alone to see: a declined offer leaves the hand as it was, so a
+    player may tell an offer it made from the hand it holds from one it did not)."""
+
+    __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
+    model_config = ConfigDict(frozen=True)
+
+    to: int
+    give: dict[str, int]
+    get: dict[str, int]
+    hand: dict[str, int] = {}  # the offerer's cards then ({}: unknown, in a redrawn world)
+
+
 class Dice(BaseModel):
     __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
     model_config = ConfigDict(frozen=True)
@@ -198,6 +212,7 @@ class GameState(BaseModel):
     free_roads: int = 0  # Road Building, this turn
     free_promotions: int = 0  # Smith, this turn
     harbor_used: list[int] | None = None  # Commercial Harbor this turn: opponents done
+    offers: list[Offer] = []  # this turn's domestic offers, in order
     winner: int | None = None
     rng: int = 0  # generator state; never shown in a view
 
@@ -215,7 +230,8 @@ class GameState(BaseModel):
             decks={k: list(v) for k, v in self.decks.items()},
             metropolis=dict(self.metropolis), pending=list(self.pending),
             fleets=list(self.fleets), tokens=list(self.tokens),
-            harbor_used=None if self.harbor_used is None else list(self.harbor_used))
+            harbor_used=None if self.harbor_used is None else list(self.harbor_used),
+            offers=list(self.offers))
         return fields
 
     def seat_of(self, name: str) -> int | None:

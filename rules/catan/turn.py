@@ -42,6 +42,7 @@ from .state import (
     Building,
     Decision,
     GameState,
+    Offer,
     built,
     replaced,
 )
@@ -112,6 +113,8 @@ def _end_turn(tx: Tx, seat: int, act: Action) -> None:
     s.active = (s.active + 1) % len(s.seats)
     s.turn += 1
     s.phase, s.fleets, s.free_roads, s.free_promotions, s.harbor_used = "roll", [], 0, 0, None
+    if s.offers:
+        s.offers = []
     if spent := facts.spent(s.knights):  # knights activated, promoted or acting this turn
         s.knights = {n: replaced(k, activated=False, promoted=False, acted=False)
                      if n in spent else k for n, k in s.knights.items()}
@@ -219,6 +222,9 @@ def _offer(tx: Tx, seat: int, act: Action) -> None:
         "kind": "trade_offer", "seat": to, "stage": tx.stage(), "target": None, "count": 0,
         "give": act.give, "get": act.get, "nodes": [], "knight": None, "edges": []},
         {"kind", "seat", "stage", "give", "get"})])
+    tx.offers().append(built(Offer, {"to": to, "give": act.give, "get": act.get,
+                                     "hand": dict(s.players[seat].cards)},
+                             {"to", "give", "get", "hand"}))
     tx.emit("trade_offered", seat, to=act.to, give=act.give, get=act.get)
 
 

@@ -7,7 +7,17 @@ from typing import Any, cast
 
 from . import rng
 from .events import Event
-from .state import CARDS, PLAYER_SET, Building, Decision, GameState, Knight, Layout, Player
+from .state import (
+    CARDS,
+    PLAYER_SET,
+    Building,
+    Decision,
+    GameState,
+    Knight,
+    Layout,
+    Offer,
+    Player,
+)
 
 _new = object.__new__
 # The `private` of every event without secrets: one shared dict, which nothing writes.
@@ -117,6 +127,9 @@ class Tx:
 
     def harbor_used(self) -> list[int]:
         return cast(list[int], self._own("harbor_used"))
+
+    def offers(self) -> list[Offer]:
+        return cast(list[Offer], self._own("offers"))
 
     def deck(self, colour: str) -> list[str]:
         decks = self._own("decks")

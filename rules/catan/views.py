@@ -2,7 +2,8 @@
 
 Hidden: which cards are in a hand (only the total is public: same card backs), progress card
 identities (only the count per colour: coloured backs), the decks' order and the generator
-state. A seat sees its own hand, its progress cards and its bank rates.
+state. A seat sees its own hand, its progress cards and its bank rates (and, as the offerer,
+the hands this turn's offers were made from).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from . import placement, production, scoring, trade
 from .board import edge_id, harbour_id, hex_id, node_id
 from .engine import acting, batch, decision_of
-from .state import DECKS, Decision, GameState
+from .state import DECKS, Decision, GameState, Offer
 
 COLOUR_OF: dict[str, str] = {card: colour for colour, cards in DECKS.items() for card in cards}
 
@@ -43,7 +44,8 @@ def view(s: GameState, name: str | None) -> dict[str, Any]:
         "this_turn": {"fleets": list(s.fleets), "free_roads": s.free_roads,
                       "free_promotions": s.free_promotions,
                       "harbor_asked": None if s.harbor_used is None
-                      else [s.seats[o] for o in s.harbor_used]},
+                      else [s.seats[o] for o in s.harbor_used],
+                      "offers": [offer(s, o, me) for o in s.offers]},
     }
     if me is not None:
         mine = s.players[me]
@@ -94,6 +96,15 @@ def player(s: GameState, seat: int, road: int) -> dict[str, Any]:
                    for piece in ("road", "settlement", "city", "wall")},
         "safe_cards": production.safe_limit(s, seat),
     }
+
+
+def offer(s: GameState, o: Offer, me: int | None) -> dict[str, Any]:
+    """An offer of this turn as everyone saw it; the offerer also sees the hand it was made
+    from."""
+    out: dict[str, Any] = {"to": s.seats[o.to], "give": dict(o.give), "get": dict(o.get)}
+    if me is not None and me == s.active:
+        out["hand"] = dict(o.hand)
+    return out
 
 
 def decision(s: GameState, d: Decision) -> dict[str, Any]:

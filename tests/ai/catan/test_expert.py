@@ -8,8 +8,6 @@ import time
 from ai.catan import basic, search
 from ai.catan.expert import (
     EXPERT,
-    MAX_OFFERS,
-    ExpertPlayer,
     acceptance,
     expert_move,
     guessed_hand,
@@ -17,7 +15,7 @@ from ai.catan.expert import (
     taker_model,
 )
 from ai.catan.seen import read
-from rules.catan.actions import AcceptTrade, DeclineTrade, OfferTrade
+from rules.catan.actions import AcceptTrade, DeclineTrade
 from rules.catan.determinize import determinize
 from rules.catan.game import GAME
 from rules.catan.state import CARDS, GameState
@@ -94,21 +92,3 @@ def test_the_guessed_hand_has_the_seats_card_count_roughly() -> None:
             if any(s.income[to].values()):
                 assert abs(sum(guess.values()) - s.players[to]["cards"]) <= 4
             assert all(v >= 0 for v in guess.values())
-
-
-def test_a_declined_offer_is_not_made_again_from_the_same_hand() -> None:
-    """A declined offer leaves the view as it was: the player asked again in it makes another
-    offer or moves on, and makes at most MAX_OFFERS a turn."""
-    repeats = 0
-    for state, seat in _turns():
-        player = ExpertPlayer(worlds=0)
-        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-        made = []
-        for k in range(MAX_OFFERS + 3):
-            chosen = player.choose(view, legal, random.Random(k))
-            if not isinstance(chosen, OfferTrade):
-                break
-            made.append(chosen)
-        assert len(made) == len(set(map(repr, made))) <= MAX_OFFERS
-        repeats += len(made) > 1
-    assert repeats > 0

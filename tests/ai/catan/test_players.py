@@ -102,8 +102,7 @@ def test_every_strength_chooses_a_legal_action(strength: str) -> None:
 @pytest.mark.parametrize("strength", catan.STRENGTHS)
 def test_choices_depend_on_the_view_alone(strength: str) -> None:
     """A twin state with the hidden cards (other hands, progress cards, decks, dice) dealt
-    anew looks the same from the seat, and gets the same choice with the same seed (from a
-    player as fresh: the expert remembers the offers it made this turn)."""
+    anew looks the same from the seat, and gets the same choice with the same seed."""
     differ = 0
     for k, (state, seat) in enumerate(positions()):
         twin = determinize(state, seat, random.Random(k))

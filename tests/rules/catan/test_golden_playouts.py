@@ -14,8 +14,8 @@ from rules.catan import engine
 from rules.catan.state import Options
 
 GOLDEN = {
-    ("beginner", 3, 11): "e9d48d611735fe3d22e903a5c0a8b61e2ea57a09b0950283d955a3414cbef20e",
-    ("random", 4, 12): "8eef6a93408cd813279cceb7fbbf445d8a06809dc7181b0794447e38a53fab46",
+    ("beginner", 3, 11): "f7fd21eede65c735a3756c29c71252791109d631c9f75d4ba82a1e68e2551c7e",
+    ("random", 4, 12): "4ba8fa292a45ec7d3dea16c314c735d2e76184356abea39ec6d193b07b04ae36",
 }
 
 
