@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from rules.game import JSON, Game, GameEvent, IllegalAction, InvalidOptions, Result
 
-from . import engine, scoring, views
+from . import engine, legal, scoring, views
 from .actions import Action
 from .determinize import determinize
 from .state import GameState, Options
@@ -41,6 +41,20 @@ class Catan(Game[GameState, Action]):
 
     def must_decide(self, state: GameState) -> list[str]:
         return engine.must_decide(state)
+
+    def decision_key(self, state: GameState, seat: str) -> str | None:
+        """A seat asked a decision (§3.5: a discard on a 7, an answer to an offer, a gift...)
+        keeps it while the others asked beside it answer theirs: the decision and the seat's
+        own cards name it. The turn's own moves: None (one seat decides at a time)."""
+        index = state.seat_of(seat)
+        d = legal.decision_of(state, index) if index is not None else None
+        if d is None or index is None:
+            return None
+        player = state.players[index]
+        cards = ",".join(f"{k}{n}" for k, n in sorted(player.cards.items()) if n)
+        return (f"{state.turn}:{d.kind}:{d.stage}:{d.count}:{d.target}:{sorted(d.give.items())}"
+                f":{sorted(d.get.items())}:{d.nodes}:{d.edges}:{d.knight}:{cards}"
+                f":{sorted(player.progress)}")
 
     def legal_actions(self, state: GameState, seat: str) -> list[Action]:
         return engine.legal_actions(state, seat)  # offers and discards: one-card forms
