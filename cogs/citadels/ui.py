@@ -12,7 +12,8 @@ from bot.names import who
 from bot.pictures import Picture, picture_key
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionSelect, Panel
-from cogs.citadels import codec, lobby, panel, render
+from cogs.citadels import lobby, panel, render
+from cogs.citadels.actions_ui import SPEC
 from cogs.citadels.render import picture
 from cogs.citadels.render.hints import hint_line
 from cogs.citadels.render.names import character_tag
@@ -107,10 +108,10 @@ class CitadelsUI:
         return hint_line(hint, seen, record.seats, catalog, lang)
 
     def button_action(self, code: str) -> dict[str, Any] | None:
-        return codec.decode(code)
+        return SPEC.decode(code)
 
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
-        return panel.select_action(kind, values)
+        return SPEC.select_action(kind, values)
 
 
 UI = CitadelsUI()

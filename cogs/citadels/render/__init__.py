@@ -9,7 +9,7 @@ character names and effects, from the rules data file.
 from bot.embeds import embed_size
 
 from .cast import cast_lines
-from .events import EVENT_TYPES, event_line
+from .events import event_line, event_types
 from .labels import action_description, action_label, destroy_cost
 from .names import district_tag, seat_name
 from .rules_text import rules_choices, rules_embed
@@ -17,8 +17,8 @@ from .scores import final_embed, scores_from_view, standings_embed, tiebreak_tex
 from .table import table_embed
 
 __all__ = [
-    "EVENT_TYPES", "action_description", "cast_lines", "action_label", "destroy_cost",
-    "district_tag", "embed_size", "event_line", "final_embed", "rules_choices",
+    "action_description", "cast_lines", "action_label", "destroy_cost",
+    "district_tag", "embed_size", "event_line", "event_types", "final_embed", "rules_choices",
     "rules_embed", "scores_from_view", "seat_name", "standings_embed", "table_embed",
     "tiebreak_text",
 ]

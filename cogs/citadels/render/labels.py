@@ -1,19 +1,47 @@
-"""Button and select-menu texts for the engine's actions."""
+"""Button and select-menu texts for the engine's actions: the labels and descriptions the
+action types' declarations (cogs/citadels/actions_ui.py) are made with, and `action_label` /
+`action_description`, which read the declarations."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, get_origin
 
-from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.declare import Context, Label
 from rules.citadels import Action
 from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND, RULINGS
 
 from .names import TYPE_EMOJI, character, district, district_type, language, who
 
+if TYPE_CHECKING:
+    from cogs.declare import Declarations
+
 View = dict[str, Any]
+ACTION = "citadels.render.action."  # an action's label is ACTION + its type (and choice)
+
+
+def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog,
+                 lang: str) -> str:
+    """A short label (at most 80 characters) for a button or a select option."""
+    label = _spec().of(action.type).label
+    assert label is not None
+    return label(action, Context(view, seats, catalog, language(catalog, lang)))
+
+
+def action_description(action: Action, view: View, seats: list[Seat], catalog: Catalog,
+                       lang: str) -> str | None:
+    """A select option's description (at most 100 characters), or None when the label says all."""
+    describe = _spec().of(action.type).describe
+    return describe(action, Context(view, seats, catalog, language(catalog, lang))) \
+        if describe else None
+
+
+def _spec() -> Declarations:
+    """The declarations (imported when asked: they are made of this package's texts)."""
+    from cogs.citadels.actions_ui import SPEC
+
+    return SPEC
 
 
 def destroy_cost(view: View, owner: str, did: str) -> int:
@@ -22,145 +50,176 @@ def destroy_cost(view: View, owner: str, did: str) -> int:
     return cost
 
 
-def action_label(action: Action, view: View, seats: list[Seat], catalog: Catalog,
-                 lang: str) -> str:
-    """A short label (at most 80 characters) for a button or a select option."""
-    lang = language(catalog, lang)
-    a = action.model_dump()
-    kind = a["type"]
-
-    def t(key: str, **params: object) -> str:
-        return catalog.text(f"citadels.render.action.{key}", lang, **params)
-
-    if kind in ("pick_character", "discard_character", "assassinate", "steal", "bewitch"):
-        text = t(kind, character=character(a["character"], lang),
-                 rank=CHARACTERS[a["character"]].rank)
-    elif kind in _DARK_CITY:
-        text = _DARK_CITY[kind](a, view, seats, catalog, lang)
-    elif kind in ("keep_card", "use_laboratory"):
-        text = t(kind, district=district(a["district"], lang))
-    elif kind == "build":
-        d = DISTRICTS[a["district"]]
-        text = t("build", district=district(d.id, lang), cost=d.cost, type=TYPE_EMOJI[d.type])
-    elif kind == "swap_hands":
-        text = t("swap_hands", name=who(a["player"], seats, catalog, lang, markdown=False),
-                 count=_player(view, a["player"]).get("hand_size", 0))
-    elif kind == "discard_and_draw":
-        text = t("discard_and_draw", count=len(a["districts"]))
-    elif kind == "destroy":  # the Warlord may destroy a district of his own: "your Manor"
-        text = t("destroy.own" if a["player"] == view.get("you") else "destroy",
-                 name=who(a["player"], seats, catalog, lang, markdown=False),
-                 district=district(a["district"], lang),
-                 cost=destroy_cost(view, a["player"], a["district"]))
-    elif kind == "graveyard":
-        text = t("graveyard.yes" if a["accept"] else "graveyard.no",
-                 district=district(view.get("graveyard_card") or "graveyard", lang))
-    else:  # take_gold, draw_cards, collect_income, use_smithy, end_turn
-        text = t(kind, **_extras(kind, view))
-    return clip(text, LABEL)
+def _t(ctx: Context, key: str, **params: object) -> str:
+    return ctx.catalog.text(ACTION + key, ctx.lang, **params)
 
 
-def action_description(action: Action, view: View, seats: list[Seat], catalog: Catalog,
-                       lang: str) -> str | None:
-    """A select option's description (at most 100 characters), or None when the label says all."""
-    lang = language(catalog, lang)
-    a = action.model_dump()
-    kind = a["type"]
-    text: str | None = None
-    if kind in ("pick_character", "discard_character", "assassinate", "steal", "bewitch"):
-        text = CHARACTERS[a["character"]].text[lang]
-    elif kind in ("keep_card", "build", "use_laboratory", "take_card", "lighthouse",
-                  "use_museum", "beautify"):
-        d = DISTRICTS[a["district"]]
-        text = catalog.text("citadels.render.describe.district", lang,
-                            type=district_type(d.type, lang), cost=d.cost)
-        if d.text:
-            text += " · " + d.text[lang]
-    elif kind == "discard_and_draw":
-        text = ", ".join(district(x, lang) for x in a["districts"])
-    elif kind == "destroy":
-        owner = _player(view, a["player"])
-        text = catalog.text("citadels.render.describe.destroy", lang, type=district_type(
-            KIND[a["district"]], lang), size=len(owner.get("city", [])),
-            goal=view.get("city_size", 0))
-    elif kind == "collect_income" and view.get("current_character"):
-        income = CHARACTERS[view["current_character"]].income or "unique"
-        text = catalog.text("citadels.render.describe.collect_income", lang,
-                            type=district_type(income, lang))
-    return clip(text, OPTION_DESCRIPTION) if text else None
+def _seat(a: dict[str, Any], field: str, ctx: Context) -> str:
+    return who(a[field], ctx.seats, ctx.catalog, ctx.lang, markdown=False)
 
 
-Label = Callable[[dict[str, Any], View, list[Seat], Catalog, str], str]
+# --- labels ---------------------------------------------------------------------------------
+
+def plain(kind: str) -> Label:
+    """The action's text, with the figures the view gives it (cards drawn, income due)."""
+    return lambda action, ctx: _t(ctx, kind, **_extras(kind, ctx.view))
 
 
-def _named(key: str, field: str = "player") -> Label:
-    """A label naming the player the action's `field` is (their hand size too)."""
-    def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
-              lang: str) -> str:
-        return catalog.text(f"citadels.render.action.{key}", lang,
-                            count=_player(view, a[field]).get("hand_size", 0),
-                            name=who(a[field], seats, catalog, lang, markdown=False))
+def of_character(kind: str) -> Label:
+    """'Take the King (4)': a draft pick or a power naming a character."""
+    def label(action: Action, ctx: Context) -> str:
+        cid = action.model_dump()["character"]
+        return _t(ctx, kind, character=character(cid, ctx.lang), rank=CHARACTERS[cid].rank)
     return label
 
 
-def _of_kind(key: str, field: str, **figures: object) -> Label:
-    """A label chosen by the action's yes/no or kind `field` ("gold" / "card"...)."""
-    def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
-              lang: str) -> str:
-        value = a[field]
-        choice = ("yes" if value else "no") if isinstance(value, bool) else value
-        return catalog.text(f"citadels.render.action.{key}.{choice}", lang,
-                            size=view.get("city_size", 0) - 1, **figures)
-    return label
-
-
-def _district_label(key: str) -> Label:
-    def label(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
-              lang: str) -> str:
+def of_district(key: str) -> Label:
+    """A label naming the action's district (its cost too); `build`: ".build" of the key."""
+    def label(action: Action, ctx: Context) -> str:
+        a = action.model_dump()
         d = DISTRICTS[a["district"]]
         choice = f"{key}.build" if a.get("build") else key
-        return catalog.text(f"citadels.render.action.{choice}", lang, district=district(d.id, lang),
-                            cost=d.cost)
+        return _t(ctx, choice, district=district(d.id, ctx.lang), cost=d.cost)
     return label
 
 
-def _exchange(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
-              lang: str) -> str:
-    cost = next((e.get("cost", 0) for e in _targets(view, "exchange")
+def named(key: str, field: str = "player") -> Label:
+    """A label naming the player the action's `field` is (their hand size too)."""
+    def label(action: Action, ctx: Context) -> str:
+        a = action.model_dump()
+        return _t(ctx, key, count=_player(ctx.view, a[field]).get("hand_size", 0),
+                  name=_seat(a, field, ctx))
+    return label
+
+
+def of_kind(key: str, field: str, **figures: object) -> Label:
+    """A label chosen by the action's yes/no or kind `field` ("gold" / "card"...)."""
+    def label(action: Action, ctx: Context) -> str:
+        value = action.model_dump()[field]
+        choice = ("yes" if value else "no") if isinstance(value, bool) else value
+        return _t(ctx, f"{key}.{choice}", size=ctx.view.get("city_size", 0) - 1, **figures)
+    return label
+
+
+def build(action: Action, ctx: Context) -> str:
+    d = DISTRICTS[action.model_dump()["district"]]
+    return _t(ctx, "build", district=district(d.id, ctx.lang), cost=d.cost,
+              type=TYPE_EMOJI[d.type])
+
+
+def discard_and_draw(action: Action, ctx: Context) -> str:
+    return _t(ctx, "discard_and_draw", count=len(action.model_dump()["districts"]))
+
+
+def destroy(action: Action, ctx: Context) -> str:
+    """The Warlord may destroy a district of his own: "your Manor"."""
+    a = action.model_dump()
+    return _t(ctx, "destroy.own" if a["player"] == ctx.view.get("you") else "destroy",
+              name=_seat(a, "player", ctx), district=district(a["district"], ctx.lang),
+              cost=destroy_cost(ctx.view, a["player"], a["district"]))
+
+
+def graveyard(action: Action, ctx: Context) -> str:
+    return _t(ctx, "graveyard.yes" if action.model_dump()["accept"] else "graveyard.no",
+              district=district(ctx.view.get("graveyard_card") or "graveyard", ctx.lang))
+
+
+def exchange(action: Action, ctx: Context) -> str:
+    a = action.model_dump()
+    cost = next((e.get("cost", 0) for e in _targets(ctx.view, "exchange")
                  if (e["give"], e["player"], e["take"]) == (a["give"], a["player"], a["take"])),
                 0)
-    return catalog.text("citadels.render.action.exchange", lang, give=district(a["give"], lang),
-                        take=district(a["take"], lang), cost=cost,
-                        name=who(a["player"], seats, catalog, lang, markdown=False))
+    return _t(ctx, "exchange", give=district(a["give"], ctx.lang),
+              take=district(a["take"], ctx.lang), cost=cost, name=_seat(a, "player", ctx))
 
 
-def _armory(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
-            lang: str) -> str:
-    return catalog.text("citadels.render.action.use_armory", lang,
-                        district=district(a["district"], lang),
-                        name=who(a["player"], seats, catalog, lang, markdown=False))
+def armory(action: Action, ctx: Context) -> str:
+    a = action.model_dump()
+    return _t(ctx, "use_armory", district=district(a["district"], ctx.lang),
+              name=_seat(a, "player", ctx))
 
 
-def _greet(a: dict[str, Any], view: View, seats: list[Seat], catalog: Catalog,
-           lang: str) -> str:
-    return catalog.text("citadels.render.action.greet", lang, words=RULINGS["greeting"][lang])
+def greet(action: Action, ctx: Context) -> str:
+    return _t(ctx, "greet", words=RULINGS["greeting"][ctx.lang])
 
 
-_DARK_CITY: dict[str, Label] = {
-    "give_crown": _named("give_crown"),
-    "look_at_hand": _named("look_at_hand"),
-    "tribute": _of_kind("tribute", "kind"),
-    "navigator_bonus": _of_kind("navigator_bonus", "kind", count=RULINGS["navigator_bonus"]),
-    "bell_tower": _of_kind("bell_tower", "announce"),
-    "take_card": _district_label("take_card"),
-    "lighthouse": _district_label("lighthouse"),
-    "use_museum": _district_label("use_museum"),
-    "beautify": _district_label("beautify"),
-    "exchange": _exchange,
-    "use_armory": _armory,
-    "greet": _greet,
-}
+def by_fields(cls: type[Action]) -> Label:
+    """The label of an action type nothing declares (a character added to the engine): its
+    text `citadels.render.action.<type>`, followed by ".<value>" of each choice field
+    (`is_choice`; ".yes"/".no" for a yes/no), with every field by name: `player` a seat,
+    `character` and `district` by their names."""
+    choices = [name for name, info in cls.model_fields.items()
+               if name != "type" and is_choice(info.annotation)]
 
+    def label(action: Action, ctx: Context) -> str:
+        a = action.model_dump()
+        key = ".".join([a["type"], *(("yes" if a[c] else "no") if isinstance(a[c], bool)
+                                     else str(a[c]) for c in choices)])
+        return _t(ctx, key, **_named_fields(a, ctx))
+    return label
+
+
+def is_choice(annotation: object) -> bool:
+    """A yes/no or one of a few values (a Literal): a field whose every value is a button."""
+    return annotation is bool or get_origin(annotation) is Literal
+
+
+def _named_fields(a: dict[str, Any], ctx: Context) -> dict[str, object]:
+    params: dict[str, object] = {}
+    for field, value in a.items():
+        if field == "player":
+            params[field] = _seat(a, field, ctx)
+        elif field == "character":
+            params[field] = character(value, ctx.lang)
+        elif field == "district":
+            params[field] = district(value, ctx.lang)
+        elif field != "type":
+            params[field] = value
+    return params
+
+
+# --- descriptions ---------------------------------------------------------------------------
+
+def character_text(action: Action, ctx: Context) -> str:
+    return CHARACTERS[action.model_dump()["character"]].text[ctx.lang]
+
+
+def district_text(action: Action, ctx: Context) -> str:
+    d = DISTRICTS[action.model_dump()["district"]]
+    text = ctx.catalog.text("citadels.render.describe.district", ctx.lang,
+                            type=district_type(d.type, ctx.lang), cost=d.cost)
+    return text + " · " + d.text[ctx.lang] if d.text else text
+
+
+def discarded_cards(action: Action, ctx: Context) -> str:
+    return ", ".join(district(x, ctx.lang) for x in action.model_dump()["districts"])
+
+
+def destroy_text(action: Action, ctx: Context) -> str:
+    a = action.model_dump()
+    owner = _player(ctx.view, a["player"])
+    return ctx.catalog.text("citadels.render.describe.destroy", ctx.lang,
+                            type=district_type(KIND[a["district"]], ctx.lang),
+                            size=len(owner.get("city", [])), goal=ctx.view.get("city_size", 0))
+
+
+def income_text(action: Action, ctx: Context) -> str | None:
+    if not ctx.view.get("current_character"):
+        return None
+    income = CHARACTERS[ctx.view["current_character"]].income or "unique"
+    return ctx.catalog.text("citadels.render.describe.collect_income", ctx.lang,
+                            type=district_type(income, ctx.lang))
+
+
+def of_fields(action: Action, ctx: Context) -> str | None:
+    """What an undeclared action's character or district does (None if it names neither)."""
+    a = action.model_dump()
+    if "character" in a:
+        return character_text(action, ctx)
+    return district_text(action, ctx) if "district" in a else None
+
+
+# --- what the view says ---------------------------------------------------------------------
 
 def _targets(view: View, kind: str) -> list[dict[str, Any]]:
     targets: list[dict[str, Any]] = ((view.get("turn") or {}).get("targets") or {}).get(kind, [])

@@ -95,7 +95,7 @@ def test_every_engine_event_type_has_a_sample_and_a_renderer():
     types = emitted_types()
     assert {"graveyard_used", "graveyard_declined", "murder", "game_over"} <= types
     assert types <= set(SAMPLES), types - set(SAMPLES)
-    assert types <= render.EVENT_TYPES
+    assert types <= render.event_types()
 
 
 def test_every_event_of_random_games_has_a_sample():

@@ -1,0 +1,219 @@
+"""One declaration per action type: everything a game's Discord interface knows of it.
+
+A game's UI lists its action types once (Citadels: `cogs/citadels/actions_ui.py`), each as a
+`Declaration`: its code in a custom_id and the fields written after it, its widget (a button,
+a select of such actions, a multi-select of the hand), how its choices are narrowed past
+Discord's 25 (`Narrow`: a player first, then a district...), its button's style, its label,
+the description of its select options, its summary in the panel, and the lines of the events
+it causes. `Declarations` is a game's table of them: the codec (an action as a short code and
+back), the answer to a select (`select_action`) and the event lines are read from it, and
+`cogs/panels.py` builds a panel's components from it. An action type a game did not declare
+may be declared by its `derive` (Citadels: from the action class a character added to the
+engine brings), so a new character's action needs no entry here.
+
+A custom_id is only a hint (any client can send any custom_id): decoding never trusts it, the
+service checks the version and the engine legality.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from bot.i18n import Catalog
+from bot.records import Seat
+from bot.ui import Focus
+
+Widget = Literal["button", "select", "multi"]
+Style = Literal["primary", "secondary", "success", "danger"]
+WORD = re.compile(r"[a-z0-9_]{1,40}")  # one written field (a list's item, for "*" fields)
+
+
+class ActionLike(Protocol):
+    """An action of any game: its type and its JSON form (a pydantic model)."""
+
+    @property
+    def type(self) -> str: ...
+
+    def model_dump(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a text about an action may read: the deciding seat's view, the seats, the
+    catalog and the language."""
+
+    view: dict[str, Any]
+    seats: list[Seat]
+    catalog: Catalog
+    lang: str
+
+
+Label = Callable[[Any, Context], str]
+Describe = Callable[[Any, Context], "str | None"]
+Summary = Callable[[list[Any], Context], list[str]]
+
+
+@dataclass(frozen=True)
+class Narrow:
+    """One step of narrowing a select of more than 25 choices: the player chooses `name`
+    first (a player, a kind of district...) in a select of its own."""
+
+    name: str  # in the focus path, and the placeholder's key (<prefix>panel.narrow.<name>)
+    label: Callable[[str, Context], str]  # an option's label, for a key
+    key: Callable[[Any], str] | None = None  # an action's key; default: its field `name`
+
+    def key_of(self, action: Any) -> str:
+        if self.key is not None:
+            return self.key(action)
+        return written(getattr(action, self.name))
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One action type on Discord.
+
+    `fields` are written after the code, "." between them: "name?" is a yes/no (1 or 0),
+    "name*" a list (its items "," between them), any other a word. A "select" offers the
+    type's actions, each option's value its code; a "multi" selects any of `choices` (the
+    hand: options valued "<position>.<item>"), all of them the type's one list field."""
+
+    type: str
+    code: str
+    fields: tuple[str, ...] = ()
+    widget: Widget = "button"
+    label: Label | None = None
+    describe: Describe | None = None  # a select option's description
+    summary: Summary | None = None  # the panel's lines for the type's legal actions
+    style: Style = "secondary"
+    last: bool = False  # a button alone on the panel's last row ("End turn")
+    narrow: tuple[Narrow, ...] = ()
+    events: Mapping[str, Callable[..., str]] = field(default_factory=dict)  # type -> line
+    choices: Callable[[Context], list[str]] | None = None  # a multi-select's items
+    choice_label: Callable[[str, Context], str] | None = None
+    placeholder: str | None = None  # the select's key; default <prefix>panel.select.<code>
+
+
+def written(value: object) -> str:
+    """A field's value as a code writes it."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+class Declarations:
+    """A game's declarations: in their order (the panel's), by type and by code.
+
+    `derive(type)` declares a type the table does not (None: no such type); `prefix` starts
+    the game's catalog keys (placeholders); `focus_kinds` are select kinds of older panels
+    whose value is a focus (kept so that panels still on screen are answered)."""
+
+    def __init__(self, declared: Sequence[Declaration], *, prefix: str,
+                 derive: Callable[[str], Declaration | None] | None = None,
+                 focus_kinds: Iterable[str] = ()) -> None:
+        self.declared = tuple(declared)
+        self.prefix = prefix
+        self.derive = derive
+        self.focus_kinds = frozenset(focus_kinds)
+        self._types = {d.type: d for d in self.declared}
+        self._codes = {d.code: d for d in self.declared}
+        if len(self._types) != len(self.declared) or len(self._codes) != len(self.declared):
+            raise ValueError("an action type or a code is declared twice")
+        self._events = _events(self.declared)
+
+    def of(self, type_: str) -> Declaration:
+        """The declaration of `type_`; KeyError if it has none."""
+        found = self._types.get(type_) or self._derived(type_)
+        if found is None:
+            raise KeyError(f"no declaration of the action type {type_!r}")
+        return found
+
+    def by_code(self, code: str) -> Declaration | None:
+        return self._codes.get(code) or self._derived(code)
+
+    def _derived(self, type_: str) -> Declaration | None:
+        """A derived declaration's code is its type: never a declared code."""
+        if self.derive is None or type_ in self._codes or type_ in self._types:
+            return None
+        found = self.derive(type_)
+        if found is not None and (found.code != type_ or found.type != type_):
+            raise ValueError(f"a derived declaration's code is its type ({type_!r})")
+        return found
+
+    def ordered(self, types: Iterable[str]) -> list[Declaration]:
+        """The declarations of `types`: the declared ones in the table's order, then any
+        derived in the order given."""
+        wanted = list(dict.fromkeys(types))
+        return ([d for d in self.declared if d.type in wanted]
+                + [self.of(t) for t in wanted if t not in self._types])
+
+    def events(self) -> Mapping[str, Callable[..., str]]:
+        """Every declared event line, by event type."""
+        return self._events
+
+    def placeholder(self, declaration: Declaration) -> str:
+        return declaration.placeholder or f"{self.prefix}panel.select.{declaration.code}"
+
+    # --- the codec -------------------------------------------------------------------------
+
+    def encode(self, action: ActionLike) -> str:
+        """`build.manor`, `destroy.p2.manor`, `gy.1`, `dad.manor,temple`..."""
+        data = action.model_dump()
+        declaration = self.of(action.type)
+        return ".".join([declaration.code,
+                         *(written(data[f.rstrip("?*")]) for f in declaration.fields)])
+
+    def decode(self, code: str) -> dict[str, Any] | None:
+        """The action dict a code names, or None if it is not a well-formed code."""
+        head, _, rest = code.partition(".")
+        declaration = self.by_code(head) if WORD.fullmatch(head) else None
+        if declaration is None:
+            return None
+        parts = rest.split(".") if rest else []
+        if len(parts) != len(declaration.fields):
+            return None
+        action: dict[str, Any] = {"type": declaration.type}
+        for name, part in zip(declaration.fields, parts, strict=True):
+            if name.endswith("?"):
+                if part not in ("0", "1"):
+                    return None
+                action[name[:-1]] = part == "1"
+            elif name.endswith("*"):
+                items = part.split(",")
+                if not all(WORD.fullmatch(item) for item in items):
+                    return None
+                action[name[:-1]] = items
+            elif WORD.fullmatch(part):
+                action[name] = part
+            else:
+                return None
+        return action
+
+    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
+        """The action a select's chosen values name (a narrowing select, "n_<code>", narrows
+        the panel instead); None if they are malformed."""
+        if kind.startswith("n_") or kind in self.focus_kinds:
+            return Focus(values[0] if len(values) == 1 else None)
+        declaration = self.by_code(kind) if WORD.fullmatch(kind) else None
+        if declaration is None or declaration.widget == "button":
+            return None
+        if declaration.widget == "multi":
+            items = [v.partition(".")[2] for v in values]
+            return self.decode(f"{declaration.code}." + ",".join(items)) if items else None
+        if len(values) != 1:
+            return None
+        action = self.decode(values[0])
+        return action if action is not None and action["type"] == declaration.type else None
+
+
+def _events(declared: Iterable[Declaration]) -> dict[str, Callable[..., str]]:
+    lines: dict[str, Callable[..., str]] = {}
+    for declaration in declared:
+        if twice := lines.keys() & declaration.events.keys():
+            raise ValueError(f"event lines declared twice: {sorted(twice)}")
+        lines.update(declaration.events)
+    return lines
