@@ -66,21 +66,21 @@ def players_for(game_id: str) -> ModuleType:
     return importlib.import_module(name)
 
 
-def strengths(game_id: str = registry.DEFAULT) -> tuple[str, ...]:
-    """The strengths a lobby offers, weakest first."""
+def strengths(game_id: str) -> tuple[str, ...]:
+    """The strengths a lobby offers for `game_id`, weakest first."""
     found: tuple[str, ...] = tuple(players_for(game_id).STRENGTHS)
     return found
 
 
-def make_player(strength: str, game_id: str = registry.DEFAULT, **options: Any) -> Player:
+def make_player(strength: str, game_id: str, **options: Any) -> Player:
     """A player of `game_id` by lobby name (options go to its constructor)."""
     made: Player = players_for(game_id).make_player(strength, **options)
     return made
 
 
 def decide(state: Any, pid: str, player: Player, rng: random.Random,
-           deadline: float | None = None, *, game: Game[Any, Any] | None = None) -> Any:
-    """Table side: ask `player` for pid's move, handing over only pid's view and legal moves."""
-    rules = game if game is not None else registry.game(registry.DEFAULT)
-    return player.choose(rules.view(state, pid), rules.legal_actions(state, pid), rng,
+           deadline: float | None = None, *, game: Game[Any, Any]) -> Any:
+    """Table side: ask `player` for pid's move in `game` (the rules object of the state's
+    game), handing over only pid's view and legal moves."""
+    return player.choose(game.view(state, pid), game.legal_actions(state, pid), rng,
                          deadline=deadline)

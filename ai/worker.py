@@ -19,7 +19,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from rules import registry
 from rules.game import Game
 
 from .player import Hint, Player, suggest
@@ -28,13 +27,12 @@ log = logging.getLogger(__name__)
 
 
 async def decide_async(state: Any, pid: str, player: Player, seed: int, cap: float = 2.0,
-                       margin: float = 0.8, *, game: Game[Any, Any] | None = None) -> Any:
+                       margin: float = 0.8, *, game: Game[Any, Any]) -> Any:
     """pid's move from `player`, never later than about `cap` seconds: the player is told a
     deadline `cap * margin` seconds from now, and past `cap` its `fallback` move is returned.
-    `game` is a rules.game.Game (default: the registry's default game)."""
-    rules = game if game is not None else registry.game(registry.DEFAULT)
-    view = rules.view(state, pid)
-    legal = rules.legal_actions(state, pid)
+    `game` is the rules object (rules.game.Game) of the state's game: the caller names it."""
+    view = game.view(state, pid)
+    legal = game.legal_actions(state, pid)
     deadline = time.monotonic() + cap * margin
 
     def run() -> Any:

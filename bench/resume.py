@@ -40,7 +40,7 @@ async def fill(database: Path, channels: list[int], guild: int, seed: int) -> No
             if i % 2:
                 seats[-1] = Seat(pid="p3", name="basic", ai="basic")
             record = await store.create(GameRecord(
-                guild_id=guild, channel_id=channel, host_id=seats[0].user_id or 0,
+                game="citadels", guild_id=guild, channel_id=channel, host_id=seats[0].user_id or 0,
                 seats=seats, settings=GameSettings(), seed=i))
             state = citadels.new_game([s.pid for s in seats], seed=i)
             for _ in range(rng.randrange(5, 40)):

@@ -60,8 +60,8 @@ def postgres(url: str) -> Backend:
 def new_record(channel_id: int, seed: int, players: int = 5) -> GameRecord:
     seats = [Seat(pid=f"p{i}", name=f"player {i}", user_id=10_000 + i)
              for i in range(1, players + 1)]
-    return GameRecord(guild_id=1, channel_id=channel_id, host_id=10_001, seed=seed,
-                      seats=seats, settings=GameSettings())
+    return GameRecord(game="citadels", guild_id=1, channel_id=channel_id, host_id=10_001,
+                      seed=seed, seats=seats, settings=GameSettings())
 
 
 def advance(record: GameRecord, rng: random.Random) -> ActionEntry | None:

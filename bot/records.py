@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_serializer, model_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_serializer, model_validator
 
 from rules import registry
 from rules.game import Game
@@ -18,6 +18,9 @@ Status = Literal["lobby", "running", "finished", "cancelled"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running")
 # The longest turn limit, in minutes: three days, so a server can play by post.
 MAX_TURN_LIMIT = 72 * 60
+# The validation context of a record the store loads (`GameRecord.model_validate_json(text,
+# context=STORED)`): only a stored record may be of a form older versions wrote.
+STORED = {"stored": True}
 
 
 class Seat(BaseModel):
@@ -56,16 +59,12 @@ class GameSettings(BaseModel):
     pictures: bool = True  # the table and the result as pictures too (the text stays whole)
     options: dict[str, Any] = Field(default_factory=dict)  # the game's own, as it declares them
 
-    @model_validator(mode="before")
-    @classmethod
-    def _options_apart(cls, data: Any) -> Any:
-        """Settings saved before games declared options kept the city size among them."""
-        if isinstance(data, dict) and "city_size" in data:
-            data = dict(data)
-            size = data.pop("city_size")
-            if size is not None:
-                data["options"] = {**data.get("options", {}), "city_size": size}
-        return data
+
+def _stored_before_game_ids(data: dict[str, Any]) -> dict[str, Any]:
+    """Legacy migration: a record stored before records named their game is a Citadels game,
+    the only game there was. Only stored records are migrated; a record made in code names its
+    game, and nothing else in the platform assumes one."""
+    return {**data, "game": "citadels"}
 
 
 class Timer(BaseModel):
@@ -108,7 +107,7 @@ class Decision(BaseModel):
 
 class GameRecord(BaseModel):
     id: int = 0                    # assigned by the store on create
-    game: str = registry.DEFAULT   # the registry id of the game played
+    game: str                      # the registry id of the game played
     guild_id: int | None = None
     channel_id: int                # where the table lives (the game's thread when one was opened)
     parent_channel_id: int | None = None  # the channel the lobby was opened from, for a thread
@@ -150,11 +149,25 @@ class GameRecord(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _load_state(cls, data: Any) -> Any:
-        """A stored state is JSON: its game's rules load it (records without a game id are
-        the default game's)."""
-        if isinstance(data, dict) and isinstance(data.get("state"), dict):
-            rules = registry.game(data.get("game") or registry.DEFAULT)
+    def _load_game(cls, data: Any, info: ValidationInfo) -> Any:
+        """A record in JSON form, made whole by its game's rules: its options as the game
+        reads them now (`Game.migrate_options`, given any settings the platform stored that it
+        no longer knows) and its state loaded. A stored record without a game id is migrated
+        first (`_stored_before_game_ids`)."""
+        if not isinstance(data, dict):
+            return data
+        if not data.get("game") and info.context is not None and info.context.get("stored"):
+            data = _stored_before_game_ids(data)
+        if not data.get("game"):
+            return data  # "game" is required: validation says so
+        rules = registry.game(data["game"])
+        settings = data.get("settings")
+        if isinstance(settings, dict):
+            known = {k: v for k, v in settings.items() if k in GameSettings.model_fields}
+            legacy = {k: v for k, v in settings.items() if k not in GameSettings.model_fields}
+            known["options"] = rules.migrate_options(known.get("options") or {}, legacy)
+            data = {**data, "settings": known}
+        if isinstance(data.get("state"), dict):
             data = {**data, "state": rules.load_state(data["state"])}
         return data
 

@@ -121,8 +121,7 @@ class GameService:
 
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
                          host_name: str, locale: str | None, settings: GameSettings,
-                         parent_channel_id: int | None = None, game: str = registry.DEFAULT
-                         ) -> GameRecord:
+                         game: str, parent_channel_id: int | None = None) -> GameRecord:
         """A new lobby with the host seated; ChannelBusy if the channel has an active game,
         Refused if the game does not allow the settings (the command declared the same
         ranges, but any client can send any value)."""

@@ -108,6 +108,16 @@ class Game(ABC, Generic[S, A]):
         """The fewest and most seats `options` may be played by (a lobby's default size)."""
         return self.min_players, self.max_players
 
+    def migrate_options(self, options: Mapping[str, Any], legacy: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        """Options an older version stored, in the form `options` reads now. The platform
+        calls it on every stored game it loads, with the options it stored for the game and,
+        in `legacy`, the settings it stored beside them that it no longer knows (before games
+        declared options, a game's option could be one of the platform's settings: Citadels'
+        `city_size`). Default: `options` as they are, `legacy` dropped. Why: stored lobbies
+        and games outlive versions, and only the game knows what its old keys meant."""
+        return dict(options)
+
     # -- playing ---------------------------------------------------------------------------
 
     @abstractmethod

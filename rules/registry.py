@@ -26,7 +26,6 @@ class Entry:
 
 
 GAMES: dict[str, Entry] = {}
-DEFAULT = "citadels"  # the game of records saved before games had ids
 
 
 def register(entry: Entry) -> None:
@@ -56,3 +55,4 @@ def games() -> list[str]:
 
 register(Entry("citadels", rules="rules.citadels.game", ai="ai.citadels", ui="cogs.citadels"))
 register(Entry("catan", rules="rules.catan.game", ai="ai.catan"))  # no Discord UI yet
+register(Entry("cities", rules="rules.cities", ai=None, ui=None))  # engine only, for now

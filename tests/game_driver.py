@@ -262,7 +262,7 @@ async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
     record = await service.open_lobby(
         guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
         host_name=host.name, locale=host.locale,
-        settings=settings or GameSettings(language=language))
+        game="citadels", settings=settings or GameSettings(language=language))
     for person in people[1:]:
         await service.join(record.id, int(person.id), person.name, person.locale)
     for strength in computers:

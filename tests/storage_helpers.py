@@ -17,8 +17,9 @@ from rules.citadels import ENGINE_VERSION, apply, random_action, to_act
 def lobby(channel_id: int = 100, *, guild_id: int | None = 1, players: int = 4,
           seed: int = 7, city_size: int | None = None) -> GameRecord:
     seats = [Seat(pid=f"p{i}", name=f"Player {i}", user_id=1000 + i) for i in range(1, players + 1)]
-    return GameRecord(guild_id=guild_id, channel_id=channel_id, host_id=1001, seed=seed,
-                      seats=seats, settings=GameSettings(city_size=city_size))
+    options = {} if city_size is None else {"city_size": city_size}
+    return GameRecord(game="citadels", guild_id=guild_id, channel_id=channel_id, host_id=1001,
+                      seed=seed, seats=seats, settings=GameSettings(options=options))
 
 
 def start(record: GameRecord) -> GameRecord:

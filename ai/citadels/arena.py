@@ -23,6 +23,7 @@ from ai.player import Player, decide
 from ai.stats import wilson
 from rules import citadels
 from rules.citadels import cast
+from rules.citadels.game import GAME
 
 from . import make_player
 
@@ -55,7 +56,7 @@ def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int
             break
         seat = ids.index(acting[0])
         start, start_cpu = time.perf_counter(), time.thread_time()
-        action = decide(state, acting[0], players[seats[seat]], rngs[seat])
+        action = decide(state, acting[0], players[seats[seat]], rngs[seat], game=GAME)
         times.append((seats[seat], time.perf_counter() - start))
         cpu.append((seats[seat], time.thread_time() - start_cpu))
         state, _ = citadels.apply(state, acting[0], action)

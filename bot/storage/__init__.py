@@ -2,7 +2,7 @@
 file, the default) or PostgreSQL (a server several processes share).
 
     store = await open_store(Path("data/bot.sqlite3"))   # or "postgresql://user@host/db"
-    record = await store.create(GameRecord(channel_id=..., host_id=...))
+    record = await store.create(GameRecord(game="citadels", channel_id=..., host_id=...))
     record.version += 1
     await store.save(record, expected_version=record.version - 1, action=entry)
 """

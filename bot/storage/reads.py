@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Self
 
 from bot.finished import FinishedGame, RatingRow, ResultRow
-from bot.records import ACTIVE, ActionEntry, GameRecord
+from bot.records import ACTIVE, STORED, ActionEntry, GameRecord
 
 from . import history_sql as history
 from .connection import JsonText
@@ -188,7 +188,7 @@ def records(rows: Iterable[Row]) -> list[GameRecord]:
     paused = gc.isenabled()
     gc.disable()
     try:
-        return [GameRecord.model_validate_json(row[0]) for row in rows]
+        return [GameRecord.model_validate_json(row[0], context=STORED) for row in rows]
     finally:
         if paused:
             gc.enable()

@@ -113,12 +113,13 @@ def _component_for(action: Action, panel: SeenMessage) -> tuple[dict[str, Any], 
 
 async def play_panel(scene: Scene, record: GameRecord, pid: str, panel: SeenMessage) -> None:
     """Click through the host's panel until it offers nothing more to do."""
-    player, rng = make_player("basic"), random.Random(record.seed or 0)
+    player, rng = make_player("basic", GAME.id), random.Random(record.seed or 0)
     while panel.buttons() or panel.selects():
         record = scene.bot.service.games.get(record.id) or record
         if record.state is None or awaiting(record) != pid:
             return
-        component, values = _component_for(decide(record.state, pid, player, rng), panel)
+        action = decide(record.state, pid, player, rng, game=GAME)
+        component, values = _component_for(action, panel)
         if component["type"] == 2:
             result = await scene.host.click(panel, custom_id=component["custom_id"])
         else:

@@ -42,6 +42,13 @@ class Citadels(Game[GameState, Action]):
         assert isinstance(options, Options)
         return self.min_players, cast.most_players(options)
 
+    def migrate_options(self, options: Mapping[str, Any], legacy: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        """Settings stored before games declared options kept the city size among the
+        platform's own (`city_size`; None was the default)."""
+        size = legacy.get("city_size")
+        return {**options, "city_size": size} if size is not None else dict(options)
+
     def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
         # Game.options returns a BaseModel; here always an instance of Options (self.Options).
         checked = self.options(options, players=len(seats))  # InvalidOptions("players") if not

@@ -45,7 +45,7 @@ def test_a_game_without_players_says_so() -> None:
 
 def test_strengths_in_lobby_order(with_nim: AnyGame) -> None:
     assert strengths("citadels") == ("random", "basic", "expert")
-    assert strengths() == strengths(registry.DEFAULT) == ai.citadels.STRENGTHS
+    assert strengths("citadels") == ai.citadels.STRENGTHS
     assert strengths("nim") == ("random", "perfect")
     assert ai.citadels.STAND_IN == "basic"
 
@@ -56,11 +56,10 @@ def test_make_player_by_game_and_strength(with_nim: AnyGame) -> None:
             player = make_player(strength, game_id)
             assert isinstance(player, Player)
             assert player.name == strength
-    assert make_player("basic").name == "basic"  # the default game is Citadels
-    expert: Any = make_player("expert", iterations=7)
+    expert: Any = make_player("expert", "citadels", iterations=7)
     assert expert.strategy.iterations == 7  # options reach the constructor
     with pytest.raises(ValueError):
-        make_player("perfect")  # a Nim strength, not a Citadels one
+        make_player("perfect", "citadels")  # a Nim strength, not a Citadels one
     with pytest.raises(ValueError):
         make_player("expert", "nim")
     with pytest.raises(ValueError):
@@ -88,9 +87,12 @@ def test_decide_hands_over_only_the_seats_view(game_id: str, seats: int, every: 
         assert checked > 3 and not spy.fell_back
 
 
-def test_decide_defaults_to_the_default_game() -> None:
-    game = registry.game(registry.DEFAULT)
-    state, seat = positions(game, 3, seed=5)[10]
-    spy = Spy()
-    decide(state, seat, spy, random.Random(0))
-    assert spy.chosen[-1][0] == game.view(state, seat)
+def test_no_game_is_assumed(with_nim: AnyGame) -> None:
+    """The caller names the game: generic code has no default one."""
+    state, seat = positions(with_nim, 3, seed=5)[1]
+    with pytest.raises(TypeError):
+        decide(state, seat, Spy(), random.Random(0))  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        strengths()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        make_player("basic")  # type: ignore[call-arg]

@@ -7,9 +7,10 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from ai.random_player import RandomPlayer
 from ai.worker import decide_async
-from rules import registry
 from tests.games.nim.rules import GAME as NIM
 
 from .helpers import Spy, positions, ticking
@@ -58,13 +59,10 @@ async def test_the_seed_makes_the_rng() -> None:
         assert got == RandomPlayer().choose(view, legal, random.Random(seed))
 
 
-async def test_defaults_to_the_default_game() -> None:
-    game = registry.game(registry.DEFAULT)
-    state, seat = positions(game, 4, seed=8)[5]
-    spy = Spy()
-    action = await decide_async(state, seat, spy, seed=1)
-    assert spy.chosen[0][0] == game.view(state, seat)
-    assert action in game.legal_actions(state, seat)
+async def test_the_caller_names_the_game() -> None:
+    state, seat = nim_position()
+    with pytest.raises(TypeError):
+        await decide_async(state, seat, Spy(), seed=1)  # type: ignore[call-arg]
 
 
 class Broken:

@@ -40,7 +40,7 @@ async def computers_game(svc: GameService, channel: int, seed: int,
                          strengths: tuple[str, ...] = ("basic", "random", "random")) -> int:
     """Two people (who always take the last legal action) and computers, to the end."""
     record = await svc.open_lobby(guild_id=1, channel_id=channel, host_id=1, host_name="ana",
-                                  locale=None, settings=GameSettings())
+                                  locale=None, game="citadels", settings=GameSettings())
     await svc.join(record.id, 2, "bo", None)
     for strength in strengths:
         await svc.add_computer(record.id, 1, strength)
@@ -139,7 +139,7 @@ async def test_a_game_ended_while_the_bot_stopped_is_kept_at_the_next_start(
 
 async def test_ended_early_is_kept_but_counts_for_nothing(service: GameService):
     record = await service.open_lobby(guild_id=1, channel_id=10, host_id=1, host_name="ana",
-                                      locale=None, settings=GameSettings())
+                                      locale=None, game="citadels", settings=GameSettings())
     await service.add_computer(record.id, 1, "basic")
     await service.start(record.id, 1, seed=2)
     await service.end(record.id, 1, can_manage=False)
@@ -149,7 +149,7 @@ async def test_ended_early_is_kept_but_counts_for_nothing(service: GameService):
     assert all(s.rank is None for s in kept.seats)
     assert await service.store.leaderboard(1, "citadels", min_games=0, limit=5) == ([], 0)
     cancelled = await service.open_lobby(guild_id=1, channel_id=11, host_id=1, host_name="ana",
-                                         locale=None, settings=GameSettings())
+                                         locale=None, game="citadels", settings=GameSettings())
     await service.cancel(cancelled.id, 1)
     await service.history.idle()
     assert await service.store.finished_game(cancelled.id) is None  # never played

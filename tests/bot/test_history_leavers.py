@@ -86,7 +86,7 @@ async def test_a_person_who_leaves_a_real_game_is_rated_below_all_who_stayed(
     stand-in plays it to the end."""
     svc = service
     record = await svc.open_lobby(guild_id=1, channel_id=10, host_id=1, host_name="ana",
-                                  locale=None, settings=GameSettings())
+                                  locale=None, game="citadels", settings=GameSettings())
     await svc.join(record.id, 2, "bo", None)
     for strength in ("basic", "random"):
         await svc.add_computer(record.id, 1, strength)

@@ -10,7 +10,7 @@ from bot.service import Change
 
 
 def change(actor: str | None) -> Change:
-    return Change("action", GameRecord(channel_id=1, host_id=1), actor=actor)
+    return Change("action", GameRecord(game="citadels", channel_id=1, host_id=1), actor=actor)
 
 
 def test_a_decision_that_came_back_is_mentioned_again():

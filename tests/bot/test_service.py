@@ -24,7 +24,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 async def game_of(svc: GameService, people: int, computers: int = 0, channel: int = 10) -> int:
     record = await svc.open_lobby(guild_id=1, channel_id=channel, host_id=1, host_name="u1",
-                                  locale=None, settings=GameSettings())
+                                  locale=None, game="citadels", settings=GameSettings())
     for user in range(2, people + 1):
         await svc.join(record.id, user, f"u{user}", None)
     for _ in range(computers):
@@ -100,7 +100,7 @@ async def test_the_game_ends_when_no_human_is_left(service: GameService):
 
 async def test_a_whole_game_of_computers_replays_from_its_log(service: GameService):
     record = await service.open_lobby(guild_id=1, channel_id=12, host_id=1, host_name="u1",
-                                      locale=None, settings=GameSettings())
+                                      locale=None, game="citadels", settings=GameSettings())
     for _ in range(3):
         await service.add_computer(record.id, 1, "random")
     await service.start(record.id, 1, seed=3)
@@ -125,4 +125,4 @@ async def test_one_active_game_per_channel(service: GameService):
     await game_of(service, 2, channel=20)
     with pytest.raises(ChannelBusy):
         await service.open_lobby(guild_id=1, channel_id=20, host_id=5, host_name="x",
-                                 locale=None, settings=GameSettings())
+                                 locale=None, game="citadels", settings=GameSettings())

@@ -53,7 +53,7 @@ async def service(db: Path) -> AsyncIterator[tuple[GameService, Recorder]]:
 async def two_people(service: GameService, turn_limit: int = 1) -> int:
     record = await service.open_lobby(
         guild_id=1, channel_id=10, host_id=1, host_name="ana", locale="en-US",
-        settings=GameSettings(turn_limit=turn_limit))
+        game="citadels", settings=GameSettings(turn_limit=turn_limit))
     await service.join(record.id, 2, "bo", "es-ES")
     await service.start(record.id, 1, seed=5)
     return record.id
@@ -109,7 +109,8 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_until_back(
     try:
         # Only one person: the other seat is a computer, so every human decision times out.
         record = await svc.open_lobby(guild_id=1, channel_id=11, host_id=1, host_name="ana",
-                                      locale=None, settings=GameSettings(turn_limit=1))
+                                      locale=None, game="citadels",
+                                      settings=GameSettings(turn_limit=1))
         await svc.add_computer(record.id, 1, "random")
         await svc.start(record.id, 1, seed=3)
         seat = next(s for s in svc.games[record.id].seats if s.user_id == 1)

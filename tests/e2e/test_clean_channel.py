@@ -31,7 +31,8 @@ def bot(fast_bot: GameBot) -> GameBot:
 async def two_people(bot: GameBot, t: Table, ping_after: int | None) -> Game:
     record = await bot.service.open_lobby(
         guild_id=int(t.guild.id), channel_id=int(t.general.id), host_id=int(t.alice.id),
-        host_name="alice", locale="en-US", settings=GameSettings(ping_after=ping_after))
+        host_name="alice", locale="en-US", game="citadels",
+        settings=GameSettings(ping_after=ping_after))
     await bot.service.join(record.id, int(t.bruno.id), "bruno", "es-ES")
     change = await bot.service.start(record.id, int(t.alice.id), seed=5)
     people = {int(t.alice.id): t.alice, int(t.bruno.id): t.bruno}
@@ -93,7 +94,7 @@ async def test_pings_at_once_or_never(bot: GameBot, table: Table, discord_api: D
     other = await discord_api.channel(table.guild, "quiet")
     record = await bot.service.open_lobby(
         guild_id=int(table.guild.id), channel_id=int(other.id), host_id=int(table.alice.id),
-        host_name="alice", locale="en-US", settings=GameSettings(ping_after=None))
+        host_name="alice", locale="en-US", game="citadels", settings=GameSettings(ping_after=None))
     await bot.service.add_computer(record.id, int(table.alice.id), "random")
     await bot.service.start(record.id, int(table.alice.id), seed=2)
     await asyncio.sleep(20 * SECOND)

@@ -21,7 +21,7 @@ async def test_timeouts_reminders_and_im_back(fast_bot: GameBot, table: Table,
     bot.service.minute = MINUTE
     record = await bot.service.open_lobby(
         guild_id=int(t.guild.id), channel_id=int(t.general.id), host_id=int(t.alice.id),
-        host_name="alice", locale="en-US", settings=GameSettings(turn_limit=1))
+        host_name="alice", locale="en-US", game="citadels", settings=GameSettings(turn_limit=1))
     await bot.service.add_computer(record.id, int(t.alice.id), "random")
     bot.service.computer_pause = 0.2  # slow enough that the game outlives the test
     await bot.service.start(record.id, int(t.alice.id), seed=4)

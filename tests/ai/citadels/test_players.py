@@ -12,6 +12,7 @@ from ai.citadels import make_player
 from ai.citadels.arena import play_game
 from ai.player import Player
 from rules import citadels
+from rules.citadels.game import GAME
 
 SMALL_EXPERT = {"iterations": 6, "worlds": 3}
 
@@ -29,7 +30,7 @@ def play(n: int, strength: str, seed: int, options: citadels.Options | None = No
     moves = []
     while not state.finished:
         pid = citadels.to_act(state)[0]
-        action = decide(state, pid, player, rngs[pid])
+        action = decide(state, pid, player, rngs[pid], game=GAME)
         assert action in citadels.legal_actions(state, pid), (strength, action)
         state, _ = citadels.apply(state, pid, action)
         moves.append(action)
@@ -67,7 +68,7 @@ def test_expert_full_games_only_legal_moves(n: int) -> None:
     assert 0 <= result.winner_seat < n
 
 
-@pytest.mark.parametrize("strength", strengths())
+@pytest.mark.parametrize("strength", strengths("citadels"))
 def test_same_seed_and_budget_same_choices(strength: str) -> None:
     n = 3 if strength == "expert" else 4
     moves = [play(n, strength, seed=5) if strength != "expert" else _prefix(n, 30)
@@ -82,7 +83,7 @@ def _prefix(n: int, steps: int) -> list[citadels.Action]:
     out = []
     for k in range(steps):
         pid = citadels.to_act(state)[0]
-        action = decide(state, pid, player, random.Random(k))
+        action = decide(state, pid, player, random.Random(k), game=GAME)
         state, _ = citadels.apply(state, pid, action)
         out.append(action)
     return out
@@ -100,7 +101,8 @@ def positions(n: int, seed: int, every: int) -> list[tuple[citadels.GameState, s
         pid = citadels.to_act(state)[0]
         if k % every == 0:
             out.append((state, pid))
-        state, _ = citadels.apply(state, pid, decide(state, pid, player, random.Random(k)))
+        action = decide(state, pid, player, random.Random(k), game=GAME)
+        state, _ = citadels.apply(state, pid, action)
         k += 1
     return out
 
@@ -126,14 +128,14 @@ def test_fairness_same_view_same_choice(n: int) -> None:
         for twin in twins:
             assert citadels.view(twin, pid) == citadels.view(state, pid)
             differ += twin.deck != state.deck
-            for strength in strengths():
+            for strength in strengths("citadels"):
                 player = small(strength)
-                a = decide(state, pid, player, random.Random(99))
-                b = decide(twin, pid, player, random.Random(99))
+                a = decide(state, pid, player, random.Random(99), game=GAME)
+                b = decide(twin, pid, player, random.Random(99), game=GAME)
                 assert a == b, (strength, i)
                 checked += 1
     assert checked > 20
-    assert differ > checked // (2 * len(strengths()))  # the twins really are other states
+    assert differ > checked // (2 * len(strengths("citadels")))  # the twins really are other states
 
 
 def test_basic_beats_random_clearly() -> None:

@@ -10,6 +10,7 @@ from ai.citadels import make_player
 from ai.citadels.basic import basic_move
 from ai.worker import decide_async
 from rules import citadels
+from rules.citadels.game import GAME
 from tests.ai.helpers import ticking
 
 
@@ -43,7 +44,7 @@ def _turn_state() -> tuple[citadels.GameState, str]:
 async def test_cap_falls_back_to_basic_without_blocking() -> None:
     state, pid = _turn_state()
     action, elapsed, ticks = await ticking(decide_async(state, pid, Sleeper(1.0), seed=1,
-                                                         cap=0.3))
+                                                         cap=0.3, game=GAME))
     assert elapsed < 0.6
     assert ticks >= 10
     v = citadels.view(state, pid)
@@ -54,7 +55,8 @@ async def test_expert_stops_at_its_deadline() -> None:
     state = citadels.new_game(["a", "b", "c", "d"], seed=4)
     pid = citadels.to_act(state)[0]
     expert = make_player("expert", iterations=10**6)
-    action, elapsed, ticks = await ticking(decide_async(state, pid, expert, seed=1, cap=0.5))
+    action, elapsed, ticks = await ticking(decide_async(state, pid, expert, seed=1, cap=0.5,
+                                                         game=GAME))
     assert elapsed < 0.9
     # The search shares the GIL with the loop, which ticks ~40 times in 0.4 s on an idle
     # machine and fewer on a loaded one; a loop blocked by the search would tick once at most.
@@ -64,5 +66,5 @@ async def test_expert_stops_at_its_deadline() -> None:
 
 async def test_fast_player_answers_itself() -> None:
     state, pid = _turn_state()
-    action = await decide_async(state, pid, Sleeper(0.0), seed=1, cap=1.0)
+    action = await decide_async(state, pid, Sleeper(0.0), seed=1, cap=1.0, game=GAME)
     assert action == citadels.legal_actions(state, pid)[-1]

@@ -12,7 +12,8 @@ from tests.render_helpers import catalog
 
 
 def lobby(**options: object) -> GameRecord:
-    return GameRecord(id=1, channel_id=1, host_id=1, settings=GameSettings(options=options))
+    return GameRecord(game="citadels", id=1, channel_id=1, host_id=1,
+                      settings=GameSettings(options=options))
 
 
 def test_the_selects_show_the_options_chosen_now() -> None:

@@ -26,8 +26,8 @@ def warlord_record() -> GameRecord:
     state, _ = act(state, {"type": "take_gold"})
     destroys = [a for a in citadels.legal_actions(state, ids[0]) if isinstance(a, Destroy)]
     assert len(destroys) > MAX_OPTIONS
-    return GameRecord(id=1, channel_id=1, host_id=1, status="running", version=3,
-                      settings=GameSettings(), seats=seats(7), state=state)
+    return GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="running",
+                      version=3, settings=GameSettings(), seats=seats(7), state=state)
 
 
 @pytest.mark.parametrize("focus", [None, "destroy:p3", "destroy:nobody", "destroy:p1", "p3",
@@ -60,8 +60,9 @@ def test_end_turn_is_alone_on_the_last_row(n: int, options: citadels.Options | N
     limits."""
     ends = 0
     for version, (state, _) in enumerate(play(n, 5, options)):
-        record = GameRecord(id=1, channel_id=1, host_id=1, status="running", version=version,
-                            settings=GameSettings(), seats=seats(n), state=state)
+        record = GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="running",
+                            version=version, settings=GameSettings(), seats=seats(n),
+                            state=state)
         for pid in citadels.to_act(state):
             view = player_panel(record, pid, catalog(), "en").view
             assert view is not None

@@ -101,8 +101,8 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
     crowns = wins = 0
     state = None
     for version, (state, actor, events) in enumerate(game(n, seed, options)):
-        record = GameRecord(id=1, channel_id=1, host_id=1, status="running", version=version,
-                            settings=GameSettings(), seats=seats, state=state)
+        record = GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="running",
+                            version=version, settings=GameSettings(), seats=seats, state=state)
         for seat in seats:
             lines = UI.event_lines(record, list(events), seat.pid, cat, lang)  # as the bot does
             panel = UI.panel(record, seat, cat, lang, lines if seat.pid == actor else [])
@@ -132,8 +132,8 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
     assert expected <= told, expected - told
     # The winner's last panel tells them so.
     winner = next(s for s in seats if s.pid == state.winner)
-    record = GameRecord(id=1, channel_id=1, host_id=1, status="finished", version=0,
-                        settings=GameSettings(), seats=seats, state=state)
+    record = GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="finished",
+                        version=0, settings=GameSettings(), seats=seats, state=state)
     assert cat.text("citadels.render.panel.over.you", lang) in panel_lines(
         UI.panel(record, winner, cat, lang, []))
 

@@ -161,9 +161,9 @@ def test_seat_names():
 
 def test_lobby():
     cat = catalog()
-    record = GameRecord(id=12, channel_id=5, host_id=77,
-                        settings=GameSettings(max_players=5, city_size=8, turn_limit=3,
-                                              language="es"),
+    record = GameRecord(game="citadels", id=12, channel_id=5, host_id=77,
+                        settings=GameSettings(max_players=5, options={"city_size": 8},
+                                              turn_limit=3, language="es"),
                         seats=[Seat(pid="p1", name="Ana", user_id=77),
                                Seat(pid="p2", name="Bo", user_id=78, away=True),
                                Seat(pid="p3", name="x", ai="expert")])
