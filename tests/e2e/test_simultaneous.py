@@ -24,7 +24,7 @@ from tests.game_driver import click_id, forge_click, lobby
 from tests.game_driver import table as table_message
 from tests.games.bids import registered
 
-MINUTE = 1.5  # seconds per turn-limit minute while the first round is timed
+MINUTE = 3.0  # seconds per turn-limit minute while the first round is timed
 
 
 @pytest.fixture
@@ -113,7 +113,7 @@ async def test_four_people_and_a_computer_decide_at_once(
             assert f"bid {n + 1}" in answer.text.lower() or f"pujado {n + 1}" in answer.text
             await bot.publisher.idle()
             assert await pings(person) == []
-            assert len(await pings(late)) == 1
+            assert await pings(late)  # its mention (and a reminder, on a slow machine) stand
         bot.service.minute = 60.0  # the next decisions are not timed in this test
         # late lets the time run out: the default bid (0) is played for them alone.
         late_seat = seat_of(record, late)
