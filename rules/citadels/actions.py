@@ -216,8 +216,9 @@ _ADAPTER: TypeAdapter[Action] = TypeAdapter(
 )
 
 
-# Action classes of characters added after the data files were read (extend.py), by type:
-# Action.parse reads them when the union above knows no such type.
+# Action classes beyond the union above, by type: those a power declares beside it
+# (powers.py) or a character added after the data files were read brings (extend.py).
+# Action.parse reads them when the union knows no such type.
 EXTRA: dict[str, type[Action]] = {}
 
 

@@ -697,3 +697,6 @@ POWERS: dict[str, Power] = {
     "queen": Power(after_resources=_queen_turn, at_round_end=_queen_round_end),
 }
 assert set(POWERS) == set(CHARACTERS), "every character has its Power"
+# An action of a new kind may be declared beside its power, here: the parser reads it too.
+A.EXTRA.update({cls.model_fields["type"].default: cls for power in POWERS.values()
+                for cls in power.handlers if cls not in A.ACTION_TYPES})
