@@ -122,11 +122,8 @@ def _multi_select(game: int, version: int, spec: Declarations, declaration: Decl
 
 # --- more than 25 choices ------------------------------------------------------------------
 
-def _page_label(key: str, ctx: Context) -> str:
-    return key  # never read: a page's option names its range (_narrow_select)
-
-
-PAGE = Narrow("page", _page_label)  # the last step: 25 choices at a time
+# The last step: 25 choices at a time, each page's option naming its range (_narrow_select).
+PAGE = Narrow("page", lambda key, ctx: key)
 
 
 def narrowed(declaration: Declaration, actions: list[ActionLike], focus: str | None
