@@ -18,6 +18,7 @@ from bot.command_sync import StoreFingerprints, SyncedTreeStore, SyncOutcome, sy
 from bot.command_translator import CatalogTranslator
 from bot.errors import report_error
 from bot.i18n import Catalog
+from bot.metrics import Metrics
 from bot.publisher import Publisher
 from bot.service import Change, GameService
 from bot.settings import Settings
@@ -83,6 +84,9 @@ class GameBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        # Counted for the metrics endpoint, whether it is served or not: the trace costs little.
+        self.metrics = Metrics(self)
+        self.http.http_trace = self.metrics.trace()
         self.catalog = Catalog.load(settings.default_language)
         self.initial_extensions = tuple(extensions if extensions is not None else _extensions())
         self.force_sync = force_sync or settings.sync_commands
@@ -105,6 +109,7 @@ class GameBot(commands.Bot):
         pause = self.settings.computer_pause if self.computer_pause is None else self.computer_pause
         self.service = GameService(self.store, computer_pause=pause, owns=self.sharding.owns)
         self.service.listener = self.publisher
+        self.service.commit_took = self.metrics.commits.observe
         await self.tree.set_translator(CatalogTranslator(self.catalog))
         for extension in self.initial_extensions:
             await self.load_extension(extension)
@@ -125,6 +130,8 @@ class GameBot(commands.Bot):
         self.resumed_at = time.perf_counter()
         log.info("Resumed %d games", len(self.service.games))
         self._keeping = asyncio.create_task(self.lease.keep(self._lost_lease))
+        if self.settings.metrics_port is not None:
+            await self.metrics.start(self.settings.metrics_host, self.settings.metrics_port)
         if self.tune_runtime:
             settle_gc()
             sys.setswitchinterval(SWITCH_INTERVAL)
@@ -138,6 +145,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         if self._keeping is not None:
             self._keeping.cancel()
+        await self.metrics.stop()
         if hasattr(self, "service"):
             await self.service.close()
             await self.publisher.idle()

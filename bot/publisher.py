@@ -173,7 +173,9 @@ class Publisher:
         self._stale_tables.discard(game_id)  # a change from here on asks for another edit
         since = self._stale_since.pop(game_id, None)
         if since is not None:
-            self.table_lags.append(asyncio.get_running_loop().time() - since)
+            lag = asyncio.get_running_loop().time() - since
+            self.table_lags.append(lag)
+            self.bot.metrics.table_lag.observe(lag)
         record = self.bot.service.games.get(game_id)
         if record is None or record.state is None or not _edits_table(record):
             return None  # over (its worker shows the end), or a new round (its worker posts it)

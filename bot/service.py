@@ -45,6 +45,7 @@ class GameService:
         self.computer_pause = computer_pause
         self.computer_cap = computer_cap
         self.listener: Listener | None = None
+        self.commit_took: Callable[[float], None] | None = None  # seconds of each game save
         self.games: dict[int, GameRecord] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._starting: set[int] = set()  # lobbies whose Start press is being carried out
@@ -96,7 +97,10 @@ class GameService:
         new.updated_at = self.clock()
         new.decisions = decisions(new, old)
         new.timers = self.timers.timers_for(new)
+        started = time.perf_counter()
         await self.store.save(new, expected_version=old.version, action=action)
+        if self.commit_took is not None:
+            self.commit_took(time.perf_counter() - started)
         failpoints.reach("after_commit")
         if new.active:
             self.games[new.id] = new

@@ -57,6 +57,13 @@ class Settings(BaseSettings):
         default=30.0, ge=2, le=600,
         description="How long a process's hold on its shards lasts without renewal: how soon "
                     "another process takes over the games of one that was killed elsewhere")
+    metrics_port: int | None = Field(
+        default=None, ge=0, le=65535,
+        description="Serve Prometheus metrics at /metrics and a /health check on this port "
+                    "(0: any free port); unset: off")
+    metrics_host: str = Field(
+        default="127.0.0.1", description="The address the metrics endpoint listens on "
+                                         "(0.0.0.0 for every interface)")
 
     @model_validator(mode="after")
     def _shards_in_range(self) -> Settings:
