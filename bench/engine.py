@@ -2,6 +2,7 @@
 
     python -m bench.engine [--games N] [--seed S] [--repeat R]
     python -m bench.engine --game catan [--games N]   (bench/catan_engine.py)
+    python -m bench.engine --game cities [--games N]  (bench/cities_engine.py)
 
 For 2, 4 and 7 players of the Classic game, then 4 and 8 of Dark City (its eight characters,
 the Artist and its twelve districts), plays the same N seeded games R times and prints games per
@@ -155,14 +156,18 @@ def cost_lines(seed: int) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
-                        help="games per run and player count (Citadels 300, Catan 10)")
+                        help="games per run and player count (Citadels 300, Catan 10, Cities 20)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5, help="runs per player count")
-    parser.add_argument("--game", choices=("citadels", "catan"), default="citadels")
+    parser.add_argument("--game", choices=("citadels", "catan", "cities"), default="citadels")
     args = parser.parse_args(argv)
     if args.game == "catan":
         from bench import catan_engine
         catan_engine.main(args.games or 10, args.seed)
+        return
+    if args.game == "cities":
+        from bench import cities_engine
+        cities_engine.main(args.games or 20, args.seed)
         return
     args.games = args.games or 300
     # The interpreter's build weighs as much as the machine (scripts/venv.sh): name it.
