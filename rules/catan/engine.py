@@ -127,7 +127,8 @@ def advance(tx: Tx) -> None:
     if not s.pending and s.phase == "production":
         production.produce(tx)
         prune(s)
-    if s.phase in ("roll", "production", "action") and scoring.points(s, s.active) >= scoring.WIN:
+    if (s.phase in ("roll", "production", "action")
+            and scoring.points(s, s.active) >= s.options.points):
         s.phase, s.winner = "over", s.active
         s.pending = []
         tx.emit("game_over", s.active, points=scoring.points(s, s.active))

@@ -13,7 +13,13 @@ import json
 from importlib import resources
 from typing import Any, Literal, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 # --- the data file (rules/catan/data/rules.json) ------------------------------------------
 
@@ -38,6 +44,15 @@ class Options(BaseModel):
     layout: Literal["beginner", "random"] = "beginner"  # §1.5 / §1.6
     tokens: Literal["spiral", "random"] = "spiral"  # random layout only (§1.6 step 3-4)
     keep_harbours: bool = False  # random layout: the beginner harbours (§1.6 step 2)
+    points: int = Field(default=int(RULES["victory_points"]), ge=10, le=20)  # to win (§11)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The rules' 13 is left out, so states and views of a default game dump as before."""
+        data: dict[str, Any] = handler(self)
+        if data.get("points") == RULES["victory_points"]:
+            del data["points"]
+        return data
 
 
 class Building(BaseModel):
