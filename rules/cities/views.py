@@ -50,7 +50,8 @@ def view(s: GameState, name: str | None) -> dict[str, Any]:
 def _achievements(s: GameState) -> dict[str, Any]:
     free = achievements.free_values(s)
     return {"board": s.board, "objectives": [
-        {"id": goal.id, "values": list(counts.values_in_play(goal.values, s.players)),
+        {"id": goal.id, "printed": list(goal.values),  # with 2 players the middle is covered
+         "values": list(counts.values_in_play(goal.values, s.players)),
          "claimed_by": [s.seats[who] for who in s.claims.get(goal.id, ())],
          "free": free[goal.id]} for goal in s.goals()]}
 

@@ -74,6 +74,7 @@ def test_t03_a_round_is_dealt_with_its_face_down_items():
 def test_t04_two_players_cover_the_middle_values_have_8_workers_and_play_4_rounds():
     s = drafted(2, board="new_york")
     objectives = GAME.view(s, None)["achievements"]["objectives"]
+    assert [o["printed"] for o in objectives] == [[4, 3, 2], [6, 4, 2], [8, 5, 3]]
     assert [o["values"] for o in objectives] == [[4, 2], [6, 2], [8, 3]]  # 3, 4, 5 covered
     assert [p["workers"] for p in GAME.view(s, None)["players"]] == [8, 8]
     assert counts.rounds(2, False) == 4
