@@ -25,8 +25,8 @@ from typing import Any
 from bot.client import GameBot
 from bot.records import GameSettings
 from bot.settings import Settings
+from demo.people import Player, play_out, start_game
 from fakediscord import Config, Discord, Emulator, run_client
-from tests.game_driver import Player, play_out, start_game
 
 EPHEMERAL = 1 << 6
 

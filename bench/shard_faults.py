@@ -5,13 +5,13 @@
 Three bot processes (`python -m bot --shards i --shard-count 3` against the emulator, which runs
 in this process) share a temporary PostgreSQL server made from the machine's binaries. `--games`
 games (two people and a computer each) are spread over `--servers` servers, which are spread
-over the shards; the people (tests/e2e/test_faults_aimed.py's, who also press old panels'
-buttons) wait about `--think` seconds before each click. After `--seconds` of play, process 1
-is killed (SIGKILL) and restarted; then each process in turn is replaced the way a rolling
-restart does (the new one started first, the old one stopped with SIGTERM). Printed: how many
-games moved while a process was down (by whether theirs was), how long each shard took to move
-again, and at the end the moves people were shown applied that the log lacks, versions written
-twice and states that are not the replay of their log (all three must be 0).
+over the shards; the people (demo.kills, as in tests/e2e/test_faults_aimed.py: they also press
+old panels' buttons) wait about `--think` seconds before each click. After `--seconds` of play,
+process 1 is killed (SIGKILL) and restarted; then each process in turn is replaced the way a
+rolling restart does (the new one started first, the old one stopped with SIGTERM). Printed:
+how many games moved while a process was down (by whether theirs was), how long each shard took
+to move again, and at the end the moves people were shown applied that the log lacks, versions
+written twice and states that are not the replay of their log (all three must be 0).
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from bench.bot_load import servers_on_shards
 from bench.storage import postgres_location
 from bot.shards import shard_of
 from bot.storage import replay_state
+from demo.kills import Seat, pause, plays, shown_but_lost, stop
+from demo.people import open_game
+from demo.processes import spawn
+from demo.stores import games_and_logs, stored_games
 from fakediscord import Config, Discord, Emulator, Ref
-from tests.e2e.test_faults_aimed import Seat, pause, plays, shown_but_lost, stop
-from tests.e2e.test_faults_kill import open_game
-from tests.fakediscord_processes import spawn
-from tests.storage_helpers import games_and_logs, stored_games
 
 SHARDS = 3
 

@@ -184,7 +184,7 @@ def postgres_location(url: str | None) -> Iterator[str]:
     if url is not None:
         yield url
         return
-    from tests.postgres_server import PostgresServer  # the tests' helper: machine binaries
+    from demo.postgres_server import PostgresServer  # made from the machine's binaries
 
     with PostgresServer(fsync=True) as server:
         yield server.url()

@@ -1,34 +1,5 @@
-"""Starting the emulator or the bot as separate processes, as restart tests need."""
+"""The tests' name for demo.processes: the emulator or the bot as separate processes."""
 
-from __future__ import annotations
+from demo.processes import REPO, child_env, finish, spawn
 
-import asyncio
-import os
-import sys
-from pathlib import Path
-from typing import cast
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def child_env(**overrides: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    # The bot processes these tests kill and restart are about durability: drawing pictures
-    # (tests/e2e/test_pictures.py) would only slow them. A test may ask for them.
-    env.setdefault("PICTURES", "false")
-    env.update(overrides)
-    return env
-
-
-async def spawn(*args: str, cwd: Path = REPO, **env: str) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable, *args, cwd=cwd, env=child_env(**env),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
-
-
-async def finish(process: asyncio.subprocess.Process, timeout: float = 20.0) -> tuple[int, str]:
-    """Wait for the process to exit; returns its exit code and stderr."""
-    _, stderr = await asyncio.wait_for(process.communicate(), timeout)
-    return cast(int, process.returncode), stderr.decode()  # set once communicate() returns
+__all__ = ["REPO", "child_env", "finish", "spawn"]

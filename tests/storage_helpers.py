@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
 
 from bot.records import ActionEntry, GameRecord, GameSettings, Seat
-from bot.storage import Store, initial_state, open_store
+from bot.storage import Store, initial_state
+from demo.stores import all_ended, games_and_logs, opened, stored_games
 from rules.citadels import ENGINE_VERSION, apply, random_action, to_act
+
+__all__ = ["all_ended", "games_and_logs", "lobby", "opened", "play", "start", "step",
+           "stored_games"]
 
 
 def lobby(channel_id: int = 100, *, guild_id: int | None = 1, players: int = 4,
@@ -56,38 +56,3 @@ async def play(store: Store, record: GameRecord, rng: random.Random,
         await store.save(record, expected_version=record.version - 1, action=entry)
         played += 1
     return played
-
-
-@asynccontextmanager
-async def opened(location: Path | str, **options: Any) -> AsyncIterator[Any]:
-    """A store on `location` (a SQLite file or a PostgreSQL URL) that is closed afterwards even
-    if the test fails: an open aiosqlite connection keeps a non-daemon thread alive, which
-    would hang the test process at exit."""
-    store = await open_store(location, **options)
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
-async def stored_games(location: Path | str) -> list[GameRecord]:
-    """Every game in the store at `location`, by id (ids run from 1 without gaps)."""
-    async with opened(location) as store:
-        games = []
-        while (record := await store.get(len(games) + 1)) is not None:
-            games.append(record)
-        return games
-
-
-async def games_and_logs(location: Path | str
-                         ) -> tuple[list[GameRecord], dict[int, list[ActionEntry]]]:
-    """Every game in the store at `location`, and each one's action log."""
-    games = await stored_games(location)
-    async with opened(location) as store:
-        return games, {g.id: await store.actions(g.id) for g in games}
-
-
-async def all_ended(location: Path | str) -> bool:
-    """Whether no lobby or running game is left in the store at `location`."""
-    async with opened(location) as store:
-        return not await store.active_games()

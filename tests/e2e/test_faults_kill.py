@@ -21,10 +21,10 @@ import pytest
 
 from bot.records import GameRecord
 from bot.storage import open_store, replay_state
+from demo.people import open_game, table
+from demo.processes import spawn
 from fakediscord import Config, Discord, Emulator, Person, Ref
 from fakediscord.testing import InteractionResult
-from tests.fakediscord_processes import spawn
-from tests.game_driver import table
 
 KILLS = int(os.environ.get("CITADELS_KILLS", "50"))
 GAMES = 3
@@ -42,19 +42,6 @@ async def start_bot(emulator: Emulator, database: Path) -> asyncio.subprocess.Pr
     return await spawn("-m", "fakediscord.bot_runner", "--url", emulator.url,
                        DISCORD_TOKEN=Config.token, DATABASE_PATH=str(database),
                        LOG_LEVEL="ERROR", COMPUTER_PAUSE="0.05")
-
-
-async def open_game(api: Discord, host: Person, guest: Person, channel: Ref) -> None:
-    """Lobby, a second person and a computer, start; retried until the bot answers."""
-    reply = await (await host.slash(channel, "citadels new", thread=False)).response()
-    join = next(b["custom_id"] for b in reply.buttons() if b["custom_id"].endswith("join"))
-    start = next(b["custom_id"] for b in reply.buttons() if b["custom_id"].endswith("start"))
-    add = reply.selects()[0]["custom_id"]
-    await (await guest.click(reply, custom_id=join)).response()
-    reply = await host.message(reply.id)
-    await (await host.choose(reply, ["random"], custom_id=add)).response()
-    reply = await host.message(reply.id)
-    await (await host.click(reply, custom_id=start)).response()
 
 
 async def person_plays(person: Person, channel: Ref, rng: random.Random, clicks: Clicks,

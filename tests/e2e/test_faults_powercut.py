@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from demo.kills import Seat, pause, plays, shown_but_lost, stop
+from demo.people import open_game
 from fakediscord import Config, Discord, Emulator
 from tests import powercut
-from tests.e2e.test_faults_aimed import Seat, pause, plays, shown_but_lost, stop
-from tests.e2e.test_faults_kill import open_game
 from tests.fakediscord_processes import spawn
 from tests.storage_helpers import games_and_logs
 

@@ -13,9 +13,10 @@ from collections.abc import Callable
 import pytest
 
 from bot.storage import replay_state
+from demo.kills import stop
+from demo.people import open_game
 from fakediscord import Config, Discord, Emulator
-from tests.e2e.test_faults_aimed import stop
-from tests.e2e.test_faults_kill import Clicks, acknowledged_but_missing, open_game, person_plays
+from tests.e2e.test_faults_kill import Clicks, acknowledged_but_missing, person_plays
 from tests.fakediscord_fixtures import guilds_on_shards
 from tests.fakediscord_processes import spawn
 from tests.storage_helpers import all_ended, games_and_logs, stored_games

@@ -1,4 +1,4 @@
-"""`python -m cogs.citadels.demo`: a whole game through the real bot on the emulator, printed.
+"""`python -m demo citadels`: a whole game through the real bot on the emulator, printed.
 
 A host opens the lobby with `/citadels new`, fills the seats with computer players through the
 lobby's select and starts. The computers play through the bot's game service; the host (always
@@ -263,7 +263,7 @@ def _seeded(start: Any, seed: int) -> Any:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m cogs.citadels.demo",
+    parser = argparse.ArgumentParser(prog="python -m demo citadels",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=4,
                         choices=range(GAME.min_players, GAME.max_players + 1))

@@ -1,4 +1,4 @@
-"""`python -m cogs.citadels.demo`: a whole game through the real bot on the emulator, printed."""
+"""`python -m demo citadels`: a whole game through the real bot on the emulator, printed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import discord
 import pytest
 
 from bot.i18n import Catalog
-from cogs.citadels.demo import parse_args, run_demo
+from demo.__main__ import main as demo_main
+from demo.citadels import parse_args, run_demo
 
 
 def winner_line(catalog: Catalog, lang: str, name: str) -> re.Pattern[str]:
@@ -45,3 +46,10 @@ async def test_the_demo_without_a_seed_plays_in_the_channel_to_the_end():
     (it once moved to a thread the demo did not read, and waited there forever)."""
     result = await run_demo(players=3, seed=None)
     assert result.status == "finished" and result.winner is not None
+
+
+def test_python_m_demo_names_the_game(capsys: pytest.CaptureFixture[str]):
+    assert demo_main(["chess"]) == 2 and "python -m demo {citadels}" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        demo_main(["citadels", "--help"])
+    assert done.value.code == 0 and "python -m demo citadels" in capsys.readouterr().out
