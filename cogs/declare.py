@@ -9,7 +9,9 @@ it causes. `Declarations` is a game's table of them: the codec (an action as a s
 back), the answer to a select (`select_action`) and the event lines are read from it, and
 `cogs/panels.py` builds a panel's components from it. An action type a game did not declare
 may be declared by its `derive` (Citadels: from the action class a character added to the
-engine brings), so a new character's action needs no entry here.
+engine brings), so a new character's action needs no entry here. A game with more kinds of
+action than a panel's five rows hold names each declaration's `group` (Catan: build, knights,
+trade...): the panel then offers a select of the groups and shows the chosen one's.
 
 A custom_id is only a hint (any client can send any custom_id): decoding never trusts it, the
 service checks the version and the engine legality.
@@ -76,9 +78,13 @@ class Declaration:
     """One action type on Discord.
 
     `fields` are written after the code, "." between them: "name?" is a yes/no (1 or 0),
-    "name*" a list (its items "," between them), any other a word. A "select" offers the
-    type's actions, each option's value its code; a "multi" selects any of `choices` (the
-    hand: options valued "<position>.<item>"), all of them the type's one list field."""
+    "name*" a list (its items "," between them), "name+" a multiset (a dict of counts, its
+    items repeated: "brick,brick,ore"), "name~" a word or None (written empty), any other a
+    word. A custom_id carries lower case only: words are written lower-cased, and a game whose
+    ids have capitals reads them back case-blind. A "select" offers the type's actions, each
+    option's value its code; a "multi" selects any of `choices` (the hand: options valued
+    "<position>.<item>", at most `most` of them, those at the positions `chosen` gives
+    selected already), all of them the type's one list or multiset field."""
 
     type: str
     code: str
@@ -94,15 +100,23 @@ class Declaration:
     choices: Callable[[Context], list[str]] | None = None  # a multi-select's items
     choice_label: Callable[[str, Context], str] | None = None
     placeholder: str | None = None  # the select's key; default <prefix>panel.select.<code>
+    group: str | None = None  # the panel's group (<prefix>panel.group.<group>); None: always
+    most: Callable[[Context], int] | None = None  # a multi-select's most items; default all
+    least: int = 1  # a multi-select's fewest items
+    chosen: Callable[[Context], Iterable[int]] | None = None  # a multi's positions selected
 
 
 def written(value: object) -> str:
-    """A field's value as a code writes it."""
+    """A field's value as a code writes it (lower case: a custom_id carries no capitals)."""
+    if value is None:
+        return ""
     if isinstance(value, bool):
         return "1" if value else "0"
+    if isinstance(value, dict):
+        return ",".join(str(k).lower() for k, n in value.items() for _ in range(int(n)))
     if isinstance(value, list | tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        return ",".join(str(v).lower() for v in value)
+    return str(value).lower()
 
 
 class Declarations:
@@ -165,15 +179,15 @@ class Declarations:
         data = action.model_dump()
         declaration = self.of(action.type)
         return ".".join([declaration.code,
-                         *(written(data[f.rstrip("?*")]) for f in declaration.fields)])
+                         *(written(data[f.rstrip(SUFFIXES)]) for f in declaration.fields)])
 
     def decode(self, code: str) -> dict[str, Any] | None:
         """The action dict a code names, or None if it is not a well-formed code."""
-        head, _, rest = code.partition(".")
+        head, dot, rest = code.partition(".")
         declaration = self.by_code(head) if WORD.fullmatch(head) else None
         if declaration is None:
             return None
-        parts = rest.split(".") if rest else []
+        parts = rest.split(".") if dot else []
         if len(parts) != len(declaration.fields):
             return None
         action: dict[str, Any] = {"type": declaration.type}
@@ -182,12 +196,15 @@ class Declarations:
                 if part not in ("0", "1"):
                     return None
                 action[name[:-1]] = part == "1"
-            elif name.endswith("*"):
-                items = part.split(",")
+            elif name.endswith(("*", "+")):
+                items = part.split(",") if part or name.endswith("*") else []
                 if not all(WORD.fullmatch(item) for item in items):
                     return None
-                action[name[:-1]] = items
+                action[name[:-1]] = items if name.endswith("*") else counted(items)
+            elif name.endswith("~") and not part:
+                action[name[:-1]] = None
             elif WORD.fullmatch(part):
+                name = name.rstrip("~")
                 action[name] = part
             else:
                 return None
@@ -208,6 +225,17 @@ class Declarations:
             return None
         action = self.decode(values[0])
         return action if action is not None and action["type"] == declaration.type else None
+
+
+SUFFIXES = "?*+~"
+
+
+def counted(items: Iterable[str]) -> dict[str, int]:
+    """A multiset field's items as a dict of counts, in the order first met."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
 
 
 def _events(declared: Iterable[Declaration]) -> dict[str, Callable[..., str]]:

@@ -5,7 +5,10 @@ of 80 (buttons) and 100 (options) characters. The layout: the buttons first, in 
 declarations' order; the Hint button after them; a select for each other type present, one
 row each; the "last" buttons (End turn) alone on the last row, never above a select. A type
 with more than 25 choices is narrowed (its `Narrow` steps, one select at a time, the choices
-so far kept in the panel's focus, "destroy:p3"), then paged 25 at a time. Components carry
+so far kept in the panel's focus, "destroy:p3"), then paged 25 at a time. Where the legal
+actions fall into more than one of the declarations' groups, the first row is a select of the
+groups (its values "@<group>", a focus) and only the chosen group's types are shown beside the
+ungrouped ones (a focus inside a type keeps its group). Components carry
 the game id and version in their custom_ids and have no callbacks of their own: the dynamic
 items the platform registers at start-up answer them.
 """
@@ -38,29 +41,60 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
     for action in legal:
         by_type[action.type].append(action)
     declared = spec.ordered(by_type)
+    first = 0
+    groups = list(dict.fromkeys(d.group for d in declared if d.group is not None))
+    if len(groups) > 1:
+        chosen = group_of(spec, focus)
+        view.add_item(_menu(game, version, spec, groups, chosen, ctx))
+        declared = [d for d in declared if d.group in (None, chosen)]
+        first = 1
     end = [a for d in declared if d.last for a in by_type[d.type]]
     last = MAX_ROWS - 1 if end else MAX_ROWS
     buttons = [a for d in declared if d.widget == "button" and not d.last
                for a in by_type[d.type]]
-    rows = 0
-    for i, action in enumerate(buttons[:last * PER_ROW]):
-        view.add_item(_button(game, version, spec, action, ctx, row=i // PER_ROW))
-        rows = i // PER_ROW + 1
+    rows = first
+    for i, action in enumerate(buttons[:(last - first) * PER_ROW]):
+        view.add_item(_button(game, version, spec, action, ctx, row=first + i // PER_ROW))
+        rows = first + i // PER_ROW + 1
     selects = [d for d in declared if d.widget != "button"]
     if hint:
-        rows = _hint(view, game, ctx, rows, min(len(buttons), last * PER_ROW),
+        rows = _hint(view, game, ctx, rows, min(len(buttons), (last - first) * PER_ROW),
                      last - rows - len(selects))
     for declaration in selects:
         if rows >= last:
             break
         select = _select(game, version, spec, declaration, by_type[declaration.type], ctx,
                          focus)
+        if not select.item.options:
+            continue  # a multi-select of nothing (Discord refuses an empty select)
         select.row = rows
         view.add_item(select)
         rows += 1
     for action in end:
         view.add_item(_button(game, version, spec, action, ctx, row=rows))
     return unstored(view)
+
+
+def group_of(spec: Declarations, focus: str | None) -> str | None:
+    """The group a focus shows: "@<group>", or the group of the type it narrows."""
+    head = (focus or "").split(":")[0]
+    if head.startswith("@"):
+        return head[1:] or None
+    try:
+        return spec.of(head).group if head else None
+    except KeyError:
+        return None
+
+
+def _menu(game: int, version: int, spec: Declarations, groups: list[str], chosen: str | None,
+          ctx: Context) -> ActionSelect:
+    """The select of the groups present, the chosen one marked."""
+    options = [discord.SelectOption(
+        label=ctx.catalog.text(f"{spec.prefix}panel.group.{g}", ctx.lang)[:OPTION_TEXT],
+        value=f"@{g}", default=g == chosen) for g in groups[:MAX_OPTIONS]]
+    return ActionSelect(game, version, "n_menu", options,
+                        ctx.catalog.text(f"{spec.prefix}panel.menu", ctx.lang)[:PLACEHOLDER],
+                        row=0)
 
 
 def _hint(view: discord.ui.View, game: int, ctx: Context, rows: int, buttons: int,
@@ -113,11 +147,15 @@ def _multi_select(game: int, version: int, spec: Declarations, declaration: Decl
     """Any of the declaration's items (the hand): values are their positions and items."""
     assert declaration.choices is not None and declaration.choice_label is not None
     items = declaration.choices(ctx)[:MAX_OPTIONS]
+    chosen = set(declaration.chosen(ctx)) if declaration.chosen else set()
     options = [discord.SelectOption(label=declaration.choice_label(item, ctx)[:OPTION_TEXT],
-                                    value=f"{i}.{item}") for i, item in enumerate(items)]
+                                    value=f"{i}.{item}", default=i in chosen)
+               for i, item in enumerate(items)]
+    most = len(options) if declaration.most is None else declaration.most(ctx)
+    most = max(1, min(most, len(options)))
     return ActionSelect(game, version, declaration.code, options,
                         ctx.catalog.text(spec.placeholder(declaration), ctx.lang)[:PLACEHOLDER],
-                        min_values=1, max_values=len(options))
+                        min_values=min(declaration.least, most), max_values=most)
 
 
 # --- more than 25 choices ------------------------------------------------------------------
