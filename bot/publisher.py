@@ -131,6 +131,10 @@ class Publisher:
         record = self.bot.service.games.get(game_id) or changes[-1].record
         if changes[-1].record.version > record.version:
             record = changes[-1].record
+        if game_id not in self.bot.service.games:  # ended: a table posted since is stored
+            stored = await self.bot.service.store.get(game_id)
+            if stored is not None and stored.version >= record.version:
+                record = stored
         if record.ended_reason == "channel_unavailable":
             await self._tell_host(record)  # nothing can be posted in the channel any more
             return
