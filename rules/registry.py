@@ -54,5 +54,5 @@ def games() -> list[str]:
 
 
 register(Entry("citadels", rules="rules.citadels.game", ai="ai.citadels", ui="cogs.citadels"))
-register(Entry("catan", rules="rules.catan.game", ai="ai.catan"))  # no Discord UI yet
+register(Entry("catan", rules="rules.catan.game", ai="ai.catan", ui="cogs.catan"))
 register(Entry("cities", rules="rules.cities", ai=None, ui=None))  # engine only, for now

@@ -1,0 +1,162 @@
+"""`/catan`: the commands every game has, plus Catan's `new` with its options and `rules`, what
+a progress card, an improvement track or a building costs and does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot import ui
+from bot.records import MAX_TURN_LIMIT
+from cogs.commands import GameCommands, choice
+from rules.catan.game import GAME
+from rules.catan.state import COSTS, DECKS, RULES, TRACKS
+
+from . import texts
+from .ui import POINTS_RANGE, UI
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+BUILDS = ("road", "settlement", "city", "wall", "knight", "promote", "activate")
+TOPICS = ("costs", *(f"track_{k}" for k in TRACKS),
+          *(card for cards in DECKS.values() for card in cards))
+
+
+def _str(english: str, key: str) -> locale_str:
+    return locale_str(english, key=key)
+
+
+@app_commands.guild_only()
+class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
+            group_description=_str("Play Catan: Cities & Knights",
+                                   "commands.catan.description")):
+    game_id = "catan"
+
+    @app_commands.command(name=_str("new", "commands.new.name"),
+                          description=_str("Open a lobby for a new game in this channel",
+                                           "commands.new.description"))
+    @app_commands.rename(
+        players=_str("players", "commands.new.players.name"),
+        layout=_str("layout", "commands.catan.new.layout.name"),
+        points=_str("points", "commands.catan.new.points.name"),
+        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
+        language=_str("language", "commands.new.language.name"),
+        thread=_str("thread", "commands.new.thread.name"))
+    @app_commands.describe(
+        players=_str("Most players at the table (3-4)",
+                     "commands.catan.new.players.description"),
+        layout=_str("The island: the beginner board or a random one",
+                    "commands.catan.new.layout.description"),
+        points=_str("Victory points to win (10-20; the rules say 13)",
+                    "commands.catan.new.points.description"),
+        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
+                        "commands.new.turn_limit.description"),
+        language=_str("Language of the table", "commands.new.language.description"),
+        thread=_str("Play in a thread of its own, if the bot may open one",
+                    "commands.new.thread.description"))
+    @app_commands.choices(
+        layout=[choice("Beginner board", "commands.catan.new.layout.beginner", "beginner"),
+                choice("Random board", "commands.catan.new.layout.random", "random")],
+        language=[choice("English", "commands.new.language.en", "en"),
+                  choice("Español", "commands.new.language.es", "es")])
+    async def new(self, interaction: discord.Interaction,
+                  players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
+                  = None,
+                  layout: app_commands.Choice[str] | None = None,
+                  points: app_commands.Range[int, POINTS_RANGE[0], POINTS_RANGE[1]] | None = None,
+                  turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
+                  language: app_commands.Choice[str] | None = None,
+                  thread: bool = True) -> None:
+        if await self.refuse_range(interaction, "catan.new.points", points, POINTS_RANGE):
+            return
+        options: dict[str, object] = {}
+        if layout is not None:
+            if layout.value not in ("beginner", "random"):
+                await self.reply(interaction, "errors.unknown_component")
+                return
+            options["layout"] = layout.value
+        if points is not None:
+            options["points"] = points
+        await self.open_lobby(
+            interaction, players=players, turn_limit=turn_limit,
+            language=language.value if language else None, thread=thread, options=options)
+
+    @new.autocomplete("turn_limit")
+    async def _new_limit(self, interaction: discord.Interaction, current: str
+                         ) -> list[app_commands.Choice[int]]:
+        return self.limit_choices(interaction, current)
+
+    @app_commands.command(name=_str("rules", "commands.catan.rules.name"),
+                          description=_str("What a progress card, an improvement or a building "
+                                           "does and costs", "commands.catan.rules.description"))
+    @app_commands.rename(topic=_str("topic", "commands.catan.rules.topic.name"))
+    @app_commands.describe(topic=_str("A progress card, an improvement track, or the costs",
+                                      "commands.catan.rules.topic.description"))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        lang = self.bot.catalog.language_of(interaction.locale)
+        if topic is None:
+            await interaction.response.send_message(embed=self._panel(interaction, "rules"),
+                                                    ephemeral=True)
+            return
+        key = topic if topic in TOPICS else next(
+            (k for _, k in self._topics(topic, lang)), None)
+        if key is None:
+            await self.reply(interaction, "catan.errors.unknown_topic", topic=topic[:50])
+            return
+        await interaction.response.send_message(embed=self._topic(key, lang), ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def _rules_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        lang = self.bot.catalog.language_of(interaction.locale)
+        return [app_commands.Choice(name=label[:100], value=key)
+                for label, key in self._topics(current, lang)][:25]
+
+    def _topics(self, current: str, lang: str) -> list[tuple[str, str]]:
+        """(name, key) of every topic whose name holds `current`, case-blind."""
+        wanted = current.strip().lower()
+        out = [(self._topic_name(key, lang), key) for key in TOPICS]
+        return [(name, key) for name, key in out if wanted in name.lower()]
+
+    def _topic_name(self, key: str, lang: str) -> str:
+        catalog = self.bot.catalog
+        if key == "costs":
+            return texts.t(catalog, lang, "rules.costs")
+        if key.startswith("track_"):
+            return texts.track(key[len("track_"):], catalog, lang)
+        return texts.progress(key, catalog, lang)
+
+    def _topic(self, key: str, lang: str) -> discord.Embed:
+        catalog = self.bot.catalog
+
+        def t(name: str, **params: object) -> str:
+            return texts.t(catalog, lang, name, **params)
+
+        if key == "costs":
+            lines = [f"**{t(f'build.{b}')}**: {texts.cards(COSTS[b], catalog, lang)}"
+                     for b in BUILDS]
+            lines.append(t("rules.costs.improvement"))
+            body = "\n".join(lines)
+        elif key.startswith("track_"):
+            track = key[len("track_"):]
+            lines = [f"{n}. **{texts.level(track, n, catalog, lang)}**: "
+                     f"{texts.cards({TRACKS[track]: n}, catalog, lang)}"
+                     for n in range(1, int(RULES['max_level']) + 1)]
+            lines.append(t(f"improvement.{track}.ability"))
+            lines.append(t("rules.metropolis", metropolis=t(f"metropolis.{track}")))
+            body = "\n".join(lines)
+        else:
+            body = "\n".join([texts.progress_text(key, catalog, lang),
+                              t("rules.deck", deck=texts.deck(texts.COLOUR_OF[key], catalog,
+                                                              lang))])
+        return discord.Embed(title=self._topic_name(key, lang), description=body,
+                             colour=discord.Colour.gold())
+
+
+async def setup(bot: GameBot) -> None:
+    ui.register(UI)
+    await bot.add_cog(Catan(bot))

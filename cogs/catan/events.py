@@ -1,0 +1,333 @@
+"""Catan's events as lines people read: the table's recent events, the log, a replay (the
+public part of each event), and a panel's notes (what one reader's own action caused, with
+what the event tells that reader alone: the card they stole, the progress card they drew).
+
+Each event type's line is `catan.event.<type>` (or a variant of it); the reader's own events
+read `catan.event.you.<type>` and the events done to them `catan.event.to_you.<type>` where the
+catalog has those, so nobody reads their own name in the third person. The platform's notes
+(a timeout, a seat away or back, a player who left) name their seat `player`, the engine's
+`seat`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.i18n import Catalog
+from bot.records import Seat
+from rules.catan.state import RULES
+
+from . import texts
+
+Event = dict[str, Any]
+KEY = "catan.event."
+TRACK = int(RULES["barbarian_track"])
+# Fields naming the other seat an event is about (at most one of them per event).
+OTHERS = ("victim", "to", "taken_from", "by")
+# Steps the table shows by itself (whose turn, the dice, the ship) or that are routine: the
+# table's recent events keep those that matter.
+ROUTINE = frozenset({"turn_started", "turn_ended", "rolled", "ship_advanced", "produced",
+                     "starting_hand"})
+
+
+class Line:
+    """One event told to one reader (None: the table)."""
+
+    __slots__ = ("event", "seats", "catalog", "lang", "viewer")
+
+    def __init__(self, event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
+                 viewer: str | None) -> None:
+        self.event, self.seats, self.catalog, self.lang = event, seats, catalog, lang
+        self.viewer = viewer
+
+    @property
+    def actor(self) -> str | None:
+        return self.event.get("seat") or self.event.get("player")
+
+    @property
+    def other(self) -> str | None:
+        return next((self.event[k] for k in OTHERS if self.event.get(k)), None)
+
+    def person(self) -> str | None:
+        if self.viewer is None:
+            return None
+        if self.actor == self.viewer:
+            return "you"
+        if self.other == self.viewer:
+            return "to_you"
+        return None
+
+    def name(self, pid: str | None = None) -> str:
+        return texts.seat(pid if pid is not None else self.actor, self.seats, self.catalog,
+                          self.lang)
+
+    def text(self, key: str, **params: Any) -> str:
+        """The line of `key` in the reader's person where the catalog has it."""
+        table = self.catalog.tables.get(self.catalog.language_of(self.lang), {})
+        person = self.person()
+        full = f"{KEY}{person}.{key}" if person and f"{KEY}{person}.{key}" in table \
+            else KEY + key
+        other = self.other
+        return self.catalog.text(full, self.lang, name=self.name(),
+                                 other=self.name(other) if other else "?", **params)
+
+    def cards(self, field: str = "cards") -> str:
+        return texts.cards(self.event.get(field) or {}, self.catalog, self.lang)
+
+    def card(self, field: str = "card") -> str:
+        return texts.card(self.event[field], self.catalog, self.lang)
+
+    def progress(self, field: str = "card") -> str:
+        return texts.progress(self.event[field], self.catalog, self.lang)
+
+    def deck(self) -> str:
+        return texts.deck(self.event["deck"], self.catalog, self.lang)
+
+    def hex(self, field: str = "hex") -> str:
+        return str(self.event[field])
+
+    def t(self, key: str, **params: Any) -> str:
+        return texts.t(self.catalog, self.lang, key, **params)
+
+
+Builder = Callable[[Line], "str | None"]
+
+
+def _plain(key: str) -> Builder:
+    return lambda c: c.text(key)
+
+
+def _placed(c: Line) -> str:
+    piece = c.event["piece"]
+    place = c.event.get("node") or c.event.get("edge")
+    return c.text(f"placed.{piece}", place=place)
+
+
+def _built(c: Line) -> str:
+    piece = c.event["piece"]
+    free = "" if c.event.get("paid") else ".free"
+    return c.text(f"built.{piece}{free}", place=c.event.get("node") or c.event.get("edge"))
+
+
+def _rolled(c: Line) -> str:
+    e = c.event
+    return c.text("rolled", red=e["red"], yellow=e["yellow"], total=e["total"],
+                  face=c.t(f"event_die.{e['event']}"))
+
+
+def _ship(c: Line) -> str:
+    steps = max(0, TRACK - int(c.event.get("position", 0)))
+    return c.text("ship_advanced", steps=steps) if steps else c.text("ship_arrived")
+
+
+def _attacked(c: Line) -> str:
+    e = c.event
+    held = e["defence"] >= e["strength"]
+    return c.text("barbarians_attacked.held" if held else "barbarians_attacked.lost",
+                  strength=e["strength"], defence=e["defence"])
+
+
+def _pillaged(c: Line) -> str:
+    return c.text("city_pillaged.ruined" if c.event.get("ruined") else "city_pillaged",
+                  place=c.event["node"])
+
+
+def _produced(c: Line) -> str | None:
+    got: dict[str, dict[str, int]] = c.event.get("cards") or {}
+    if not got:
+        return c.text("produced.none")
+    parts = []
+    for pid in [s.pid for s in c.seats if s.pid in got] + [p for p in got
+                                                          if p not in {s.pid for s in c.seats}]:
+        who = c.t("you") if pid == c.viewer else c.name(pid)
+        parts.append(f"{who} +{texts.cards(got[pid], c.catalog, c.lang)}")
+    return c.text("produced", gains="; ".join(parts))
+
+
+def _with_cards(key: str) -> Builder:
+    return lambda c: c.text(key, cards=c.cards())
+
+
+def _drawn(c: Line) -> str:
+    if "card" in c.event:  # the drawer's own view: which card
+        return c.text("progress_drawn.card", card=c.progress(), deck=c.deck())
+    return c.text("progress_drawn", deck=c.deck())
+
+
+def _gave(c: Line) -> str:
+    if "cards" in c.event:
+        return c.text("gave.cards", cards=c.cards(), count=c.event.get("count", 0))
+    return c.text("gave", count=c.event.get("count", 0))
+
+
+def _stole(c: Line) -> str:
+    if "card" in c.event:
+        return c.text("stole.card", card=c.card())
+    return c.text("stole")
+
+
+def _improvement(c: Line) -> str:
+    track, level = c.event["track"], int(c.event["level"])
+    return c.text("improvement_bought", level=level, track=texts.track(track, c.catalog, c.lang),
+                  building=texts.level(track, level, c.catalog, c.lang))
+
+
+def _metropolis(c: Line) -> str:
+    key = "metropolis_placed.taken" if c.event.get("taken_from") else "metropolis_placed"
+    return c.text(key, metropolis=c.t(f"metropolis.{c.event['track']}"), place=c.event["node"])
+
+
+def _maritime(c: Line) -> str:
+    return c.text("maritime_trade", give=c.cards("give"), get=c.cards("get"))
+
+
+def _offered(c: Line) -> str:
+    return c.text("trade_offered", give=c.cards("give"), get=c.cards("get"))
+
+
+def _answered(c: Line) -> str:
+    key = "trade_answered.accepted" if c.event.get("accepted") else "trade_answered.declined"
+    return c.text(key, give=c.cards("give"), get=c.cards("get"))
+
+
+def _knight_built(c: Line) -> str:
+    if c.event.get("free"):
+        return c.text("knight_built.free", place=c.event["node"],
+                      knight=texts.knight(int(c.event.get("level", 1)), c.catalog, c.lang))
+    return c.text("knight_built", place=c.event["node"])
+
+
+def _knight_at(key: str) -> Builder:
+    return lambda c: c.text(key, place=c.event.get("node") or c.event.get("to"))
+
+
+def _promoted(c: Line) -> str:
+    return c.text("knight_promoted", place=c.event["node"],
+                  knight=texts.knight(int(c.event["level"]), c.catalog, c.lang))
+
+
+def _moved(c: Line) -> str:
+    return c.text("knight_moved", place=c.event["node"], to=c.event["to"])
+
+
+def _displaced(c: Line) -> str:
+    if c.event.get("node"):
+        return c.text("knight_displaced", place=c.event["node"], to=c.event["to"])
+    return c.text("knight_displaced.intrigue", to=c.event["to"])
+
+
+def _played(c: Line) -> str:
+    return c.text("progress_played", card=c.progress())
+
+
+def _swapped(c: Line) -> str:
+    a, b = c.event["hexes"]
+    return c.text("tokens_swapped", a=a, b=b)
+
+
+def _road_removed(c: Line) -> str:
+    e = c.event
+    if e.get("by") == e.get("seat"):
+        return c.text("road_removed.own", place=e["edge"])
+    return c.text("road_removed", place=e["edge"], by=c.name(e.get("by")))
+
+
+def _monopoly(c: Line) -> str:
+    taken: dict[str, int] = c.event.get("taken") or {}
+    return c.text("monopoly", card=c.card(), count=sum(taken.values()))
+
+
+def _spied(c: Line) -> str:
+    if "card" in c.event:
+        return c.text("spied.card", card=c.progress())
+    return c.text("spied", deck=c.deck())
+
+
+def _taken(c: Line) -> str:
+    if "cards" in c.event:
+        return c.text("cards_taken.cards", cards=c.cards())
+    return c.text("cards_taken", count=c.event.get("count", 0))
+
+
+def _harbor(c: Line) -> str:
+    if not c.event.get("give"):
+        return c.text("harbor_exchanged.none")
+    return c.text("harbor_exchanged", give=c.cards("give"), get=c.cards("get"))
+
+
+def _longest(c: Line) -> str:
+    if c.actor is None:
+        return c.text("longest_road.lost")
+    return c.text("longest_road.taken" if c.event.get("taken_from") else "longest_road")
+
+
+def _over(c: Line) -> str:
+    return c.text("game_over", points=c.event.get("points", 0))
+
+
+LINES: dict[str, Builder] = {
+    "placed": _placed,
+    "starting_hand": _with_cards("starting_hand"),
+    "turn_started": lambda c: c.text("turn_started", turn=c.event.get("turn", 0)),
+    "turn_ended": _plain("turn_ended"),
+    "rolled": _rolled,
+    "ship_advanced": _ship,
+    "barbarians_attacked": _attacked,
+    "defender_awarded": _plain("defender_awarded"),
+    "city_pillaged": _pillaged,
+    "produced": _produced,
+    "harvested": _with_cards("harvested"),
+    "aqueduct": lambda c: c.text("aqueduct", card=c.card()),
+    "progress_drawn": _drawn,
+    "vp_card_revealed": lambda c: c.text("vp_card_revealed", card=c.progress()),
+    "discarded": _with_cards("discarded"),
+    "gave": _gave,
+    "robber_moved": lambda c: c.text("robber_moved", place=c.hex()),
+    "stole": _stole,
+    "robber_chased": _knight_at("robber_chased"),
+    "built": _built,
+    "improvement_bought": _improvement,
+    "metropolis_placed": _metropolis,
+    "maritime_trade": _maritime,
+    "trade_offered": _offered,
+    "trade_answered": _answered,
+    "trade_cancelled": _plain("trade_cancelled"),
+    "progress_discarded": lambda c: c.text("progress_discarded", deck=c.deck()),
+    "knight_built": _knight_built,
+    "knight_activated": _knight_at("knight_activated"),
+    "knight_promoted": _promoted,
+    "knight_moved": _moved,
+    "knight_displaced": _displaced,
+    "knight_retreated": _knight_at("knight_retreated"),
+    "knight_removed": _knight_at("knight_removed"),
+    "knights_activated": _plain("knights_activated"),
+    "progress_played": _played,
+    "tokens_swapped": _swapped,
+    "road_removed": _road_removed,
+    "merchant_placed": lambda c: c.text("merchant_placed", place=c.hex()),
+    "monopoly": _monopoly,
+    "spied": _spied,
+    "cards_taken": _taken,
+    "harbor_exchanged": _harbor,
+    "longest_road": _longest,
+    "game_over": _over,
+    "timeout": _plain("timeout"),
+    "seat_away": _plain("seat_away"),
+    "seat_back": _plain("seat_back"),
+    "player_left": _plain("player_left"),
+}
+
+
+def line(event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
+         viewer: str | None = None) -> str | None:
+    """The event as `viewer` reads it (None: everyone); None for an event with no line."""
+    builder = LINES.get(str(event.get("type")))
+    if builder is None:
+        return None
+    return builder(Line(event, seats, catalog, lang, viewer))
+
+
+def lines(events: Sequence[Event], seats: Sequence[Seat], catalog: Catalog, lang: str,
+          viewer: str | None = None) -> list[str]:
+    return [text for e in events if (text := line(e, seats, catalog, lang, viewer))]

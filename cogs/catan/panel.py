@@ -1,0 +1,172 @@
+"""A seat's private panel: what it holds (resources, commodities, progress cards with what
+each does), where it stands (points, improvements, knights, bank rates, what is safe on a 7),
+what the game asks of it now, and a component for every legal action.
+
+Built from `view(state, seat)` and `legal_actions(state, seat)` only. What each action type
+shows is its declaration's (actions_ui.py); the components are built by cogs/panels.py, the
+turn's kinds in groups behind a menu; the offer builder's selects are trades.py's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.embeds import add_lines, fit
+from bot.i18n import Catalog
+from bot.names import language, waiting_for
+from bot.records import GameRecord, Seat
+from bot.ui import Panel
+from cogs import panels
+from cogs.declare import Context
+from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
+
+from . import texts, trades
+from .actions_ui import SPEC
+
+View = dict[str, Any]
+COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(),
+           "over": discord.Colour.gold()}
+
+
+def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
+                 notes: list[str], focus: str | None = None) -> Panel:
+    lang = language(catalog, lang)
+    state = record.state
+    view = record.rules.view(state, pid)
+    legal = record.rules.legal_actions(state, pid) if record.status == "running" else []
+    legal, view = trades.prepared(legal, view, focus)
+    embed = panel_embed(record, view, pid, legal, catalog, lang, notes)
+    if not legal:
+        return Panel(embed, None)
+    ctx = Context(view, list(record.seats), catalog, lang)
+    components = panels.components(record.id, record.version, legal, SPEC, ctx, focus)
+    return Panel(embed, components)
+
+
+def panel_embed(record: GameRecord, view: View, pid: str, legal: list[Any], catalog: Catalog,
+                lang: str, notes: list[str]) -> discord.Embed:
+    def t(key: str, **params: object) -> str:
+        return texts.t(catalog, lang, key, **params)
+
+    seats = list(record.seats)
+    me = texts.player(view, pid)
+    over = view["phase"] == "over"
+    state = "over" if over else "mine" if legal else "waiting"
+    top = list(notes)
+    top += _asked(view, pid, legal, seats, catalog, lang)
+    if not legal and not over:
+        names = waiting_for(record, catalog, lang)
+        if names:
+            top.append(t("panel.waiting", names=names))
+    if over:
+        top.append(t("panel.over"))
+    top += trades.offer_lines(view, seats, catalog, lang)
+    embed = discord.Embed(title=t("panel.title", points=me["points"]),
+                          description="\n".join(top) or None, colour=COLOURS[state])
+    hand = view.get("hand") or {}
+    add_lines(embed, t("panel.resources", count=sum(hand.get(c, 0) for c in RESOURCES)),
+              [texts.hand_line(hand, RESOURCES, catalog, lang)])
+    add_lines(embed, t("panel.commodities", count=sum(hand.get(c, 0) for c in COMMODITIES)),
+              [texts.hand_line(hand, COMMODITIES, catalog, lang)])
+    cards = view.get("progress") or []
+    add_lines(embed, t("panel.progress", count=len(cards)),
+              [f"**{texts.progress(c, catalog, lang)}**: {texts.progress_text(c, catalog, lang)}"
+               for c in cards] or [t("panel.no_progress")])
+    add_lines(embed, t("panel.standing"), _standing(view, me, catalog, lang))
+    if inspected := view.get("inspected"):
+        add_lines(embed, t("panel.inspected", other=texts.seat(inspected["seat"], seats,
+                                                               catalog, lang)),
+                  _inspected(inspected, catalog, lang))
+    if view["active"] == pid and (made := trades.turn_offers(view, seats, catalog, lang)):
+        add_lines(embed, t("panel.offers"), made)
+    embed.set_footer(text=t("panel.footer", turn=view["turn"]))
+    return fit(embed)
+
+
+def _standing(view: View, me: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:
+    def t(key: str, **params: object) -> str:
+        return texts.t(catalog, lang, key, **params)
+
+    pid = me["seat"]
+    levels = " · ".join(f"{texts.track(k, catalog, lang)} {me['improvements'][k]}"
+                        + (f" ({texts.level(k, me['improvements'][k], catalog, lang)})"
+                           if me["improvements"][k] else "") for k in TRACKS)
+    lines = [t("panel.points", points=me["points"], goal=_goal(view)), levels]
+    knights = texts.knights_of(view, pid)
+    if knights:
+        lines.append(t("panel.knights", strength=texts.strength(view, pid), list=", ".join(
+            f"{node} {texts.knight(k['level'], catalog, lang)}"
+            + (f" ({t('knight.active').lower()})" if k["active"] else "")
+            for node, k in knights)))
+    rates: dict[str, int] = view.get("rates") or {}
+    usual = max(rates.values(), default=4)  # 4:1, or 3:1 with a 3:1 harbour
+    better = [f"{texts.CARD_EMOJI[c]} {n}:1" for c, n in rates.items() if n < usual]
+    lines.append(t("panel.rates.better", usual=usual, rates=" · ".join(better)) if better
+                 else t("panel.rates", usual=usual))
+    lines.append(t("panel.safe", count=me["safe_cards"]))
+    supply = me["supply"]
+    lines.append(t("panel.supply", roads=supply["road"], settlements=supply["settlement"],
+                   cities=supply["city"], walls=supply["wall"]))
+    return lines
+
+
+def _goal(view: View) -> int:
+    return int((view.get("options") or {}).get("points", 13))
+
+
+def _inspected(inspected: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:
+    if "progress" in inspected:
+        return [texts.progress(c, catalog, lang) for c in inspected["progress"]] or ["—"]
+    return [texts.cards(inspected.get("hand") or {}, catalog, lang)]
+
+
+def _asked(view: View, pid: str, legal: list[Any], seats: list[Seat], catalog: Catalog,
+           lang: str) -> list[str]:
+    """The line saying what the game asks of the seat now."""
+    def t(key: str, **params: object) -> str:
+        return texts.t(catalog, lang, key, **params)
+
+    def name(other: str | None) -> str:
+        return texts.seat(other, seats, catalog, lang)
+
+    if not legal:
+        return []
+    mine = next((d for d in view["pending"] if d["seat"] == pid), None)
+    if mine is not None:
+        kind = mine["kind"]
+        params: dict[str, Any] = {"count": mine.get("count", 0),
+                                  "other": name(mine.get("target") or mine.get("from")),
+                                  "give": texts.cards(mine.get("give"), catalog, lang),
+                                  "get": texts.cards(mine.get("get"), catalog, lang),
+                                  "hand": sum((view.get("hand") or {}).values())}
+        if kind == "knight_place" and mine.get("knight"):
+            params["knight"] = texts.knight(mine["knight"]["level"], catalog, lang)
+        lines = [t(f"ask.{kind}", **params)]
+        if kind == "trade_offer" and not any(a.type == "accept_trade" for a in legal):
+            lines.append(t("ask.trade_offer.cannot_pay"))
+        return lines
+    if view["pending"]:  # the offerer, waiting for the answer to an offer
+        offer = next((d for d in view["pending"] if d["kind"] == "trade_offer"), None)
+        if offer is not None:
+            return [t("ask.offer_waiting", other=name(offer["seat"]),
+                      give=texts.cards(offer["give"], catalog, lang),
+                      get=texts.cards(offer["get"], catalog, lang))]
+        return []
+    if view["phase"] == "setup":
+        setup = view.get("setup") or {}
+        if setup.get("building"):
+            return [t("ask.setup_road", place=setup["building"])]
+        return [t("ask.setup_city" if setup.get("round") == 2 else "ask.setup_settlement")]
+    if view["phase"] == "roll":
+        return [t("ask.roll")]
+    lines = [t("ask.turn")]
+    this = view.get("this_turn") or {}
+    if this.get("free_roads"):
+        lines.append(t("ask.free_roads", count=this["free_roads"]))
+    if this.get("free_promotions"):
+        lines.append(t("ask.free_promotions", count=this["free_promotions"]))
+    if any(a.type == "discard_progress" for a in legal):
+        lines.append(t("ask.progress_limit"))
+    return lines

@@ -1,0 +1,132 @@
+"""Catan's Discord UI (bot.ui.GameUI): the platform asks it for the table, the panels, the end,
+and what a component means; everything it shows is read from views, never from the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import Catalog
+from bot.names import language
+from bot.records import GameRecord, Seat
+from bot.ui import Focus, OptionalUI, OptionSelect, Panel
+from rules.catan.state import RULES, Options
+
+from . import events, panel, table, texts, trades
+from .actions_ui import SPEC
+from .render import picture
+
+if TYPE_CHECKING:
+    from ai.player import Hint
+    from bot.pictures import Picture
+    from rules.game import GameEvent
+
+LAYOUTS = ("beginner", "random")
+
+
+def _bounds(name: str) -> tuple[int, int]:
+    """An option's declared range (its Field's ge and le)."""
+    meta = Options.model_fields[name].metadata
+    low = next(int(m.ge) for m in meta if hasattr(m, "ge"))
+    high = next(int(m.le) for m in meta if hasattr(m, "le"))
+    return low, high
+
+
+POINTS_RANGE = _bounds("points")
+POINTS = tuple(range(POINTS_RANGE[0], POINTS_RANGE[1] + 1))
+
+
+class CatanUI(OptionalUI):
+    game_id = "catan"
+
+    def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        return table.table_embed(record, catalog, lang)
+
+    def table_round(self, record: GameRecord) -> int:
+        """One table message per round of turns (every seat once), the set-up its own: a
+        4-player game leaves some twenty tables, each edited as its round goes."""
+        if record.state is None:
+            return 0
+        return table.round_of(record.rules.view(record.state, None))
+
+    def standings(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        return table.standings_embed(record, catalog, lang)
+
+    def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+        return table.final_embed(record, catalog, lang)
+
+    def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
+        """The board from the public view, as the text beside it; its key is what it draws."""
+        if record.state is None:
+            return None
+        view = record.rules.view(record.state, None)
+        return picture.board(view, list(record.seats), catalog, language(catalog, lang))
+
+    def ping_key(self, record: GameRecord) -> str:
+        """The mention's text: the decision asked (a discard, an offer...), else the turn."""
+        if record.state is None:
+            return "catan.ping.turn"
+        view = record.rules.view(record.state, None)
+        if view["pending"]:
+            return f"catan.ping.{view['pending'][0]['kind']}"
+        return "catan.ping.setup" if view["phase"] == "setup" else "catan.ping.turn"
+
+    def option_lines(self, record: GameRecord, catalog: Catalog, lang: str) -> list[str]:
+        options = Options.model_validate(record.settings.options).model_dump()
+        return table.option_lines(options, catalog, language(catalog, lang))
+
+    def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
+                      ) -> list[OptionSelect]:
+        lang = language(catalog, lang)
+        options = Options.model_validate(record.settings.options)
+        layouts = [discord.SelectOption(label=texts.t(catalog, lang, f"layout.{k}"), value=k,
+                                        default=options.layout == k) for k in LAYOUTS]
+        points = [discord.SelectOption(label=texts.t(catalog, lang, "lobby.points.option",
+                                                     points=n),
+                                       value=str(n), default=options.points == n)
+                  for n in POINTS]
+        return [OptionSelect("layout", layouts, texts.t(catalog, lang, "lobby.layout")),
+                OptionSelect("points", points, texts.t(catalog, lang, "lobby.points"))]
+
+    def lobby_choice(self, record: GameRecord, name: str, values: list[str]
+                     ) -> dict[str, Any] | None:
+        current = dict(record.settings.options)
+        if len(values) != 1:
+            return None
+        if name == "layout" and values[0] in LAYOUTS:
+            return {**current, "layout": values[0]}
+        if name == "points" and values[0] in {str(n) for n in POINTS}:
+            return {**current, "points": int(values[0])}
+        return None
+
+    def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
+              notes: list[str], focus: str | None = None) -> Panel:
+        return panel.player_panel(record, seat.pid, catalog, lang, notes, focus)
+
+    def event_lines(self, record: GameRecord, events_: list[GameEvent], pid: str,
+                    catalog: Catalog, lang: str) -> list[str]:
+        return events.lines([e.visible_to(pid) for e in events_], record.seats, catalog,
+                            language(catalog, lang), viewer=pid)
+
+    def log_lines(self, events_: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> list[str]:
+        return events.lines(events_, seats, catalog, language(catalog, lang))
+
+    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+                  ) -> str:
+        """Catan's computer players give no hints yet (ai/catan has no `hints`): the panels
+        offer no Hint button, and a hint asked anyway says so."""
+        return texts.t(catalog, language(catalog, lang), "hint.none")
+
+    def button_action(self, code: str) -> dict[str, Any] | None:
+        return SPEC.decode(code)
+
+    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
+        if kind in trades.KINDS:
+            return trades.select_focus(kind, values)
+        return SPEC.select_action(kind, values)
+
+
+UI = CatanUI()
+DEFAULT_POINTS = int(RULES["victory_points"])

@@ -1,0 +1,291 @@
+"""Scripted people playing Catan through the bot's messages, as a user would: they read the
+channel, press "Act" on the table, and click among what their panel offers: the menu's groups,
+the narrowing selects, a multi-select of the hand for a discard, the offer builder, End turn.
+
+`start_game` opens a game through the service (the lobby is not the point of most tests),
+`play_turns` lets the people whose seats the game waits for play until a number of turns has
+passed, and `hand_over` gives every person's seat to the computer to finish the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.changes import waiting
+from bot.client import GameBot
+from bot.records import GameRecord, GameSettings
+from cogs.catan.actions_ui import SPEC
+from cogs.panels import narrows_to
+from fakediscord import Discord, Person, Ref
+from fakediscord.testing import SeenMessage
+from rules.catan.game import GAME
+from rules.catan.state import CARDS, GameState
+from tests.game_driver import click_id, table
+from tests.rules.catan.engine_helpers import rig
+
+NAVIGATION = ("s.n_",)  # menus and narrowing: a panel redrawn, nothing played
+
+
+@dataclass
+class Clicker:
+    """A person who picks among their panel's components: an action more often than a
+    menu, End turn with weight `hasty` against any one other choice; offers now and then."""
+
+    person: Person
+    rng: random.Random
+    hasty: float = 1.0
+    offers: float = 0.2  # weight of the offer builder's group
+    clicks: int = 0
+    panels: list[SeenMessage] = field(default_factory=list)
+
+    async def open_panel(self, channel: Ref) -> SeenMessage | None:
+        message = await table(self.person, channel)
+        if message is None:
+            return None
+        panel = await click_id(self.person, message, ":act")
+        self.panels.append(panel)
+        return panel
+
+    def _weight(self, component: dict[str, Any]) -> float:
+        custom_id = str(component.get("custom_id", ""))
+        if custom_id.endswith(":end"):
+            return self.hasty
+        if any(custom_id.rsplit(":", 1)[-1].startswith(n) for n in NAVIGATION):
+            return 0.5
+        if custom_id.endswith((":s.og", ":s.oa", ":s.ot")):
+            return self.offers
+        return 1.0
+
+    def _values(self, select: dict[str, Any]) -> list[str]:
+        options = select["options"]
+        kind = str(select["custom_id"]).rsplit(".", 1)[-1]
+        if kind == "n_menu":  # a group, weighted as its actions are
+            groups = [o for o in options if o["value"] != "@offer" or self.rng.random()
+                      < self.offers]
+            return [self.rng.choice(groups or options)["value"]]
+        most = min(select.get("max_values", 1), len(options))
+        if kind in ("dc", "gc"):  # all that is owed at once, mostly
+            count = most if self.rng.random() < 0.8 else self.rng.randint(1, most)
+        elif kind in ("og", "oa"):
+            count = self.rng.randint(1, min(2, most))
+        else:
+            count = self.rng.randint(select.get("min_values", 1) or 1, most)
+        return [o["value"] for o in self.rng.sample(options, count)]
+
+    async def play(self, panel: SeenMessage) -> SeenMessage:
+        """One click on `panel`; returns the panel as it answered."""
+        choices: list[tuple[str, dict[str, Any]]] = [
+            ("button", b) for b in panel.buttons()
+            if not str(b.get("custom_id", "")).endswith(":hint")]
+        choices += [("select", s) for s in panel.selects()]
+        assert choices, "a panel with nothing to do"
+        kind, component = self.rng.choices(choices, [self._weight(c) for _, c in choices])[0]
+        if kind == "button":
+            result = await self.person.click(panel, custom_id=component["custom_id"])
+        else:
+            result = await self.person.choose(panel, self._values(component),
+                                              custom_id=component["custom_id"])
+        assert not result.failed
+        self.clicks += 1
+        updated = await result.response()
+        self.panels.append(updated)
+        return updated
+
+
+@dataclass
+class CatanGame:
+    """A running Catan game of the bot, its channel and who sits where."""
+
+    bot: GameBot
+    id: int
+    channel: Ref
+    people: dict[str, Person]  # pid -> person, for the human seats
+
+    @property
+    def record(self) -> GameRecord | None:
+        return self.bot.service.games.get(self.id)
+
+    async def settle(self) -> None:
+        await self.bot.service.idle(self.id)
+        await self.bot.publisher.idle()
+
+    async def stored(self) -> GameRecord:
+        record = await self.bot.service.store.get(self.id)
+        assert record is not None
+        return record
+
+    def pid(self, person: Person) -> str:
+        return next(pid for pid, p in self.people.items() if p.id == person.id)
+
+    async def panel(self, person: Person) -> SeenMessage:
+        message = await table(person, self.channel)
+        assert message is not None, "no table in the channel"
+        return await click_id(person, message, ":act")
+
+    async def commit(self, **update: Any) -> GameRecord:
+        """The record with `update` as one more saved version, through the service's own
+        commit path (store, cache, publisher, computer players)."""
+        service = self.bot.service
+        async with service.lock(self.id):
+            old = service.games[self.id]
+            new = old.model_copy(update={"version": old.version + 1, **update})
+            await service._commit(old, new, "action")
+        await self.settle()
+        return await self.stored() if self.record is None else self.record
+
+    async def hand_over(self) -> None:
+        """Every person's seat to the computer (away), to play the game to its end."""
+        record = self.record
+        assert record is not None
+        await self.commit(seats=[s.model_copy(update={"away": True}) if s.user_id else s
+                                 for s in record.seats])
+
+
+async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
+                     people: list[Person], computers: tuple[str, ...] = (), seed: int = 1,
+                     settings: GameSettings | None = None) -> CatanGame:
+    """A Catan game opened and started through the service in a new channel, table posted;
+    pictures off unless `settings` say otherwise (drawing is not what most tests are about)."""
+    channel = await discord_api.channel(guild, name)
+    service = bot.service
+    host = people[0]
+    record = await service.open_lobby(
+        guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
+        host_name=host.name, locale=host.locale, game="catan",
+        settings=settings or GameSettings(pictures=False))
+    for person in people[1:]:
+        await service.join(record.id, int(person.id), person.name, person.locale)
+    for strength in computers:
+        await service.add_computer(record.id, int(host.id), strength)
+    change = await service.start(record.id, int(host.id), seed=seed)
+    by_user = {int(p.id): p for p in people}
+    game = CatanGame(bot, record.id, channel,
+                     {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+    await game.settle()
+    return game
+
+
+async def play_turns(game: CatanGame, players: dict[str, Clicker], turns: int,
+                     limit: int = 3000, after: Any = None) -> None:
+    """Whoever the game waits for plays from their panel, until turn `turns` has begun (or
+    the game ended). Several waiting at once play in a random order, one decision each."""
+    rng = random.Random(game.id)
+    for _ in range(limit):
+        await game.settle()
+        record = game.record
+        if record is None or record.state is None or record.state.turn >= turns:
+            return
+        seats = [pid for pid in waiting(record) if pid in players]
+        if not seats:
+            await asyncio.sleep(0.01)
+            continue
+        pid = rng.choice(seats)
+        player = players[pid]
+        panel = await player.open_panel(game.channel)
+        assert panel is not None
+        while panel.buttons() or panel.selects():
+            panel = await player.play(panel)
+            if after is not None:
+                await after()
+            now = game.record
+            if now is None or pid not in waiting(now) or now.version != record.version:
+                break
+    raise AssertionError(f"turn {turns} not reached in {limit} decisions")
+
+
+async def finish(game: CatanGame, timeout: float = 300.0) -> GameRecord:
+    """The computers play the game to its end; the stored record of the ended game."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while game.record is not None:
+        assert loop.time() < end, "the game did not end in time"
+        await asyncio.sleep(0.05)
+    await game.bot.publisher.idle()
+    return await game.stored()
+
+
+# -- states rigged for a test, and actions made through the panels ----------------------------
+
+def after_setup(record: GameRecord, seed: int = 1) -> GameState:
+    """A state of the record's seats with the set-up placed at random, at the first roll."""
+    state = GAME.new_game([s.pid for s in record.seats], record.state.options, seed)
+    rng = random.Random(seed)
+    while state.phase == "setup":
+        seat = GAME.to_act(state)[0]
+        action = GAME.random_action(state, seat, rng)
+        assert action is not None
+        state, _ = GAME.apply(state, seat, action)
+    return state
+
+
+def with_hands(state: GameState, hands: dict[str, dict[str, int]], **update: Any) -> GameState:
+    """The state with these seats holding exactly these cards (the bank pays or takes the
+    difference) and the other fields updated."""
+    s = state.clone()
+    for pid, cards in hands.items():
+        player = s.players[s.seats.index(pid)]
+        for card in CARDS:
+            s.bank[card] += player.cards[card] - cards.get(card, 0)
+            player.cards[card] = cards.get(card, 0)
+    return s.model_copy(update=update)
+
+
+def rolling(state: GameState, red: int, yellow: int, event: str = "gate_trade") -> GameState:
+    """The active seat's roll phase, its next roll (red, yellow, event)."""
+    return rig(state.model_copy(update={"phase": "roll", "pending": []}), red, yellow, event)
+
+
+def _value_for(select: dict[str, Any], action: Any) -> list[str] | None:
+    """The values of `select` that make or lead to `action` (None: none do)."""
+    kind = str(select["custom_id"]).rsplit(".", 1)[-1]
+    options = [o["value"] for o in select["options"]]
+    if kind == "n_menu":
+        group = SPEC.of(action.type).group
+        return [f"@{group}"] if f"@{group}" in options else None
+    if kind.startswith("n_"):
+        found = next((v for v in options if narrows_to(SPEC, v, action)), None)
+        return [found] if found else None
+    if kind in ("dc", "gc") and SPEC.of(action.type).code == kind:
+        wanted = [c for c, n in action.cards.items() for _ in range(n)]
+        values = []
+        for value in options:
+            card = value.partition(".")[2]
+            if card in wanted:
+                wanted.remove(card)
+                values.append(value)
+        return values if not wanted else None
+    code = SPEC.encode(action)
+    return [code] if code in options else None
+
+
+async def do(game: CatanGame, person: Person, action: dict[str, Any],
+             panel: SeenMessage | None = None) -> SeenMessage:
+    """Make `action` through the person's panel, choosing the menu's group and narrowing as a
+    person would; returns the answer. Fails if the panel offers no way to it."""
+    parsed = GAME.parse_action(action)
+    code = SPEC.encode(parsed)
+    panel = panel or await game.panel(person)
+    for _ in range(6):
+        button = next((b for b in panel.buttons()
+                       if str(b.get("custom_id", "")).endswith(":" + code)), None)
+        if button is not None:
+            result = await person.click(panel, custom_id=button["custom_id"])
+        else:
+            ordered = sorted(panel.selects(), key=lambda s: (  # the action, narrowing, menu
+                ":s.n_" in s["custom_id"], s["custom_id"].endswith(":s.n_menu")))
+            chosen = next(((s, v) for s in ordered
+                           if (v := _value_for(s, parsed)) is not None), None)
+            assert chosen is not None, f"no way to {code} on:\n{panel.text}"
+            select, values = chosen
+            result = await person.choose(panel, values, custom_id=select["custom_id"])
+            if str(select["custom_id"]).rsplit(".", 1)[-1].startswith("n_"):
+                panel = await result.response()
+                continue
+        assert not result.failed
+        answer = await result.response()
+        await game.settle()
+        return answer
+    raise AssertionError(f"{code}: still narrowing after 6 choices")

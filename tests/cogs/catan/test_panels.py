@@ -1,0 +1,108 @@
+"""Catan's private panels over whole seeded random games: every legal action is reachable
+from the panel (through the menu's groups and the narrowing selects past 25), every component
+plays an action the engine accepts, Discord's limits hold, discards and gifts are a
+multi-select of the hand with the count owed, and the offer builder sends any offer."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.ui import Focus
+from cogs.catan import trades
+from cogs.catan.ui import UI
+from rules.catan.game import GAME
+
+from .helpers import CATALOG, items, playout, walk
+
+MULTI = {"discard", "give_cards"}  # chosen from the hand, any cards
+BUILT = {"offer_trade"}  # the offer builder's
+
+
+def canonical(action: Any) -> str:
+    return repr(sorted(GAME.dump_action(GAME.parse_action(action)).items()))
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (3, 1, {}), (4, 2, {"layout": "random"}), (4, 5, {"points": 10})])
+def test_every_legal_action_is_on_the_panel(players: int, seed: int,
+                                            options: dict[str, Any]) -> None:
+    offered: Counter[str] = Counter()
+    for i, (rec, _) in enumerate(playout(players, seed, options)):
+        if i % 5 and len(GAME.must_decide(rec.state)) < 2:
+            continue  # every fifth state, and every state where several decide at once
+        for pid in GAME.to_act(rec.state):
+            legal = GAME.legal_actions(rec.state, pid)
+            walked = walk(rec, pid, "es" if i % 2 else "en")
+            reached = {canonical(a) for a in walked.actions}
+            for action in walked.actions:
+                assert GAME.is_legal(rec.state, pid, action), action
+            wanted = {canonical(a) for a in legal if a.type not in MULTI | BUILT}
+            assert wanted <= reached, sorted(wanted - reached)[:5]
+            types = {a.type for a in legal}
+            if types & MULTI:
+                owed = next(d["count"] for d in GAME.view(rec.state, pid)["pending"]
+                            if d["seat"] == pid)
+                [multi] = [m for m in walked.multis if m["kind"] in ("dc", "gc")]
+                hand = sum(GAME.view(rec.state, pid)["hand"].values())
+                assert multi["max"] == min(owed, hand, 25)
+            if "offer_trade" in types:
+                assert {m["kind"] for m in walked.multis} >= {"og", "oa"}
+            offered.update(types)
+    assert offered["place_building"] and offered["end_turn"] and offered["roll"]
+
+
+def test_discards_are_chosen_card_by_card() -> None:
+    codes = ["0.brick", "1.brick", "4.ore"]
+    assert UI.select_action("dc", codes) == {"type": "discard",
+                                              "cards": {"brick": 2, "ore": 1}}
+    assert UI.select_action("dc", ["0.brick", "1.Brick"]) is None  # not a code of ours
+
+
+def test_an_offer_is_built_side_by_side_and_sent() -> None:
+    """The give and ask selects keep each other's choice (the focus carries both), and the
+    seat select then plays the whole offer."""
+    [rec] = [r for r, _ in playout(3, 11) if "offer_trade" in {
+        a.type for a in GAME.legal_actions(r.state, r.state.seats[r.state.active])}
+        and r.state.phase == "action"][:1]
+    pid = rec.state.seats[rec.state.active]
+    hand = GAME.view(rec.state, pid)["hand"]
+    give = next(c for c, n in hand.items() if n)
+    get = next(c for c in hand if c != give)
+    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], "@offer")
+    selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
+               if hasattr(item, "options")}
+    value = next(o.value for o in selects["og"].options if f".{give}_" in o.value)
+    focus = UI.select_action("og", [value])
+    assert isinstance(focus, Focus)
+    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], focus.value)
+    selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
+               if hasattr(item, "options")}
+    assert [o.default for o in selects["og"].options].count(True) == 1
+    asked = [o.value for o in selects["oa"].options if o.value.split(".")[1].startswith(get)]
+    focus = UI.select_action("oa", asked[:2])
+    assert isinstance(focus, Focus)
+    assert trades.draft(focus.value, hand) == trades.Draft({give: 1}, {get: 2})
+    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], focus.value)
+    assert "you give 1" in (panel.embed.description or "")
+    selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
+               if hasattr(item, "options")}
+    sends = [UI.select_action("ot", [o.value]) for o in selects["ot"].options]
+    assert len(sends) == 2
+    assert all(isinstance(a, dict) and GAME.is_legal(rec.state, pid, a) for a in sends)
+    assert sends[0] == {"type": "offer_trade", "to": sends[0]["to"],  # type: ignore[index]
+                        "give": {give: 1}, "get": {get: 2}}
+
+
+def test_a_forged_or_outdated_offer_focus_asks_again() -> None:
+    hand = {"brick": 1}
+    assert trades.draft("@offer:zzzzzzzz:10000000", hand) == trades.Draft(
+        {"brick": 1}, {"lumber": 1})  # cut to the hand
+    assert trades.draft("@offer:00010000", hand) == trades.EMPTY
+    assert trades.draft("@offer:0001000:10000000", hand) == trades.EMPTY
+    assert trades.draft("@offer:00050000:10000000", hand).give == {"brick": 1}
+    assert trades.draft("@offer:10000000:00010000", hand).give == {}  # no lumber held
+    assert UI.select_action("og", ["0.brick_10000000", "1.ore_00000000"]) is None
+    assert UI.select_action("og", ["0.gold_10000000"]) is None
