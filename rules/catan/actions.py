@@ -1,4 +1,5 @@
-"""Actions: frozen pydantic models told apart by `type`; `model_dump()` is the JSON form.
+"""Actions: frozen pydantic models told apart by `type` (the kernel's, rules/kernel/actions.py);
+`ACTIONS` parses and dumps their JSON form.
 
 Places are display ids at this boundary ("I12", "P30", "H5"), seats are seat names, cards are
 the ids of rules.json. The engine turns ids into ints with board.parse_*. Each action has one
@@ -10,21 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Protocol, TypeVar, cast
+from typing import Annotated, Any, Protocol, TypeVar, cast
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import AfterValidator, field_validator, model_validator
+
+from rules.kernel import actions as kernel
 
 from . import board
-from .errors import IllegalAction
 from .state import CARDS, TRACKS
 
 
@@ -86,71 +79,55 @@ def _build(cls: type[Action], /, **fields: Any) -> Action:
 made = cast(_Made, lru_cache(maxsize=100_000)(_build))
 
 
-class Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    type: str
+class Action(kernel.Action):
+    """A Catan action; its `type` is its class name in snake_case (rules/kernel/actions.py)."""
 
     @classmethod
     def parse(cls, data: Any) -> Action:
-        if isinstance(data, Action):
-            return data
-        if not isinstance(data, dict):
-            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
-        try:
-            return _ADAPTER.validate_python(data)
-        except ValidationError as exc:
-            error = exc.errors()[0]
-            where = ".".join(str(p) for p in error["loc"])
-            raise IllegalAction(f"malformed action: {where}: {error['msg']}") from None
+        """An action from itself or its JSON form; IllegalAction if malformed."""
+        return ACTIONS.parse(data)
 
 
 # --- set-up (§2) ------------------------------------------------------------------------------
 
 class PlaceBuilding(Action):
     """Set-up: round 1 a settlement, round 2 a city, on an empty intersection."""
-    type: Literal["place_building"] = "place_building"
     node: NodeId
 
 
 class PlaceRoad(Action):
     """Set-up: the road touching the building just placed."""
-    type: Literal["place_road"] = "place_road"
     edge: EdgeId
 
 
 # --- the turn (§3) ----------------------------------------------------------------------------
 
 class Roll(Action):
-    type: Literal["roll"] = "roll"
+    pass
 
 
 class EndTurn(Action):
-    type: Literal["end_turn"] = "end_turn"
+    pass
 
 
 class BuildRoad(Action):
-    type: Literal["build_road"] = "build_road"
     edge: EdgeId
 
 
 class BuildSettlement(Action):
-    type: Literal["build_settlement"] = "build_settlement"
     node: NodeId
 
 
 class BuildCity(Action):
-    type: Literal["build_city"] = "build_city"
     node: NodeId
 
 
 class BuildWall(Action):
-    type: Literal["build_wall"] = "build_wall"
     node: NodeId
 
 
 class BuyImprovement(Action):
     """The next level of a track (§1.9); `node` names the city for a metropolis it brings."""
-    type: Literal["buy_improvement"] = "buy_improvement"
     track: str
     node: NodeId | None = None
 
@@ -164,7 +141,6 @@ class BuyImprovement(Action):
 
 class MaritimeTrade(Action):
     """Give the best rate (§5) of `give` to the bank for one `get`."""
-    type: Literal["maritime_trade"] = "maritime_trade"
     give: str
     get: str
 
@@ -178,7 +154,6 @@ class MaritimeTrade(Action):
 
 class OfferTrade(Action):
     """The active player offers `give` to seat `to` for `get` (§5); `to` decides."""
-    type: Literal["offer_trade"] = "offer_trade"
     to: str
     give: dict[str, int]
     get: dict[str, int]
@@ -190,20 +165,19 @@ class OfferTrade(Action):
 
 
 class AcceptTrade(Action):
-    type: Literal["accept_trade"] = "accept_trade"
+    pass
 
 
 class DeclineTrade(Action):
-    type: Literal["decline_trade"] = "decline_trade"
+    pass
 
 
 class CancelTrade(Action):
-    type: Literal["cancel_trade"] = "cancel_trade"
+    pass
 
 
 class Discard(Action):
     """Part or all of the cards a 7 asks for (§3.3); the decision stays until all are given."""
-    type: Literal["discard"] = "discard"
     cards: dict[str, int]
 
     @field_validator("cards")
@@ -214,20 +188,17 @@ class Discard(Action):
 
 class MoveRobber(Action):
     """Move the robber to `hex` and steal from `victim` (None when nobody can be robbed)."""
-    type: Literal["move_robber"] = "move_robber"
     hex: HexId
     victim: str | None = None
 
 
 class ChooseCity(Action):
     """A city lost to the barbarians (§7.4): its owner picks which."""
-    type: Literal["choose_city"] = "choose_city"
     node: NodeId
 
 
 class ChooseDeck(Action):
     """A Defender tie (§7.3): the deck to draw from."""
-    type: Literal["choose_deck"] = "choose_deck"
     deck: str
 
     @field_validator("deck")
@@ -240,49 +211,41 @@ class ChooseDeck(Action):
 
 class ChooseResource(Action):
     """The Aqueduct's resource (§1.9)."""
-    type: Literal["choose_resource"] = "choose_resource"
     card: str
 
 
 class DiscardProgress(Action):
     """A progress card over the hand limit (§9.3)."""
-    type: Literal["discard_progress"] = "discard_progress"
     card: str
 
 
 # --- knights (§6) -----------------------------------------------------------------------------
 
 class BuildKnight(Action):
-    type: Literal["build_knight"] = "build_knight"
     node: NodeId
 
 
 class ActivateKnight(Action):
-    type: Literal["activate_knight"] = "activate_knight"
     node: NodeId
 
 
 class PromoteKnight(Action):
-    type: Literal["promote_knight"] = "promote_knight"
     node: NodeId
 
 
 class MoveKnight(Action):
-    type: Literal["move_knight"] = "move_knight"
     node: NodeId
     to: NodeId
 
 
 class DisplaceKnight(Action):
     """Move onto a weaker opponent's knight (`to`)."""
-    type: Literal["displace_knight"] = "displace_knight"
     node: NodeId
     to: NodeId
 
 
 class ChaseRobber(Action):
     """The knight on `node` (a corner of the robber's hex) moves the robber to `hex`."""
-    type: Literal["chase_robber"] = "chase_robber"
     node: NodeId
     hex: HexId
     victim: str | None = None
@@ -290,7 +253,6 @@ class ChaseRobber(Action):
 
 class RetreatKnight(Action):
     """A displaced knight's owner picks where it goes."""
-    type: Literal["retreat_knight"] = "retreat_knight"
     node: NodeId
 
 
@@ -302,7 +264,6 @@ class PlayProgress(Action):
     hex+other_hex · medicine node · bishop hex · deserter seat · diplomat edge · intrigue node ·
     spy seat · master_merchant seat · merchant hex · merchant_fleet, resource_monopoly,
     trade_monopoly kind (a card type) · the others none."""
-    type: Literal["play_progress"] = "play_progress"
     card: str
     red: int | None = None
     yellow: int | None = None
@@ -330,31 +291,26 @@ class PlayProgress(Action):
 
 class RemoveKnight(Action):
     """Deserter: the targeted player picks the knight they lose."""
-    type: Literal["remove_knight"] = "remove_knight"
     node: NodeId
 
 
 class PlaceKnight(Action):
     """Deserter: where the player's own knight goes (None: not placed)."""
-    type: Literal["place_knight"] = "place_knight"
     node: NodeId | None = None
 
 
 class PlaceFreeRoad(Action):
     """Diplomat on one's own road: rebuild it at once, free (None: not rebuilt)."""
-    type: Literal["place_free_road"] = "place_free_road"
     edge: EdgeId | None = None
 
 
 class TakeProgress(Action):
     """Spy: the card taken from the target's progress hand."""
-    type: Literal["take_progress"] = "take_progress"
     card: str
 
 
 class GiveCards(Action):
     """Wedding: cards given to the player who played it (part or all of what is owed)."""
-    type: Literal["give_cards"] = "give_cards"
     cards: dict[str, int]
 
     @field_validator("cards")
@@ -365,7 +321,6 @@ class GiveCards(Action):
 
 class TakeCards(Action):
     """Master Merchant: the cards taken from the target's hand."""
-    type: Literal["take_cards"] = "take_cards"
     cards: dict[str, int]
 
     @field_validator("cards")
@@ -376,25 +331,15 @@ class TakeCards(Action):
 
 class HarborExchange(Action):
     """Commercial Harbor: offer one resource to `to`, who must return a commodity."""
-    type: Literal["harbor_exchange"] = "harbor_exchange"
     to: str
     card: str
 
 
 class ReturnCommodity(Action):
     """Commercial Harbor: the commodity returned."""
-    type: Literal["return_commodity"] = "return_commodity"
     card: str
 
 
-AnyAction = Annotated[
-    PlaceBuilding | PlaceRoad | Roll | EndTurn | BuildRoad | BuildSettlement | BuildCity
-    | BuildWall | BuyImprovement | MaritimeTrade | OfferTrade | AcceptTrade | DeclineTrade
-    | CancelTrade | Discard | MoveRobber | ChooseCity | ChooseDeck | ChooseResource
-    | DiscardProgress | BuildKnight | ActivateKnight | PromoteKnight | MoveKnight
-    | DisplaceKnight | ChaseRobber | RetreatKnight | PlayProgress | RemoveKnight | PlaceKnight
-    | PlaceFreeRoad | TakeProgress | GiveCards | TakeCards | HarborExchange | ReturnCommodity,
-    Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
-ACTION_TYPES: tuple[str, ...] = tuple(
-    cls.model_fields["type"].default for cls in Action.__subclasses__())
+ACTIONS: kernel.Actions[Action] = kernel.Actions(
+    Action, Action.__subclasses__(), mode="json", exclude_none=True)  # every None a default
+ACTION_TYPES: tuple[str, ...] = tuple(ACTIONS.by_type)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.kernel.tx import replaced
+
 from . import knights, placement, production, progress
 from .actions import (
     AcceptTrade,
@@ -30,7 +32,7 @@ from .board import node_id
 from .errors import IllegalAction
 from .ids import parse_edge, parse_node
 from .pieces import recount_roads
-from .state import COMMODITIES, RESOURCES, Decision, replaced
+from .state import COMMODITIES, RESOURCES, Decision
 from .turn import discard_progress, robber_target
 from .tx import Tx
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import random
 
+from rules.kernel.tx import replaced
+
 from .production import VP_CARDS
 from .progress import COLOUR_OF
-from .state import CARDS, GameState, replaced
+from .state import CARDS, GameState
 
 
 def determinize(state: GameState, seat_name: str | None, rng: random.Random) -> GameState:

@@ -1,4 +1,5 @@
-"""The public entry points: new_game, to_act, legal_actions, apply, default_action.
+"""The public entry points: new_game, to_act, must_decide, legal_actions, random_action, apply,
+default_action, view and determinize.
 
 The phase machine (§3.1): "setup" (§2: snake order, round 2 places a city) -> for each turn
 "roll" (only the roll) -> "production" (the event die was resolved; production waits for the
@@ -28,6 +29,7 @@ from .actions import (
 from .board import TOPOLOGY as T
 from .board import node_id
 from .decisions import answer
+from .determinize import determinize
 from .errors import IllegalAction
 from .events import Event
 from .ids import parse_node
@@ -56,7 +58,9 @@ from .state import (
     Player,
 )
 from .turn import TURN, setup_move
-from .tx import Tx, view
+from .tx import Tx
+from .tx import view as plain_view
+from .views import view
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 
@@ -197,7 +201,7 @@ def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
     """A random legal action, drawn by kind first, so that the many trade offers do not drown
     the builds in random play: a kind uniformly among those legal_actions lists (in their
     order), then one of its actions."""
-    s = view(s)
+    s = plain_view(s)
     seat = s.seat_of(name)
     if seat is None:
         return None
@@ -235,5 +239,5 @@ def _drawn(groups: Sequence[Section], r: random.Random) -> Action | None:
 
 
 __all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "Action", "acting", "apply", "batch", "decision_of",
-           "default_action", "legal_actions", "must_decide", "new_game", "random_action",
-           "setup_order", "to_act"]
+           "default_action", "determinize", "legal_actions", "must_decide", "new_game",
+           "random_action", "setup_order", "to_act", "view"]

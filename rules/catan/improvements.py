@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from rules.kernel.tx import replaced
+
 from . import placement
 from .board import node_id
-from .state import RULES, TRACKS, GameState, replaced
+from .state import RULES, TRACKS, GameState
 from .tx import Tx
 
 MAX_LEVEL = int(RULES["max_level"])

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections import deque
 
+from rules.kernel.tx import replaced
+
 from . import placement, production
 from .board import TOPOLOGY as T
 from .board import node_id
-from .state import RULES, Decision, GameState, Knight, replaced
+from .state import RULES, Decision, GameState, Knight
 from .tx import Tx
 
 FORTRESS = int(RULES["ability_level"])  # politics level that allows mighty knights

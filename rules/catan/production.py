@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.kernel.tx import assemble, replaced
+
 from . import facts, placement
 from .board import TOPOLOGY as T
 from .board import hex_id, node_id
@@ -16,9 +18,7 @@ from .state import (
     Dice,
     GameState,
     Knight,
-    built,
     decision,
-    replaced,
 )
 from .tx import Tx
 
@@ -36,7 +36,7 @@ def roll(tx: Tx, red: int | None = None, yellow: int | None = None) -> None:
     red = tx.below(6) + 1 if red is None else red
     yellow = tx.below(6) + 1 if yellow is None else yellow
     event = EVENT_FACES[tx.below(len(EVENT_FACES))]
-    s.dice = built(Dice, {"red": red, "yellow": yellow, "event": event},
+    s.dice = assemble(Dice, {"red": red, "yellow": yellow, "event": event},
                    {"red", "yellow", "event"})  # unvalidated: ints 1-6 and a face
     tx.emit("rolled", s.active, red=red, yellow=yellow, event=event, total=red + yellow)
     s.phase = "production"
@@ -226,7 +226,7 @@ def barbarian_attack(tx: Tx) -> None:
         catan_wins(tx, defend)
     else:
         barbarians_win(tx, defend)
-    s.knights = {n: built(Knight, {"owner": k.owner, "level": k.level, "active": False,
+    s.knights = {n: assemble(Knight, {"owner": k.owner, "level": k.level, "active": False,
                                    "activated": False, "promoted": False, "acted": False},
                           {"owner", "level"}) for n, k in s.knights.items()}
     s.ship = 0

@@ -14,6 +14,8 @@ from importlib import resources
 from itertools import combinations
 from typing import Any
 
+from rules.kernel.tx import replaced
+
 from . import facts, improvements, knights, placement, production, scoring
 from .actions import PlayProgress, made
 from .board import TOPOLOGY as T
@@ -31,7 +33,6 @@ from .state import (
     Decision,
     GameState,
     Knight,
-    replaced,
 )
 from .tx import Tx
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -20,6 +20,9 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     model_serializer,
 )
+
+from rules.kernel.tx import assemble
+from rules.kernel.tx import replaced as replaced  # where it was: importers may read it here
 
 # --- the data file (rules/catan/data/rules.json) ------------------------------------------
 
@@ -58,7 +61,7 @@ class Options(BaseModel):
 class Building(BaseModel):
     """A settlement or city on an intersection. Frozen: changes replace it."""
 
-    __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
+    __slots__ = ()  # BaseModel's layout exactly: `assemble` makes them from a Layout
     model_config = ConfigDict(frozen=True)
 
     owner: int
@@ -69,7 +72,7 @@ class Building(BaseModel):
 
 
 class Knight(BaseModel):
-    __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
+    __slots__ = ()  # BaseModel's layout exactly: `assemble` makes them from a Layout
     model_config = ConfigDict(frozen=True)
 
     owner: int
@@ -84,7 +87,7 @@ class Decision(BaseModel):
     """A choice the game waits for (§3.5). Decisions with the same `stage` as the first one in
     the queue are asked together; later stages wait for them."""
 
-    __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
+    __slots__ = ()  # BaseModel's layout exactly: `assemble` makes them from a Layout
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["discard", "robber", "trade_offer", "aqueduct", "progress_discard",
@@ -110,7 +113,7 @@ def decision(kind: str, seat: int, stage: int, **fields: Any) -> Decision:
                             "count": 0, "give": {}, "get": {}, "nodes": [], "knight": None,
                             "edges": []}
     data.update(fields)
-    return built(Decision, data, {"kind", "seat", "stage", *fields})
+    return assemble(Decision, data, {"kind", "seat", "stage", *fields})
 
 
 class Offer(BaseModel):
@@ -118,7 +121,7 @@ class Offer(BaseModel):
     when making it (theirs alone to see: a declined offer leaves the hand as it was, so a
     player may tell an offer it made from the hand it holds from one it did not)."""
 
-    __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
+    __slots__ = ()  # BaseModel's layout exactly: `assemble` makes them from a Layout
     model_config = ConfigDict(frozen=True)
 
     to: int
@@ -128,7 +131,7 @@ class Offer(BaseModel):
 
 
 class Dice(BaseModel):
-    __slots__ = ()  # BaseModel's layout exactly: `built` makes them from a Layout
+    __slots__ = ()  # BaseModel's layout exactly: `assemble` makes them from a Layout
     model_config = ConfigDict(frozen=True)
 
     red: int
@@ -138,32 +141,6 @@ class Dice(BaseModel):
     @property
     def total(self) -> int:
         return self.red + self.yellow
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def built(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
-    """What `cls.model_construct(**fields)` makes, without its loop over every field's aliases
-    and defaults (a third of apply's time): for the engine's own, whose fields are all given,
-    trusted. A plain Layout object, its slots written directly (a model's object.__setattr__
-    is slow), then given the class: cls must keep BaseModel's layout (`__slots__ = ()`)."""
-    made: Any = _new(Layout)
-    made.__dict__ = fields
-    made.__pydantic_fields_set__ = fields_set
-    made.__pydantic_extra__ = made.__pydantic_private__ = None
-    made.__class__ = cls
-    return cast(M, made)
-
-
-def replaced(model: M, **changes: Any) -> M:
-    """model.model_copy(update=changes), without its copies and checks: the same fields and
-    fields set (the engine's frozen pieces have no extras and no private attributes)."""
-    return built(type(model), {**model.__dict__, **changes},
-                 model.__pydantic_fields_set__ | changes.keys())
-
-
-_new = object.__new__
 
 
 class Player(BaseModel):
@@ -176,7 +153,7 @@ class Player(BaseModel):
     defenders: int = 0
 
     def clone(self) -> Player:
-        return built(Player, {
+        return assemble(Player, {
             "id": self.id, "cards": dict(self.cards), "improvements": dict(self.improvements),
             "progress": list(self.progress), "vp_cards": list(self.vp_cards),
             "defenders": self.defenders}, PLAYER_SET)
@@ -233,7 +210,7 @@ class GameState(BaseModel):
 
     def clone(self) -> GameState:
         """A copy `apply` may change: every container copied, frozen models shared."""
-        return built(GameState, self.cloned_fields([p.clone() for p in self.players]),
+        return assemble(GameState, self.cloned_fields([p.clone() for p in self.players]),
                      set(self.model_fields_set))
 
     def cloned_fields(self, players: list[Any]) -> dict[str, Any]:
@@ -254,14 +231,3 @@ class GameState(BaseModel):
             return self.seats.index(name)
         except ValueError:
             return None
-
-
-class Layout:
-    """BaseModel's instance layout (its slots, no others) in a plain class: tx.py's working
-    copies are Layout objects, whose attribute reads and writes are plain ones (a model's
-    reads take CPython's slow path, as BaseModel defines __getattr__, and its writes run
-    BaseModel.__setattr__), and become models by `__class__` assignment once the action is
-    done. GameState and Player declare `__slots__ = ()` to keep exactly this layout."""
-
-    __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
-                 "__pydantic_private__")

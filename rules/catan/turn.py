@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.kernel.tx import assemble, replaced
+
 from . import facts, improvements, knights, placement, production, progress, trade
 from .actions import (
     Action,
@@ -43,8 +45,6 @@ from .state import (
     Decision,
     GameState,
     Offer,
-    built,
-    replaced,
 )
 from .tx import Tx
 
@@ -218,11 +218,11 @@ def _offer(tx: Tx, seat: int, act: Action) -> None:
     if why:
         raise IllegalAction(why)
     # Built unvalidated: the action's cards are already canonical (its validator).
-    tx.push([built(Decision, {
+    tx.push([assemble(Decision, {
         "kind": "trade_offer", "seat": to, "stage": tx.stage(), "target": None, "count": 0,
         "give": act.give, "get": act.get, "nodes": [], "knight": None, "edges": []},
         {"kind", "seat", "stage", "give", "get"})])
-    tx.offers().append(built(Offer, {"to": to, "give": act.give, "get": act.get,
+    tx.offers().append(assemble(Offer, {"to": to, "give": act.give, "get": act.get,
                                      "hand": dict(s.players[seat].cards)},
                              {"to", "give", "get", "hand"}))
     tx.emit("trade_offered", seat, to=act.to, give=act.give, get=act.get)

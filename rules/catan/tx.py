@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from rules.kernel.events import NO_SECRETS, blank
+from rules.kernel.tx import Layout, work
+
 from . import rng
 from .events import Event
 from .state import (
@@ -14,14 +17,12 @@ from .state import (
     Decision,
     GameState,
     Knight,
-    Layout,
     Offer,
     Player,
 )
 
-_new = object.__new__
-# The `private` of every event without secrets: one shared dict, which nothing writes.
-_NO_SECRETS: dict[str, dict[str, Any]] = {}
+# Events as emit makes them (the fields set there, no __init__ call).
+_Emitted = blank(Event)
 
 
 class WorkPlayer(Layout):
@@ -38,20 +39,12 @@ class WorkState(Layout):
     seat_of = GameState.seat_of
 
 
-def _work(cls: type[Layout], fields: dict[str, Any], fields_set: set[str]) -> Any:
-    work: Any = _new(cls)  # a plain object: its slots are written directly
-    work.__dict__ = fields
-    work.__pydantic_fields_set__ = fields_set
-    work.__pydantic_extra__ = work.__pydantic_private__ = None
-    return work
-
-
 def view(state: GameState) -> GameState:
     """state read through a plain object (a model's attribute reads take ~4 times as long):
     the same fields dict, not a copy, so nothing may be written through it."""
     if type(state) is not GameState:
         return state  # a working state already
-    return cast(GameState, _work(WorkState, state.__dict__, state.__pydantic_fields_set__))
+    return cast(GameState, work(WorkState, state.__dict__, state.__pydantic_fields_set__))
 
 
 def _work_player(p: Player) -> Any:
@@ -60,7 +53,7 @@ def _work_player(p: Player) -> Any:
     fields = p.__dict__.copy()
     fields["cards"] = fields["cards"].copy()
     fields["progress"] = fields["progress"][:]
-    return _work(WorkPlayer, fields, PLAYER_SET)
+    return work(WorkPlayer, fields, PLAYER_SET)
 
 
 class Tx:
@@ -75,7 +68,7 @@ class Tx:
         fields = state.__dict__.copy()
         fields["players"] = fields["players"][:]
         fields["pending"] = fields["pending"][:]
-        self.s = cast(GameState, _work(WorkState, fields, set(state.__pydantic_fields_set__)))
+        self.s = cast(GameState, work(WorkState, fields, set(state.__pydantic_fields_set__)))
         self.events: list[Event] = []
         self.copied: set[str] = set()
 
@@ -140,10 +133,11 @@ class Tx:
 
     def emit(self, type: str, seat: int | None = None, private: dict[int, dict[str, Any]]
              | None = None, **data: Any) -> None:
-        name = None if seat is None else self.s.seats[seat]
-        secrets = _NO_SECRETS if not private else {self.s.seats[k]: v
-                                                   for k, v in private.items()}
-        self.events.append(Event(type, name, data, secrets))
+        seats = self.s.seats
+        event = _Emitted()
+        event.type, event.seat, event.data = type, None if seat is None else seats[seat], data
+        event.private = NO_SECRETS if not private else {seats[k]: v for k, v in private.items()}
+        self.events.append(event)
 
     def name(self, seat: int) -> str:
         return self.s.seats[seat]

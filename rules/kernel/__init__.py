@@ -1,10 +1,12 @@
 """What every engine shares: events, the seeded generator, the errors, copy-on-write working
-copies of pydantic states, and actions with their JSON adapter. Pure Python, no game in it.
+copies of pydantic states, actions with their JSON adapter, and the game interface over an
+engine. Pure Python, no game in it.
 
     from rules.kernel import rng, tx
     from rules.kernel.actions import Action, Actions
     from rules.kernel.errors import IllegalAction
     from rules.kernel.events import Event
+    from rules.kernel.game import EngineGame
 
 - `events`: `Event(type, seat, data, private)`, its `visible_to(viewer)`; `NO_SECRETS`;
   `blank(cls)` (events made without an __init__ call, for a game's emit).
@@ -14,4 +16,6 @@ copies of pydantic states, and actions with their JSON adapter. Pure Python, no 
 - `tx`: `Layout`, `work`, `assemble`, `replaced`, `construct`, `all_set`: states' working
   copies and models built from fields known valid.
 - `actions`: `Action` (a class's `type` is its name in snake_case), `Actions` (parse, dump).
+- `game`: `EngineGame`, rules.game.Game over an engine (`engine`, `actions`, `state_type`):
+  the methods that only hand over to the engine, and the states' JSON forms.
 """
