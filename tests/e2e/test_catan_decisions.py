@@ -6,6 +6,7 @@ withdrawn and accepted, one answered after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.client import GameBot
+from bot.records import GameSettings
 from cogs.catan.ui import UI
 from fakediscord import Discord, Emulator, Person, run_client
 from fakediscord.testing import SeenMessage
@@ -50,6 +52,11 @@ async def discard(person: Person, panel: SeenMessage, cards: dict[str, int]) -> 
     return await result.response()
 
 
+async def pings(person: Person) -> list[SeenMessage]:
+    """The mentions of this person still standing."""
+    return [m for m in await person.notified() if not m.data.get("deleted")]
+
+
 async def test_a_seven_three_discarders_in_any_order_and_a_restart(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
     await discord_api.configure(rate_limits=False)
@@ -75,7 +82,10 @@ async def test_a_seven_three_discarders_in_any_order_and_a_restart(
         record = game.record
         assert record is not None
         assert sorted(record.rules.must_decide(record.state)) == sorted(others)
-        # Everyone's mention stands, one each; all open their panels before anyone discards.
+        # Each discarder is mentioned once; all open their panels before anyone discards.
+        await bot.publisher.idle()
+        for pid in others:
+            assert len(await pings(person[pid])) == 1, pid
         panels = {pid: await game.panel(person[pid]) for pid in others}
         for pid in others:
             text = panels[pid].text
@@ -87,6 +97,8 @@ async def test_a_seven_three_discarders_in_any_order_and_a_restart(
                 others[2]: {"wool": 3, "paper": 1}}
         answer = await discard(person[first], panels[first], owed[first])
         assert "out of date" not in answer.text and "desfasado" not in answer.text
+        await bot.publisher.idle()
+        assert await pings(person[first]) == [] and len(await pings(person[second])) == 1
         # The second gives part of what is owed: the decision stays, its panel asks the rest.
         part = dict(list(owed[second].items())[:1])
         answer = await discard(person[second], panels[second], part)
@@ -236,3 +248,40 @@ async def make_offer(game: CatanGame, person: Person, offer: dict[str, Any]
     custom_id, values = multi_values(panel, "oa", offer["get"])
     panel = await (await person.choose(panel, values, custom_id=custom_id)).response()
     return await do(game, person, offer, panel=panel)
+
+
+async def test_a_discarder_who_lets_the_time_run_out(emulator: Emulator, discord_api: Discord,
+                                                      table: Table, tmp_path: Path) -> None:
+    """Two must discard; one does, the other's time runs out: the rules' default (a random
+    discard of what is owed, §3.5) is played for that seat alone, and the roller goes on."""
+    await discord_api.configure(rate_limits=False)
+    people = (await four_people(discord_api, table))[:3]
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", ping_after=0), computer_pause=0,
+                  **FAST_READY)
+    async with run_client(bot, emulator):
+        bot.service.minute = 60.0
+        game = await start_game(bot, discord_api, table.guild, "timer", people, seed=8,
+                                settings=GameSettings(pictures=False, turn_limit=1))
+        record = game.record
+        assert record is not None
+        state = after_setup(record, seed=8)
+        roller, quick, slow = state.seats
+        hands = {roller: {}, quick: {"brick": 8}, slow: {"ore": 5, "wool": 5}}
+        state = rolling(with_hands(state, hands), 2, 5)
+        bot.service.minute = 3.0  # timed from here: a minute is three seconds
+        await game.commit(state=state)
+        await do(game, game.people[roller], {"type": "roll"})
+        await discard(game.people[quick], await game.panel(game.people[quick]), {"brick": 4})
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while (now := game.record) is not None and slow in now.rules.must_decide(now.state):
+            assert loop.time() < end, "the timer did not play"
+            await asyncio.sleep(0.1)
+        entries = [(e.pid, e.by, e.action["type"]) for e in await bot.store.actions(game.id)
+                   if e.action["type"] == "discard"]
+        assert entries == [(quick, "player", "discard"), (slow, "timer", "discard")]
+        record = game.record
+        assert record is not None
+        assert sum(record.state.players[record.state.seats.index(slow)].cards.values()) == 5
+        assert record.rules.must_decide(record.state) == [roller]
+        await bot.publisher.idle()

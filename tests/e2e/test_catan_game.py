@@ -92,3 +92,26 @@ async def test_a_whole_game_from_set_up_to_the_result(
     print(f"people: {len([e for e in entries if e.by == 'player'])} clicks in {played:.1f}s;"
           f" the game: {len(await fast_bot.store.actions(game.id))} decisions,"
           f" {ended.state.turn} turns")
+
+
+async def test_help_about_and_rules(fast_bot: GameBot, discord_api: Discord,
+                                    table: Table) -> None:
+    general = table.general
+    about = await (await table.alice.slash(general, "catan about")).response()
+    assert about.ephemeral and "Cities & Knights" in about.text
+    helped = await (await table.bruno.slash(general, "catan help")).response()
+    assert "Ciudades y Caballeros" in helped.text and "/catan new" in helped.text
+    summary = await (await table.alice.slash(general, "catan rules")).response()
+    assert "Barbarians" in summary.text
+    spy = await (await table.alice.slash(general, "catan rules", topic="spy")).response()
+    assert "Spy" in spy.text and "progress cards" in spy.text
+    typed = await (await table.bruno.slash(general, "catan rules", topic="boda")).response()
+    assert "Boda" in typed.text and "Política" in typed.text
+    costs = await (await table.alice.slash(general, "catan rules", topic="costs")).response()
+    assert "Settlement" in costs.text or "settlement" in costs.text
+    track = await (await table.alice.slash(general, "catan rules", topic="track_trade"))\
+        .response()
+    assert "Great Exchange" in track.text and "Metropolis of Trade" in track.text
+    unknown = await (await table.alice.slash(general, "catan rules", topic="chess"))\
+        .response()
+    assert "no rule" in unknown.text
