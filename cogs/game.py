@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -19,6 +20,7 @@ from bot import components, failpoints
 from bot.changes import Change, Refused, may_act
 from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
+from bot.pictures import Picture
 from bot.storage import ChannelBusy
 from bot.ui import Focus, Panel, ui_for
 
@@ -29,6 +31,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DEADLINE = 2.0  # seconds before a slow answer is deferred (Discord allows 3)
 T = TypeVar("T")
+
+
+@dataclass
+class PicturePanel(Panel):
+    """A panel whose embed shows a picture (a tile's place previewed, the spaces a choice may
+    name): drawn off the event loop by the publisher's painter, once per key, and attached to
+    the answer; `None` takes an earlier panel's picture off. A game whose panels have no
+    picture returns a plain `Panel`, and its answers carry no attachments at all."""
+
+    picture: Picture | None = None
 
 
 class GameCog(commands.Cog):
@@ -93,7 +105,7 @@ class GameCog(commands.Cog):
         notes = ui_for(change.record.game).event_lines(
             change.record, change.events, pid, self.bot.catalog, interaction.locale.value)
         panel = self._panel(change.record, pid, interaction, notes)
-        await update_panel(interaction, None, panel)
+        await update_panel(interaction, None, panel, await self._files(panel))
         failpoints.reach("after_answer")
 
     async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
@@ -108,12 +120,23 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, refusal.key, **refusal.params)
             return
         panel = self._panel(record, seat.pid, interaction, [])
-        await update_panel(interaction, self.text(interaction, refusal.key), panel)
+        await update_panel(interaction, self.text(interaction, refusal.key), panel,
+                           await self._files(panel))
 
     def _panel(self, record: GameRecord, pid: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
         return ui_for(record.game).panel(record, record.seat(pid), self.bot.catalog,
                                          interaction.locale.value, notes, focus)
+
+    async def _files(self, panel: Panel) -> list[discord.File] | None:
+        """A picture panel's attachments (its picture as the embed's image, or none); None for
+        a plain panel, whose messages' attachments are left as they are."""
+        if not isinstance(panel, PicturePanel):
+            return None
+        file = None if panel.picture is None else await self.bot.publisher.pictures.file(
+            panel.picture)
+        panel.embed.set_image(url=panel.picture.url() if file and panel.picture else None)
+        return [file] if file is not None else []
 
     async def panel(self, interaction: discord.Interaction, game: int, *, must_act: bool = False,
                     focus: str | None = None, edit: bool = False, version: int | None = None
@@ -136,12 +159,15 @@ class GameCog(commands.Cog):
         if version is not None and not record.fresh(seat.pid, version):
             content, focus = self.text(interaction, "errors.stale"), None
         panel = self._panel(record, seat.pid, interaction, [], focus)
+        files = await self._files(panel)
         if edit:
-            await interaction.response.edit_message(content=content, embed=panel.embed,
-                                                    view=panel.view)
+            await interaction.response.edit_message(
+                content=content, embed=panel.embed, view=panel.view,
+                attachments=discord.utils.MISSING if files is None else files)
         else:
             await interaction.response.send_message(content, embed=panel.embed,
                                                     view=panel.view or discord.utils.MISSING,
+                                                    files=files or discord.utils.MISSING,
                                                     ephemeral=True)
 
     async def hint(self, interaction: discord.Interaction, game: int) -> None:
@@ -183,8 +209,10 @@ class GameCog(commands.Cog):
             await interaction.edit_original_response(content=content)
             return
         panel = self._panel(record, seat.pid, interaction, [])
-        await interaction.edit_original_response(content=content, embed=panel.embed,
-                                                 view=panel.view)
+        files = await self._files(panel)
+        await interaction.edit_original_response(
+            content=content, embed=panel.embed, view=panel.view,
+            attachments=discord.utils.MISSING if files is None else files)
 
     async def back(self, interaction: discord.Interaction, game: int) -> None:
         try:
@@ -398,15 +426,17 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
             await deferral
 
 
-async def update_panel(interaction: discord.Interaction, content: str | None, panel: Panel
-                       ) -> None:
-    """Replace the clicked panel, whether or not the interaction had to be deferred."""
+async def update_panel(interaction: discord.Interaction, content: str | None, panel: Panel,
+                       files: list[discord.File] | None = None) -> None:
+    """Replace the clicked panel, whether or not the interaction had to be deferred; `files`
+    replace its attachments (None: they are left as they are)."""
+    attachments = discord.utils.MISSING if files is None else files
     if interaction.response.is_done():
         await interaction.edit_original_response(content=content, embed=panel.embed,
-                                                 view=panel.view)
+                                                 view=panel.view, attachments=attachments)
     else:
         await interaction.response.edit_message(content=content, embed=panel.embed,
-                                                view=panel.view)
+                                                view=panel.view, attachments=attachments)
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
