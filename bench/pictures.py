@@ -10,6 +10,11 @@ same pictures, so a change to the drawing shows as a change to these files.
 Then Catan's board of 3 and 4 players in English and Spanish, on the beginner and the random
 layout, mid-game (bench.catan_views: the last position after a roll before anyone has 10
 points), and the same 4-player board with the settlement spots a panel would ask about.
+
+Then Cities (bench.render.cities_views): the table of 4 players in English and 3 in Spanish
+mid-game, a full neighbourhood at the end, a panel's preview of a city tile staged at its
+first open place turned 90° (the other places named), and the final result of 4 players in
+English and 2 (the long game) in Spanish.
 """
 
 from __future__ import annotations
@@ -19,11 +24,15 @@ from pathlib import Path
 
 from bench.catan_views import catan_catalog, catan_seats, catan_views, settlement_spots
 from bench.engine import DARK_CITY
-from bench.render import game_views, seats
+from bench.render import cities_views, full_hood, game_views, seats
 from bot.i18n import Catalog
 from cogs.catan.render.picture import board_picture, candidates_picture
 from cogs.citadels.render.picture import final_picture, table_picture
+from cogs.cities.render import board as cities_board
+from cogs.cities.render import hood as cities_hood
+from cogs.cities.render import sheet as cities_sheet
 from rules import citadels
+from rules.cities import geometry
 
 ENGLISH = ["Ana", "Bruno", "Carmen", "Maximiliano de la Cruz Fernández", "Elena", "Fermín",
            "Gloria", "Hugo"]
@@ -61,6 +70,38 @@ def catan(out: Path) -> None:
         print(f"{path}: {len(png) // 1024} KB")
 
 
+def cities(out: Path) -> None:
+    catalog = Catalog.load()
+    four, three, two = cities_views(4, 2), cities_views(3, 5), cities_views(2, 3, long=True)
+    view = four["mid"]
+    first = view["players"][0]
+    laid = [(p["x"], p["y"]) for p in first["tiles"]]
+    (x, y), *others = geometry.open_positions(laid, view["long"])
+    places = tuple(geometry.frame(False).tile_label(*p) for p in others)
+    laid_anywhere = {t["tile"] for p in view["players"] for t in p["tiles"]}
+    tile = next(f"ct{k:02}" for k in range(13, 45) if f"ct{k:02}" not in laid_anywhere)
+    staged = cities_hood.Look(cell=0, places=places,
+                              staged=cities_hood.Staged(tile, x, y, 90))
+    caption = catalog.text("cities.panel.caption.place_tile", "en", tile=tile,
+                           at=geometry.frame(False).tile_label(x, y), rot=90)
+    pictures = {
+        "cities-table-4-en": cities_board.table_picture(view, seats(4, ENGLISH), catalog, "en"),
+        "cities-table-3-es": cities_board.table_picture(three["mid"], seats(3, SPANISH),
+                                                        catalog, "es"),
+        "cities-hood-4-en": full_hood(four["end"], seats(4, ENGLISH), catalog, "en"),
+        "cities-preview-4-en": cities_sheet.hood_picture(view, first["seat"], seats(4, ENGLISH),
+                                                         catalog, "en", staged, caption),
+        "cities-final-4-en": cities_sheet.final_picture(four["end"], seats(4, ENGLISH), catalog,
+                                                        "en"),
+        "cities-final-2-long-es": cities_sheet.final_picture(two["end"], seats(2, SPANISH),
+                                                             catalog, "es"),
+    }
+    for name, png in pictures.items():
+        path = out / f"{name}.png"
+        path.write_bytes(png)
+        print(f"{path}: {len(png) // 1024} KB")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/pictures"))
@@ -75,6 +116,7 @@ def main(argv: list[str] | None = None) -> None:
         path.write_bytes(png)
         print(f"{path}: {len(png) // 1024} KB")
     catan(args.out)
+    cities(args.out)
 
 
 if __name__ == "__main__":

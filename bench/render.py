@@ -1,6 +1,6 @@
 """Picture speed and size: the table picture of seeded random games, mid to late game.
 
-    python -m bench.render [--games N] [--repeat R] [--game all|citadels|catan]
+    python -m bench.render [--games N] [--repeat R] [--game all|citadels|catan|cities]
 
 For 2, 4 and 7 players of the Classic game and 8 of Dark City (its nine characters, the Artist
 at rank 9, and its districts), plays N seeded random games, takes each game's public view late
@@ -14,6 +14,11 @@ Then Catan's board for 3 and 4 players (`catan`: the board with every id; `place
 board with a dozen candidate intersections labelled large), from the mid-game and final views
 of N seeded games of basic computer players (bench.catan_views), alternately on the random and
 the beginner layout. The goal: p95 <= 100 ms and <= 500 KB.
+
+Then Cities for 2, 3 and 4 players and the long 2-player game (`cities`: the table picture, the
+central board with the achievements and every neighbourhood, mid-game; `hood`: one full
+neighbourhood with its coordinates, cards and legend, at the end), from N seeded games of
+players that lay what they take (`cities_views`). The goal: p95 <= 100 ms and <= 500 KB.
 """
 
 from __future__ import annotations
@@ -31,7 +36,10 @@ from bot.i18n import Catalog
 from bot.records import Seat
 from cogs.catan.render.picture import board_picture, candidates_picture
 from cogs.citadels.render.picture import final_picture, table_picture
+from cogs.cities.render import board as cities_board
+from cogs.cities.render import sheet as cities_sheet
 from rules import citadels
+from rules.cities import GAME as CITIES
 
 NAMES = ["Ana", "Bruno", "Carmen", "Darío", "Elena", "Fermín", "Gloria", "Hugo"]
 TABLES: tuple[tuple[int, citadels.Options | None], ...] = (
@@ -106,6 +114,43 @@ def catan_rows(games: int, repeat: int, seed: int) -> None:
             print(row(name, n, times, cpu, sizes), flush=True)
 
 
+def cities_views(n: int, seed: int, long: bool = False) -> dict[str, dict[str, Any]]:
+    """The public views of one seeded Cities game ("mid": the middle round's sixth turn;
+    "end": the last), played by seats that take at random and lay what they take where it
+    fits (a discard only when nothing fits), so the neighbourhoods fill up as in play."""
+    state = CITIES.new_game([f"p{i}" for i in range(1, n + 1)],
+                            CITIES.options({"long": long}, players=n), seed)
+    rng = random.Random(seed)
+    middle = (CITIES.view(state, None)["rounds"] + 1) // 2
+    mid: dict[str, Any] | None = None
+    while actors := CITIES.to_act(state):
+        legal = CITIES.legal_actions(state, actors[0])
+        laid = [a for a in legal if not a.type.startswith("discard")] or legal
+        state, _ = CITIES.apply(state, actors[0], laid[int(rng.random() * len(laid))])
+        if mid is None and state.round == middle and state.turn == 5:
+            mid = CITIES.view(state, None)
+    end = CITIES.view(state, None)
+    return {"mid": mid or end, "end": end}
+
+
+def full_hood(view: dict[str, Any], table: list[Seat], catalog: Catalog, lang: str) -> bytes:
+    """The first seat's neighbourhood, as `/cities hood` shows it."""
+    return cities_sheet.hood_picture(view, view["players"][0]["seat"], table, catalog, lang)
+
+
+def cities_rows(games: int, repeat: int, seed: int) -> None:
+    catalog = Catalog.load()
+    for n, long in ((2, False), (3, False), (4, False), (2, True)):
+        moments = [cities_views(n, seed + g, long) for g in range(games)]
+        table = seats(n)
+        cities_board.table_picture(moments[0]["mid"], table, catalog, "en")  # warm
+        for name, picture, key in (("cities", cities_board.table_picture, "mid"),
+                                   ("hood", full_hood, "end")):
+            times, cpu, sizes = measure(picture, [m[key] for m in moments], table, catalog,
+                                        repeat)
+            print(row(name, n, times, cpu, sizes) + (" long" if long else ""), flush=True)
+
+
 def row(name: str, n: int, times: list[float], cpu: list[float], sizes: list[int]) -> str:
     p50, p95 = percentiles(times)
     cpu50, cpu95 = percentiles(cpu)
@@ -118,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=5, help="games per player count")
     parser.add_argument("--repeat", type=int, default=6, help="renders per view")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", choices=("all", "citadels", "catan"), default="all")
+    parser.add_argument("--game", choices=("all", "citadels", "catan", "cities"), default="all")
     args = parser.parse_args(argv)
     catalog = Catalog.load()
     print(f"{'picture':>8} {'players':>7} {'renders':>7} {'p50 ms':>7} {'p95 ms':>7} "
@@ -132,6 +177,8 @@ def main(argv: list[str] | None = None) -> None:
             print(row(name, n, times, cpu, sizes), flush=True)
     if args.game in ("all", "catan"):
         catan_rows(args.games, args.repeat, args.seed)
+    if args.game in ("all", "cities"):
+        cities_rows(args.games, args.repeat, args.seed)
 
 
 if __name__ == "__main__":
