@@ -54,6 +54,7 @@ from .colours import (
 View = dict[str, Any]
 WIDTH, PAD, GAP = 1000, 16, 8
 ROW_H, HEAD_W = 112, 150
+STAR_W = 36  # the star's space, right of row D
 LEGEND = ("tree", "fountain", "playground", "bandstand", "sailboat", "ferry", "dolphins",
           "kayaks", "monument", "wild")
 
@@ -131,7 +132,7 @@ def _row(scene: Scene, view: View, row: str, who: dict[str, str], catalog: Catal
     scene.text(Box(PAD + 10, y + 6, 40, 48), row, INK, 38, 24, bold=True)
     scene.text(Box(PAD + 10, y + 54, HEAD_W - 20, ROW_H - 60), texts.row_name(row, catalog, lang),
                MUTED, 16, 11, max_lines=3, region=f"row:{row}")
-    slot_w = (band.w - HEAD_W - 4 * GAP) // 4
+    slot_w = (band.w - HEAD_W - 4 * GAP - STAR_W) // 4
     parts = texts.parts_of(view)
     taken: dict[str, str] = view["rows"]["taken"]
     for i in range(4):
@@ -139,8 +140,8 @@ def _row(scene: Scene, view: View, row: str, who: dict[str, str], catalog: Catal
         slot = Box(band.x + HEAD_W + i * (slot_w + GAP), y + 6, slot_w, ROW_H - 12)
         scene.region(f"item:{item}", slot)
         _slot(scene, view, item, slot, parts, who, taken.get(item), catalog, lang)
-    if row == "D":
-        _star_space(scene, view, Box(band.right - 30, y + ROW_H - 32, 26, 26))
+    if row == "D":  # beside D4, as on the board
+        _star_space(scene, view, Box(band.right - STAR_W + 2, y + (ROW_H - 28) // 2, 28, 28))
     return y + ROW_H
 
 
