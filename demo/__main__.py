@@ -7,7 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-DEMOS = {"citadels": "demo.citadels"}  # a game's id: the module whose main(argv) plays it
+# A game's id: the module whose main(argv) plays it.
+DEMOS = {"citadels": "demo.citadels", "catan": "demo.catan"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,7 +18,7 @@ from bot.changes import waiting
 from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from cogs.catan.actions_ui import SPEC
-from cogs.panels import narrows_to
+from demo.catan import navigating, step, use
 from fakediscord import Discord, Person, Ref
 from fakediscord.testing import SeenMessage
 from rules.catan.game import GAME
@@ -238,54 +238,21 @@ def rolling(state: GameState, red: int, yellow: int, event: str = "gate_trade") 
     return rig(state.model_copy(update={"phase": "roll", "pending": []}), red, yellow, event)
 
 
-def _value_for(select: dict[str, Any], action: Any) -> list[str] | None:
-    """The values of `select` that make or lead to `action` (None: none do)."""
-    kind = str(select["custom_id"]).rsplit(".", 1)[-1]
-    options = [o["value"] for o in select["options"]]
-    if kind == "n_menu":
-        group = SPEC.of(action.type).group
-        return [f"@{group}"] if f"@{group}" in options else None
-    if kind.startswith("n_"):
-        found = next((v for v in options if narrows_to(SPEC, v, action)), None)
-        return [found] if found else None
-    if kind in ("dc", "gc") and SPEC.of(action.type).code == kind:
-        wanted = [c for c, n in action.cards.items() for _ in range(n)]
-        values = []
-        for value in options:
-            card = value.partition(".")[2]
-            if card in wanted:
-                wanted.remove(card)
-                values.append(value)
-        return values if not wanted else None
-    code = SPEC.encode(action)
-    return [code] if code in options else None
-
-
 async def do(game: CatanGame, person: Person, action: dict[str, Any],
              panel: SeenMessage | None = None) -> SeenMessage:
-    """Make `action` through the person's panel, choosing the menu's group and narrowing as a
-    person would; returns the answer. Fails if the panel offers no way to it."""
+    """Make `action` through the person's panel, choosing the menu's group, the narrowing and
+    the offer's cards as a person would (demo.catan.step); returns the answer. Fails if the
+    panel offers no way to it."""
     parsed = GAME.parse_action(action)
-    code = SPEC.encode(parsed)
     panel = panel or await game.panel(person)
     for _ in range(6):
-        button = next((b for b in panel.buttons()
-                       if str(b.get("custom_id", "")).endswith(":" + code)), None)
-        if button is not None:
-            result = await person.click(panel, custom_id=button["custom_id"])
-        else:
-            ordered = sorted(panel.selects(), key=lambda s: (  # the action, narrowing, menu
-                ":s.n_" in s["custom_id"], s["custom_id"].endswith(":s.n_menu")))
-            chosen = next(((s, v) for s in ordered
-                           if (v := _value_for(s, parsed)) is not None), None)
-            assert chosen is not None, f"no way to {code} on:\n{panel.text}"
-            select, values = chosen
-            result = await person.choose(panel, values, custom_id=select["custom_id"])
-            if str(select["custom_id"]).rsplit(".", 1)[-1].startswith("n_"):
-                panel = await result.response()
-                continue
-        assert not result.failed
-        answer = await result.response()
+        found = step(panel, parsed)
+        assert found is not None, f"no way to {SPEC.encode(parsed)} on:\n{panel.text}"
+        component, values = found
+        answer = await use(person, panel, component, values)
+        if navigating(component):
+            panel = answer
+            continue
         await game.settle()
         return answer
-    raise AssertionError(f"{code}: still narrowing after 6 choices")
+    raise AssertionError(f"{SPEC.encode(parsed)}: still narrowing after 6 choices")

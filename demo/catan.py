@@ -1,0 +1,248 @@
+"""`python -m demo catan`: a whole game of Catan with Cities & Knights through the real bot on
+the emulator, printed.
+
+A host opens the lobby with `/catan new`, fills the seats with computer players through the
+lobby's select and starts. The computers play through the bot's game service; the host plays
+their own decisions through the "Act" button and their private panel, choosing as a `basic`
+computer player would and clicking their way to it as a person does (the menu's group, the
+hex an intersection is narrowed by, the cards of a discard, the offer's cards and seat). Then
+the channel is printed as a reader sees it: every public message in order, each round's table
+as it stood at the round's end, the mentions and the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ai.player import decide, make_player
+from bot.changes import waiting
+from bot.client import GameBot
+from bot.names import seat_name
+from bot.records import GameRecord
+from bot.settings import Settings
+from cogs.catan.actions_ui import SPEC
+from cogs.panels import narrows_to
+from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
+from fakediscord.testing import SeenMessage
+from rules.catan.game import GAME
+
+from .citadels import LOCALES, STRENGTHS, DemoResult, Scene, _seeded, channel_text
+
+GAME_TIMEOUT = 300.0
+MULTI = {"discard": "dc", "give_cards": "gc"}
+
+
+# -- a click towards an action ---------------------------------------------------------------
+
+def _cards_values(select: dict[str, Any], cards: dict[str, int]) -> list[str] | None:
+    """The values of a multi-select of cards ("3.brick", "0.ore_10000000") choosing `cards`."""
+    wanted = Counter({c: n for c, n in cards.items() if n})
+    values = []
+    for option in select["options"]:
+        card = option["value"].partition(".")[2].partition("_")[0]
+        if wanted[card] > 0:
+            wanted[card] -= 1
+            values.append(option["value"])
+    return values if not +wanted else None
+
+
+def _chosen(select: dict[str, Any]) -> Counter[str]:
+    return Counter(o["value"].partition(".")[2].partition("_")[0] for o in select["options"]
+                   if o.get("default"))
+
+
+def step(panel: SeenMessage, action: Any) -> tuple[dict[str, Any], list[str]] | None:
+    """The component to use next on `panel` on the way to `action`, with the values to choose
+    (none for a button): the action itself, else the offer's cards, the narrowing of its
+    choices, the menu's group; None if the panel offers no way to it."""
+    code = SPEC.encode(action)
+    for button in panel.buttons():
+        if str(button.get("custom_id", "")).endswith(":" + code):
+            return button, []
+    selects = {str(s["custom_id"]).rsplit(".", 1)[-1]: s for s in panel.selects()}
+    own = SPEC.of(action.type).code
+    if own in selects and any(o["value"] == code for o in selects[own]["options"]):
+        return selects[own], [code]
+    if action.type in MULTI and MULTI[action.type] in selects:
+        values = _cards_values(selects[MULTI[action.type]], action.cards)
+        return (selects[MULTI[action.type]], values) if values else None
+    if action.type == "offer_trade":
+        for kind, cards in (("og", action.give), ("oa", action.get)):
+            if kind in selects and _chosen(selects[kind]) != Counter(cards):
+                values = _cards_values(selects[kind], cards)
+                return (selects[kind], values) if values else None
+    narrowing = selects.get(f"n_{own}")
+    if narrowing is not None:
+        found = next((o["value"] for o in narrowing["options"]
+                      if narrows_to(SPEC, o["value"], action)), None)
+        return (narrowing, [found]) if found else None
+    menu, group = selects.get("n_menu"), SPEC.of(action.type).group
+    if menu is not None and group is not None:
+        value = f"@{group}"
+        if any(o["value"] == value and not o.get("default") for o in menu["options"]):
+            return menu, [value]
+    return None
+
+
+def navigating(component: dict[str, Any]) -> bool:
+    """Whether using `component` only redraws the panel (the menu, a narrowing, the offer's
+    cards) instead of playing an action."""
+    custom_id = str(component.get("custom_id", ""))
+    return component["type"] != 2 and (":s.n_" in custom_id
+                                       or custom_id.endswith((":s.og", ":s.oa")))
+
+
+async def use(person: Person, panel: SeenMessage, component: dict[str, Any],
+              values: list[str]) -> SeenMessage:
+    """Click the button, or choose the values in the select; the panel as it answered."""
+    if component["type"] == 2:
+        result = await person.click(panel, custom_id=component["custom_id"])
+    else:
+        result = await person.choose(panel, values, custom_id=component["custom_id"])
+    return await result.response()
+
+
+# -- the game --------------------------------------------------------------------------------
+
+async def open_game(scene: Scene, players: int, strengths: Sequence[str]) -> int:
+    """`/catan new`, computers added through the lobby's select, Start; the game's id."""
+    result = await scene.host.slash(scene.channel, "catan new", players=players,
+                                    language=scene.language, thread=False)
+    lobby = await result.response()
+    for i in range(players - 1):
+        add = next(s for s in lobby.selects() if s["custom_id"].endswith(":lobby.add"))
+        lobby = await (await scene.host.choose(lobby, [strengths[i % len(strengths)]],
+                                               custom_id=add["custom_id"])).response()
+    start = next(b for b in lobby.buttons() if b["custom_id"].endswith(":lobby.start"))
+    await scene.host.click(lobby, custom_id=start["custom_id"])
+    return int(start["custom_id"].split(":")[1])
+
+
+async def play_panel(scene: Scene, record: GameRecord, pid: str, panel: SeenMessage) -> None:
+    """Click through the host's panel while the game waits for them."""
+    player, rng = make_player("basic", GAME.id), random.Random(record.seed or 0)
+    for _ in range(200):
+        record = scene.bot.service.games.get(record.id) or record
+        if record.state is None or pid not in waiting(record):
+            return
+        action = GAME.parse_action(decide(record.state, pid, player, rng, game=GAME))
+        for _ in range(6):  # the menu, the narrowing and the offer's cards on the way
+            found = step(panel, action)
+            if found is None:  # no way to it here (a bug of ours): the panel's first choice
+                found = ((panel.buttons() or panel.selects())[0], [])
+                if found[0]["type"] != 2:
+                    found = (found[0], [found[0]["options"][0]["value"]])
+            component, values = found
+            panel = await use(scene.host, panel, component, values)
+            if not navigating(component):
+                break
+        if not (panel.buttons() or panel.selects()):
+            return
+
+
+async def host_turn(scene: Scene, game_id: int) -> None:
+    """If the game waits for the host: press "Act" on the newest table or ping, play."""
+    record = scene.bot.service.games.get(game_id)
+    seat = record.seat_of_user(int(scene.host.id)) if record else None
+    if record is None or seat is None or seat.pid not in waiting(record):
+        return
+    for message in reversed(await scene.host.sees(scene.channel)):
+        act = [b for b in message.buttons() if b.get("custom_id", "").endswith(":act")]
+        if act and not message.ephemeral:
+            result = await scene.host.click(message, custom_id=act[0]["custom_id"])
+            await play_panel(scene, record, seat.pid, await result.response())
+            return
+
+
+async def play_out(scene: Scene, game_id: int) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + GAME_TIMEOUT
+    while game_id in scene.bot.service.games:
+        if loop.time() > end:
+            raise TimeoutError(f"the demo game did not finish in {GAME_TIMEOUT:.0f}s")
+        version = await scene.discord.backend.call("version")
+        await host_turn(scene, game_id)
+        await scene.discord.backend.call("wait_change", since=version, timeout=0.1)
+    await scene.bot.publisher.idle()
+
+
+def winner_name(record: GameRecord | None, bot: GameBot) -> str | None:
+    if record is None or record.state is None or record.status != "finished":
+        return None
+    result = GAME.result(record.state)
+    winner = next((pid for pid, rank in (result.ranks if result else {}).items() if rank == 1),
+                  None)
+    if winner is None:
+        return None
+    return seat_name(record.seat(winner), bot.catalog, record.settings.language)
+
+
+async def run_demo(players: int = 4, language: str = "en", seed: int | None = None,
+                   strengths: Sequence[str] = ("basic",), pause: float = 0.0,
+                   rate_limits: bool = False) -> DemoResult:
+    """Play one game (the host and `players - 1` computers); return the channel as text."""
+    if language not in LOCALES:
+        raise ValueError(f"language must be one of {sorted(LOCALES)}")
+    with tempfile.TemporaryDirectory(prefix="catan-demo-") as folder:
+        settings = Settings.model_validate({
+            "discord_token": Config.token, "database_path": Path(folder) / "demo.sqlite3",
+            "default_language": language, "pictures": False})
+        bot = GameBot(settings, computer_pause=pause, guild_ready_timeout=0.05)
+        async with Emulator(Config(rate_limits=rate_limits)) as emulator, run_client(bot, emulator):
+            discord_api = Discord.local(emulator)
+            locale = LOCALES[language]
+            guild = await discord_api.guild("Demo", locale=locale)
+            channel: Ref = await discord_api.channel(guild, "catan")
+            host = await discord_api.user("ana", locale=locale, guild=guild)
+            reader = await discord_api.user("reader", locale=locale, guild=guild)
+            scene = Scene(discord_api, bot, channel, host, reader, language)
+            if seed is not None:
+                bot.service.start = _seeded(bot.service.start, seed)  # type: ignore[method-assign]
+            game_id = await open_game(scene, players, strengths)
+            await play_out(scene, game_id)
+            record = await bot.service.get(game_id)
+            text, count = await channel_text(scene, {host.id: host.name, reader.id: reader.name})
+            status = record.status if record else "missing"
+            turn = record.state.turn if record is not None and record.state is not None else 0
+            return DemoResult(text, status, winner_name(record, bot), count,
+                              rounds=turn // players + 1)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m demo catan",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=4,
+                        choices=range(GAME.min_players, GAME.max_players + 1))
+    parser.add_argument("--language", choices=sorted(LOCALES), default="en")
+    parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+    parser.add_argument("--strengths", default="basic",
+                        help=f"comma-separated computer strengths, cycled: {','.join(STRENGTHS)}")
+    parser.add_argument("--pause", type=float, default=0.0,
+                        help="seconds a computer waits before moving")
+    args = parser.parse_args(argv)
+    args.strengths = [s.strip() for s in args.strengths.split(",") if s.strip()]
+    if not args.strengths or set(args.strengths) - set(STRENGTHS):
+        parser.error(f"--strengths takes {', '.join(STRENGTHS)}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    result = asyncio.run(run_demo(args.players, args.language, args.seed, args.strengths,
+                                  args.pause))
+    print(result.text)
+    print(f"\n[{result.messages} public messages; game {result.status}; "
+          f"winner: {result.winner}]")
+    return 0 if result.status == "finished" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
