@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
 from bot.client import GameBot
-from bot.records import GameSettings
+from bot.records import GameRecord, GameSettings
 from fakediscord import Discord
 from tests.cogs.catan.driver import Clicker, finish, play_turns, start_game
 from tests.fakediscord_fixtures import Table
@@ -89,6 +90,8 @@ async def test_a_whole_game_from_set_up_to_the_result(
         assert public[-2].image_attachment() is not None  # the last table shows the board
     else:
         assert all(not m.attachments for m in public)
+    if language == "es":  # the history's commands, as for every game
+        await after_the_end(table, game.channel, game.id, ended)
     print(f"people: {len([e for e in entries if e.by == 'player'])} clicks in {played:.1f}s;"
           f" the game: {len(await fast_bot.store.actions(game.id))} decisions,"
           f" {ended.state.turn} turns")
@@ -115,3 +118,22 @@ async def test_help_about_and_rules(fast_bot: GameBot, discord_api: Discord,
     unknown = await (await table.alice.slash(general, "catan rules", topic="chess"))\
         .response()
     assert "no rule" in unknown.text
+
+
+async def after_the_end(table: Table, channel: Any, game_id: int, ended: GameRecord) -> None:
+    """`/catan score`, `log`, `history`, `replay`, `stats` and `leaderboard` on the finished
+    game, in Spanish (bruno's language)."""
+    bruno = table.bruno
+    score = await (await bruno.slash(channel, "catan score")).response()
+    assert "fin de la partida" in score.text and "Poblados" in score.text
+    logged = await (await bruno.slash(channel, "catan log")).response()
+    assert logged.ephemeral and "🎲" in logged.text
+    history = await (await bruno.slash(table.general, "catan history")).response()
+    assert f"#{game_id}" in history.text or str(game_id) in history.text
+    replay = await (await bruno.slash(table.general, "catan replay", game=game_id)).response()
+    assert replay.ephemeral and replay.buttons()
+    stats = await (await bruno.slash(table.general, "catan stats")).response()
+    assert stats.ephemeral and "1" in stats.text
+    board = await (await bruno.slash(table.general, "catan leaderboard")).response()
+    assert board.ephemeral
+    assert ended.status == "finished"
