@@ -182,3 +182,18 @@ def test_the_catalogs_keys_are_the_games() -> None:
                     "cities.about.body", "cities.help.title", "cities.help.body"):
             assert key in table
     assert "open-1" in catalog().text("cities.about.body", "es")
+
+
+def test_ties_on_points_are_settled_by_achievements_or_shared() -> None:
+    state = moments(4, 6)[-1]
+    view = GAME.view(state, None)
+    players = [dict(p, score=dict(p["score"])) for p in view["players"]]
+    for p, (total, achievements) in zip(players, ((60, 8), (60, 6), (50, 4), (50, 4)),
+                                        strict=True):
+        p["score"].update(total=total, achievements=achievements)
+    ranks = {"p1": 1, "p2": 2, "p3": 3, "p4": 3}
+    lines = UI._ties(view, players, ranks, seats(4), catalog(), "en")
+    assert len(lines) == 2
+    assert "Ana, Bruno tie on 60 points; the most achievement points go first" in lines[0]
+    assert "Ana 8" in lines[0] and "Bruno 6" in lines[0]
+    assert "share the place" in lines[1] and "50" in lines[1]
