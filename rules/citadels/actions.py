@@ -1,87 +1,69 @@
-"""Actions: frozen pydantic models discriminated by `type`; `model_dump()` is the dict form."""
+"""Actions: frozen pydantic models discriminated by `type` (the kernel's,
+rules/kernel/actions.py); `model_dump()` is the dict form, `ACTIONS` parses it."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Union
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import field_validator
+
+from rules.kernel import actions as kernel
+from rules.kernel.tx import assemble
 
 from .cards import CHARACTERS, DISTRICTS
-from .errors import IllegalAction
-from .state import assemble
 
 
-class Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    type: str
+class Action(kernel.Action):
+    """A Citadels action; its `type` is its class name in snake_case (rules/kernel/actions.py)."""
 
     @classmethod
     def parse(cls, data: Action | dict[str, Any]) -> Action:
         """An Action from itself or its dict form; IllegalAction if malformed."""
-        if isinstance(data, Action):
-            return data
-        try:
-            return _ADAPTER.validate_python(data)
-        except ValidationError as exc:
-            added = EXTRA.get(str(data.get("type"))) if isinstance(data, dict) else None
-            if added is None:
-                raise IllegalAction(f"malformed action: {_first_error(exc)}") from None
-        try:  # an action class added with its character (extend.py)
-            return added.model_validate(data)
-        except ValidationError as exc:
-            raise IllegalAction(f"malformed action: {_first_error(exc)}") from None
+        return ACTIONS.parse(data)
 
 
 class PickCharacter(Action):
-    type: Literal["pick_character"] = "pick_character"
     character: str
 
 
 class DiscardCharacter(Action):
-    type: Literal["discard_character"] = "discard_character"
     character: str
 
 
 class TakeGold(Action):
-    type: Literal["take_gold"] = "take_gold"
+    pass
 
 
 class DrawCards(Action):
-    type: Literal["draw_cards"] = "draw_cards"
+    pass
 
 
 class KeepCard(Action):
-    type: Literal["keep_card"] = "keep_card"
     district: str
 
 
 class Build(Action):
-    type: Literal["build"] = "build"
     district: str
 
 
 class CollectIncome(Action):
-    type: Literal["collect_income"] = "collect_income"
+    pass
 
 
 class Assassinate(Action):
-    type: Literal["assassinate"] = "assassinate"
     character: str
 
 
 class Steal(Action):
-    type: Literal["steal"] = "steal"
     character: str
 
 
 class SwapHands(Action):
-    type: Literal["swap_hands"] = "swap_hands"
     player: str
 
 
 class DiscardAndDraw(Action):
-    type: Literal["discard_and_draw"] = "discard_and_draw"
     districts: list[str]
 
     # Sorted, so two spellings of one multiset are one action.
@@ -95,108 +77,92 @@ class DiscardAndDraw(Action):
 
 
 class Destroy(Action):
-    type: Literal["destroy"] = "destroy"
     player: str
     district: str
 
 
 class UseLaboratory(Action):
-    type: Literal["use_laboratory"] = "use_laboratory"
     district: str
 
 
 class UseSmithy(Action):
-    type: Literal["use_smithy"] = "use_smithy"
+    pass
 
 
 class Graveyard(Action):
-    type: Literal["graveyard"] = "graveyard"
     accept: bool
 
 
 class EndTurn(Action):
-    type: Literal["end_turn"] = "end_turn"
+    pass
 
 
 # --- Dark City ------------------------------------------------------------------------------
 
 class Bewitch(Action):
     """The Witch names the character she bewitches."""
-    type: Literal["bewitch"] = "bewitch"
     character: str
 
 
 class GiveCrown(Action):
     """The Emperor's player hands the crown on."""
-    type: Literal["give_crown"] = "give_crown"
     player: str
 
 
 class Tribute(Action):
     """The new crown holder pays the Emperor 1 gold or 1 card (taken at random)."""
-    type: Literal["tribute"] = "tribute"
     kind: Literal["gold", "card"]
 
 
 class LookAtHand(Action):
     """The Wizard looks at another player's hand."""
-    type: Literal["look_at_hand"] = "look_at_hand"
     player: str
 
 
 class TakeCard(Action):
     """The Wizard takes a card of the hand he looks at; `build`: builds it at once."""
-    type: Literal["take_card"] = "take_card"
     district: str
     build: bool = False
 
 
 class CollectFromRichest(Action):
-    type: Literal["collect_from_richest"] = "collect_from_richest"
+    pass
 
 
 class NavigatorBonus(Action):
-    type: Literal["navigator_bonus"] = "navigator_bonus"
     kind: Literal["gold", "cards"]
 
 
 class Exchange(Action):
     """The Diplomat gives `give` of his city for `take` of `player`'s."""
-    type: Literal["exchange"] = "exchange"
     give: str
     player: str
     take: str
 
 
 class Beautify(Action):
-    type: Literal["beautify"] = "beautify"
     district: str
 
 
 class UseArmory(Action):
-    type: Literal["use_armory"] = "use_armory"
     player: str
     district: str
 
 
 class Greet(Action):
     """'Thanks, your Excellency': the Ball Room's owner holds the crown."""
-    type: Literal["greet"] = "greet"
 
 
 class BellTower(Action):
-    type: Literal["bell_tower"] = "bell_tower"
     announce: bool
 
 
 class Lighthouse(Action):
     """The card taken from the deck when the Lighthouse is built."""
-    type: Literal["lighthouse"] = "lighthouse"
     district: str
 
 
 class UseMuseum(Action):
-    type: Literal["use_museum"] = "use_museum"
     district: str
 
 
@@ -210,31 +176,14 @@ DARK_CITY_ACTION_TYPES: tuple[type[Action], ...] = (
     Exchange, Beautify, UseArmory, Greet, BellTower, Lighthouse, UseMuseum,
 )
 ACTION_TYPES = CLASSIC_ACTION_TYPES + DARK_CITY_ACTION_TYPES
-# A union built from the tuple above at run time, which a type checker cannot follow.
-_ADAPTER: TypeAdapter[Action] = TypeAdapter(
-    Annotated[Union[ACTION_TYPES], Field(discriminator="type")]  # type: ignore[arg-type]  # noqa: UP007
-)
-
-
+# The parser of their JSON form (and of EXTRA's).
+ACTIONS: kernel.Actions[Action] = kernel.Actions(Action, ACTION_TYPES)
 # Action classes beyond the union above, by type: those a power declares beside it
 # (powers.py) or a character added after the data files were read brings (extend.py).
 # Action.parse reads them when the union knows no such type.
-EXTRA: dict[str, type[Action]] = {}
-
-
-def action_class(type_: str) -> type[Action] | None:
-    """The class of the actions of `type_`, built in or added."""
-    return _CLASSES.get(type_) or EXTRA.get(type_)
-
-
-_CLASSES: dict[str, type[Action]] = {cls.model_fields["type"].default: cls
-                                     for cls in ACTION_TYPES}
-
-
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(x) for x in err["loc"])
-    return f"{where}: {err['msg']}" if where else err["msg"]
+EXTRA: dict[str, type[Action]] = ACTIONS.extra
+# The class of the actions of a type, built in or added (None: no such type).
+action_class = ACTIONS.of
 
 
 # Shared instances: legal_actions hands these out instead of building new models each call.

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from rules.kernel.tx import construct
+
 from . import cast, draft, pending, rng, turns
 from .actions import (
     ACTION_TYPES,
@@ -21,7 +23,7 @@ from .cards import CITY_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .events import Event
 from .scoring import decide_winner
-from .state import GameState, Options, Player, construct
+from .state import GameState, Options, Player
 from .tx import Work, begin, done, emit
 
 

@@ -1,5 +1,5 @@
-"""The one exception the engine raises for a move it refuses: the platform's own."""
+"""The one exception the engine raises for a move it refuses: the platform's own (the kernel's)."""
 
-from rules.game import IllegalAction
+from rules.kernel.errors import IllegalAction
 
 __all__ = ["IllegalAction"]

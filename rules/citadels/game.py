@@ -1,32 +1,36 @@
 """Citadels behind the platform's game interface (rules.game.Game): the registry's entry point.
 
-Every method is the engine's own function: nothing here computes a rule.
+Every method is the engine's own function (those that only hand over to it are the kernel's,
+rules/kernel/game.py): nothing here computes a rule.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from rules.game import JSON, Game, GameEvent, IllegalAction, Result
+from rules import citadels
+from rules.game import JSON, Result
+from rules.kernel.game import EngineGame
 
-from . import ENGINE_VERSION, cast, engine, scoring, views
-from .actions import Action
+from . import ENGINE_VERSION, cast, engine, scoring
+from .actions import ACTIONS, Action
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .determinize import determinize
 from .state import GameState, Options
 
 
-class Citadels(Game[GameState, Action]):
+class Citadels(EngineGame[GameState, Action]):
     id = "citadels"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS  # 8, with a rank-9 character (seats_for)
     Options = Options
     engine_version = ENGINE_VERSION
     state_schema = 2  # 2: this round's characters in `holders` (1 kept them in each player)
+    engine = citadels  # the package's functions: to_act, legal_actions, apply, view...
+    actions = ACTIONS
+    state_type = GameState
 
     def options(self, data: Mapping[str, Any] | BaseModel | None = None,
                 players: int | None = None) -> BaseModel:
@@ -54,36 +58,6 @@ class Citadels(Game[GameState, Action]):
         checked = self.options(options, players=len(seats))  # InvalidOptions("players") if not
         return engine.new_game(list(seats), seed, checked)  # type: ignore[arg-type]
 
-    def to_act(self, state: GameState) -> list[str]:
-        return engine.to_act(state)
-
-    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
-        return engine.legal_actions(state, seat)
-
-    def random_action(self, state: GameState, seat: str, rng: random.Random) -> Action | None:
-        return engine.random_action(state, seat, rng)
-
-    def apply(self, state: GameState, seat: str, action: Action | Mapping[str, Any]
-              ) -> tuple[GameState, list[GameEvent]]:
-        new, events = engine.apply(state, seat, self.parse_action(action))
-        return new, list(events)
-
-    def parse_action(self, data: Action | Mapping[str, Any]) -> Action:
-        if isinstance(data, Action):
-            return data
-        if not isinstance(data, Mapping):
-            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
-        return Action.parse(dict(data))
-
-    def dump_action(self, action: Action) -> JSON:
-        return action.model_dump()
-
-    def view(self, state: GameState, seat: str | None) -> JSON:
-        return views.view(state, seat)
-
-    def determinize(self, state: GameState, seat: str | None, rng: random.Random) -> GameState:
-        return determinize(state, seat, rng)  # None: a spectator's world, from the public view
-
     def is_over(self, state: GameState) -> bool:
         return state.finished
 
@@ -103,13 +77,6 @@ class Citadels(Game[GameState, Action]):
             breakdown={pid: scoring.breakdown(score) for pid, score in table.items()},
             tiebreak={pid: {"rank": score.tiebreak} for pid, score in table.items()},
         )
-
-    def dump_state(self, state: GameState) -> JSON:
-        return {"schema": self.state_schema, **state.model_dump(mode="json")}
-
-    def load_state(self, data: Mapping[str, Any]) -> GameState:
-        fields = {k: v for k, v in data.items() if k != "schema"}
-        return GameState.model_validate(fields)
 
 
 GAME = Citadels()

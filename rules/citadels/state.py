@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -15,6 +15,8 @@ from pydantic import (
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+
+from rules.kernel.tx import assemble
 
 from .cards import RANK_CHOICES
 
@@ -77,7 +79,7 @@ class Options(BaseModel):
 
 class Player(BaseModel):
     # No slot of its own (not even __weakref__): a Player has exactly BaseModel's layout, so a
-    # working copy can become one (see Layout).
+    # working copy can become one (see rules/kernel/tx.py's Layout).
     __slots__ = ()
 
     id: str
@@ -210,107 +212,14 @@ class GameState(BaseModel):
         return data
 
 
-# --- building models from fields already known to be valid ------------------------------
+# --- the engine's own models, from fields known valid ---------------------------------------
 
-M = TypeVar("M", bound=BaseModel)
-
-# Every field counts as set in the working copies tx.py makes (all are written explicitly).
-# One shared set per class: pydantic only ever adds a field name to it, and it holds them all.
-_ALL_SET: dict[type, set[str]] = {}
-
-
-class Layout:
-    """BaseModel's instance layout (its slots, no others) in a plain class.
-
-    GameState and Player declare `__slots__ = ()`, so they have this layout exactly: tx.py's
-    working copies are Layout objects, whose attribute reads and writes are plain ones (a
-    model's reads take CPython's slow path, as BaseModel defines __getattr__, and its writes
-    run BaseModel.__setattr__), and become the models by `__class__` assignment when an action
-    is done. Measured with `python -m bench.engine`: with pydantic copies instead, 4-player
-    random games run at about 226 per second instead of 650-800, below the 300 the engine must
-    keep.
-    """
-
-    __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
-                 "__pydantic_private__")
-
-
-def all_set(cls: type[BaseModel]) -> set[str]:
-    """The shared `__pydantic_fields_set__` of cls's working copies."""
-    return _ALL_SET.get(cls) or _ALL_SET.setdefault(cls, set(cls.model_fields))
-
-
-def build(cls: type[M], **fields: Any) -> M:
-    """A model of cls from fields already known to be valid (pydantic's model_construct: the
-    engine builds its models from data it has checked)."""
-    return cls.model_construct(**fields)
-
-
-def construct(cls: type[M], fields: dict[str, Any]) -> M:
-    """cls.model_construct(**fields), the same model, with the per-field work (aliases, the
-    defaults' copies) done once per class: new_game builds a GameState of 50 fields and its
-    Players from data it has checked."""
-    values: dict[str, Any] = {}
-    for name, kind, default in _specs(cls):
-        if name in fields:
-            values[name] = fields[name]
-        elif kind is _CONST:
-            values[name] = default
-        elif kind is _COPY:
-            values[name] = default.copy()
-        elif kind is _FIELD:  # what model_construct does for any other default
-            values[name] = default.get_default(call_default_factory=True,
-                                               validated_data=values)
-    return assemble(cls, values, {name for name in fields if name in values})
-
-
-def assemble(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of cls holding `values` (every field, already valid) as they are: what
-    model_construct ends with, for classes whose layout tx.py's Layout does not share."""
-    m = object.__new__(cls)
-    _setattr = object.__setattr__  # a model's own __setattr__ would validate
-    _setattr(m, "__dict__", values)
-    _setattr(m, "__pydantic_fields_set__", fields_set)
-    _setattr(m, "__pydantic_extra__", None)
-    _setattr(m, "__pydantic_private__", None)
-    return m
-
-
-# How construct fills a field left out: required (left out), an immutable default as it is,
-# an empty list or dict copied (pydantic's smart_deepcopy does the same), else pydantic's own.
-_REQUIRED, _CONST, _COPY, _FIELD = "required", "const", "copy", "field"
-_SPECS: dict[type, list[tuple[str, str, Any]]] = {}
-
-
-def _specs(cls: type[BaseModel]) -> list[tuple[str, str, Any]]:
-    specs = _SPECS.get(cls)
-    if specs is None:
-        assert cls.__pydantic_post_init__ is None and cls.model_config.get("extra") != "allow"
-        specs = _SPECS[cls] = []
-        for name, field in cls.model_fields.items():
-            assert field.alias is None and field.validation_alias is None, name
-            default = field.default
-            kind = (_REQUIRED if field.is_required()
-                    else _CONST if field.default_factory is None
-                    and type(default) in (int, str, bool, type(None))
-                    else _COPY if field.default_factory is None
-                    and type(default) in (list, dict) and not default
-                    else _FIELD)
-            specs.append((name, kind, field if kind is _FIELD else default))
-    return specs
-
-
-_STEP_SET = {"player", "kind", "offered", "chosen"}
+_STEP_SET = {"player", "kind", "offered", "chosen"}  # shared, as tx.py's: never written
 
 
 def draft_step(player: str, kind: Literal["pick", "discard"], offered: list[str], chosen: str
                ) -> DraftStep:
     """DraftStep.model_construct(player=..., ...), the same model without its loop over the
     fields, made as tx.py makes states: one for every pick of every round."""
-    step: Any = Layout()  # called: faster than object.__new__(Layout) (no __init__ to run)
-    step.__dict__ = {"player": player, "kind": kind, "offered": offered, "chosen": chosen}
-    step.__pydantic_fields_set__ = _STEP_SET  # shared, as tx.py's: never written
-    step.__pydantic_extra__ = step.__pydantic_private__ = None
-    step.__class__ = DraftStep
-    made: DraftStep = step
-    return made
+    return assemble(DraftStep, {"player": player, "kind": kind, "offered": offered,
+                                "chosen": chosen}, _STEP_SET)

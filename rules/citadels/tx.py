@@ -3,9 +3,9 @@
 Copying a whole GameState per action would dominate the engine's cost, so `begin` clones the
 state shallowly (one dict copy) and `edit` a player only the first time it is written.
 
-The clones are plain objects with BaseModel's instance layout (state.Layout) that become a
-GameState and Players when the action is done. Until then the rules read and write them as
-plain attributes; everything written is already valid.
+The clones are plain objects with BaseModel's instance layout (the kernel's Layout,
+rules/kernel/tx.py) that become a GameState and Players when the action is done. Until then
+the rules read and write them as plain attributes; everything written is already valid.
 
 The lists inside a clone are still the input's: the rules replace a list (`s.revealed =
 s.revealed + [c]`), never change one in place.
@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.kernel.events import NO_SECRETS, blank
+from rules.kernel.tx import Layout, all_set, work
+
 from .events import Event
-from .state import GameState, Layout, Player, all_set
+from .state import GameState, Player
 
 _STATE_SET = all_set(GameState)
 _PLAYER_SET = all_set(Player)
-# The `private` of every event without secrets: one shared dict, which nothing writes.
-_NO_SECRETS: dict[str, dict[str, Any]] = {}
 
 
 class WorkPlayer(Layout):
@@ -55,16 +56,10 @@ else:
         _clones = Layout.__dict__["__pydantic_private__"]
 
 
-# The class of work objects, called to make a blank one (Any: to mypy, Work needs fields).
-_blank_work: Any = Work
-
-
-class _Emitted(Event):
-    """An Event as `emit` makes it: a class called without an __init__ to run is made faster
-    than by object.__new__(Event) (its fields are set by emit)."""
-
-    __slots__ = ()
-    __init__ = object.__init__  # emit sets the fields
+# The class of work objects (Any: to mypy, Work is the GameState it becomes).
+_WORK: Any = Work
+# Events as emit makes them (the fields set there, no __init__ call).
+_Emitted = blank(Event)
 
 
 # The helpers below are functions, not Work methods: a work object's __dict__ is new for
@@ -77,19 +72,14 @@ def edit(s: Work, pid: str) -> Player:
         clones = s._clones = {}
         s.players = list(s.players)
     else:
-        work = clones.get(pid)
-        if work is not None:
-            return work
+        known = clones.get(pid)
+        if known is not None:
+            return known
     seat = s.seat[pid]
-    # Called, not object.__new__(WorkPlayer): a class without __init__ is made faster so.
-    clone: Any = WorkPlayer()  # Any: a plain object the rules use as the Player it becomes
-    clone.__dict__ = s.players[seat].__dict__.copy()
-    clone.__pydantic_fields_set__ = _PLAYER_SET
-    clone.__pydantic_extra__ = None
-    clone.__pydantic_private__ = None
+    # A plain object the rules use as the Player it becomes.
+    clone: Player = work(WorkPlayer, s.players[seat].__dict__.copy(), _PLAYER_SET)
     s.players[seat] = clones[pid] = clone
-    player: Player = clone
-    return player
+    return clone
 
 
 def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
@@ -98,7 +88,7 @@ def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
     # Event(type_, player, data, private) without the __init__ call: ~2 events an action.
     event = _Emitted()
     event.type, event.player, event.data = type_, player, data
-    event.private = private if private is not None else _NO_SECRETS
+    event.private = private if private is not None else NO_SECRETS
     s.events.append(event)
 
 
@@ -113,8 +103,8 @@ def done(s: Work) -> GameState:
     """The new state: the clones become models (same layout, same valid fields)."""
     clones = s._clones
     if clones is not None:
-        for work in clones.values():
-            work.__class__ = Player
+        for clone in clones.values():
+            clone.__class__ = Player
     s.__pydantic_extra__ = s.__pydantic_private__ = None
     s.__class__ = GameState  # type: ignore[assignment]
     return s
@@ -122,14 +112,13 @@ def done(s: Work) -> GameState:
 
 def begin(state: GameState) -> Work:
     """The work object of one action on state (which stays untouched)."""
-    work: Work = _blank_work()  # called, as WorkPlayer() in edit
-    work.__dict__ = fields = state.__dict__.copy()
+    fields = state.__dict__.copy()
     if "seat" not in fields:  # a state from JSON: see GameState.seat
         fields["seat"] = state.seat
-    work.__pydantic_fields_set__ = _STATE_SET
-    work.events = []
-    work._clones = None
-    return work
+    s: Work = work(_WORK, fields, _STATE_SET)
+    s.events = []
+    s._clones = None
+    return s
 
 
 def removed(items: list[str], item: str) -> list[str]:

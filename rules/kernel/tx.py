@@ -67,13 +67,14 @@ def assemble(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
         made.__pydantic_fields_set__ = fields_set
         made.__pydantic_extra__ = made.__pydantic_private__ = None
         made.__class__ = cls
-        return made  # type: ignore[no-any-return]
-    made = object.__new__(cls)
-    _setattr(made, "__dict__", fields)  # a model's own __setattr__ would validate
-    _setattr(made, "__pydantic_fields_set__", fields_set)
-    _setattr(made, "__pydantic_extra__", None)
-    _setattr(made, "__pydantic_private__", None)
-    return made  # type: ignore[no-any-return]
+    else:
+        made = object.__new__(cls)
+        _setattr(made, "__dict__", fields)  # a model's own __setattr__ would validate
+        _setattr(made, "__pydantic_fields_set__", fields_set)
+        _setattr(made, "__pydantic_extra__", None)
+        _setattr(made, "__pydantic_private__", None)
+    model: M = made
+    return model
 
 
 _setattr = object.__setattr__
