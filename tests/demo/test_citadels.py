@@ -49,7 +49,7 @@ async def test_the_demo_without_a_seed_plays_in_the_channel_to_the_end():
 
 
 def test_python_m_demo_names_the_game(capsys: pytest.CaptureFixture[str]):
-    assert demo_main(["chess"]) == 2 and "python -m demo {citadels}" in capsys.readouterr().err
+    assert demo_main(["chess"]) == 2 and "python -m demo {citadels," in capsys.readouterr().err
     with pytest.raises(SystemExit) as done:
         demo_main(["citadels", "--help"])
     assert done.value.code == 0 and "python -m demo citadels" in capsys.readouterr().out

@@ -253,7 +253,8 @@ async def make_offer(game: CatanGame, person: Person, offer: dict[str, Any]
 async def test_a_discarder_who_lets_the_time_run_out(emulator: Emulator, discord_api: Discord,
                                                       table: Table, tmp_path: Path) -> None:
     """Two must discard; one does, the other's time runs out: the rules' default (a random
-    discard of what is owed, §3.5) is played for that seat alone, and the roller goes on."""
+    discard of what is owed, docs/rules/catan-cities-knights.md §3.5) is played for that seat
+    alone, and the roller goes on."""
     await discord_api.configure(rate_limits=False)
     people = (await four_people(discord_api, table))[:3]
     bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", ping_after=0), computer_pause=0,

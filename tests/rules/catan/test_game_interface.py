@@ -11,10 +11,10 @@ from .engine_helpers import act, table
 OFFER = {"type": "offer_trade", "to": "B", "give": {"wool": 2}, "get": {"ore": 1}}
 
 
-def test_catan_is_registered_with_computer_players_and_no_ui_yet() -> None:
+def test_catan_is_registered_with_computer_players_and_its_ui() -> None:
     entry = registry.entry("catan")
     assert registry.game("catan") is GAME
-    assert (entry.ai, entry.ui) == ("ai.catan", None)
+    assert (entry.ai, entry.ui) == ("ai.catan", "cogs.catan")
 
 
 def test_an_open_offer_waits_for_the_addressee_while_the_offerer_may_cancel() -> None:
