@@ -1,6 +1,8 @@
 """Cities' events as lines people read: the table's latest, the log and replays, and the
 acting player's own (in the second person). Every event is public (rules/cities/events.py);
-what a face-down item was is told only by the event of its taking."""
+what a face-down item was is told only by the event of its taking. The platform's notes (a
+timeout, a seat away or back, a player who left) name their seat `player`, the engine's
+`seat`."""
 
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ from . import texts
 from .texts import COLOUR_EMOJI, STAR, t
 
 QUIET = {"star"}  # events the table's latest lines leave out (the picture shows them)
+PLATFORM = ("timeout", "seat_away", "seat_back", "player_left")  # the platform's own notes
 
 
 def event_line(event: dict[str, Any], seats: Sequence[Seat], parts: ComponentSet,
                catalog: Catalog, lang: str, viewer: str | None = None) -> str | None:
     """One event as a line; None for one no line tells."""
     kind = event.get("type", "")
-    seat = event.get("seat")
+    seat = event.get("seat", event.get("player"))  # the platform's notes name a `player`
     you = viewer is not None and seat == viewer
     name = texts.name(seat, seats, catalog, lang)
 
@@ -65,6 +68,8 @@ def event_line(event: dict[str, Any], seats: Sequence[Seat], parts: ComponentSet
         return end
     if kind == "game_over":
         return t(catalog, lang, "event.game_over")
+    if kind in PLATFORM:
+        return line(kind)
     return None
 
 

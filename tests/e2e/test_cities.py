@@ -4,11 +4,12 @@ point by source, the `/cities` commands, a restart mid-round, forged and outdate
 refused, and no face-down item shown before it is taken: in no message, no panel and no
 picture's input.
 
-Computer seats join these games once the registry names Cities' computer players (`ai/cities`);
-until then the games are of people only and the lobby test waits for them."""
+Computer seats join these games when the registry names Cities' computer players (`ai/cities`);
+without them the games are of people only and the tests that need them wait."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -37,13 +38,13 @@ PARTS = {"en": ("Achievements", "Water zones", "Park zones", "Monuments", "Scori
 FINAL = {"en": "final result", "es": "resultado final"}
 
 
-def computers() -> tuple[str, ...]:
-    """A computer seat for the games below, once Cities has computer players."""
-    entry = registry.entry("cities")
-    if entry.ai is None:
+def computers(*wanted: str) -> tuple[str, ...]:
+    """Computer seats of these strengths (by default the weakest, one) for the games below,
+    once Cities has computer players."""
+    if registry.entry("cities").ai is None:
         return ()
     from ai.player import strengths
-    return (strengths("cities")[0],)
+    return wanted or (strengths("cities")[0],)
 
 
 async def start_cities(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
@@ -213,7 +214,7 @@ async def test_three_play_a_whole_game_in_spanish(emulator: Emulator, discord_ap
     carla = await discord_api.user("carla", locale="es-ES", guild=table.guild)
     bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
     async with run_client(bot, emulator):
-        seats = computers()
+        seats = computers("basic")
         people = [table.bruno, carla, table.alice][:3 - len(seats)]
         game = await start_cities(bot, discord_api, table.guild, "ciudades-3", people, seats,
                                   seed=11, settings=GameSettings(language="es"))
@@ -227,6 +228,32 @@ async def test_three_play_a_whole_game_in_spanish(emulator: Emulator, discord_ap
         check_every_point(final, ended, "es")
         public = [m for m in await table.bruno.sees(game.channel) if not m.ephemeral]
         assert any("ronda 8 de 8" in m.text for m in public)
+        assert await discord_api.failed_interactions() == []
+        assert await discord_api.errors() == []
+
+
+@pytest.mark.heavy
+@pytest.mark.skipif(not computers(), reason="Cities has no computer players yet (ai/cities)")
+async def test_two_people_and_two_computers_play_a_whole_game(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    """Four seats, two of them the basic and the expert computer players (the expert thinking
+    less, not differently): 8 rounds of 16 turns, each round's start player the one furthest
+    along row D."""
+    await discord_api.configure(rate_limits=False)
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        bot.service.computer_cap = 0.2
+        game = await start_cities(bot, discord_api, table.guild, "cities-4",
+                                  [table.alice, table.bruno], computers("basic", "expert"),
+                                  seed=21)
+        players = {pid: Player(person, random.Random(50 + i))
+                   for i, (pid, person) in enumerate(game.people.items())}
+        ended = await play_out(game, players)
+        await bot.publisher.idle()
+        assert ended.status == "finished" and ended.state is not None
+        assert ended.state.round == 8 and len(ended.seats) == 4
+        assert {s.ai for s in ended.seats if s.user_id is None} == {"basic", "expert"}
+        check_every_point(await final_message(table.alice, game.channel, "en"), ended, "en")
         assert await discord_api.failed_interactions() == []
         assert await discord_api.errors() == []
 
@@ -375,5 +402,35 @@ async def test_forged_and_outdated_clicks_are_refused(emulator: Emulator, discor
         await game.settle()
         assert bot.service.games[game.id].version == version
         assert bot.catalog.text("errors.stale", me.locale) in stale.text
+        assert await discord_api.failed_interactions() == []
+        assert await discord_api.errors() == []
+
+
+@pytest.mark.skipif(not computers(), reason="Cities has no computer players yet (ai/cities)")
+async def test_a_person_who_runs_out_of_time_is_played_for(emulator: Emulator,
+                                                           discord_api: Discord, table: Table,
+                                                           tmp_path: Path) -> None:
+    """Turn timers as for every game: the stand-in computer decides for a silent person (a
+    start tile, a take, a tile's place...), the table says so, and after three the seat is
+    away until its person presses I'm back."""
+    await discord_api.configure(rate_limits=False)
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        bot.service.minute = 0.3
+        bot.service.computer_pause = 0.2  # slow enough that the game outlives the test
+        game = await start_cities(bot, discord_api, table.guild, "cities-timer", [table.alice],
+                                  computers("random"), seed=2,
+                                  settings=GameSettings(language="en", turn_limit=1))
+        pid = next(iter(game.people))
+        for _ in range(300):
+            if bot.service.games[game.id].seat(pid).away:
+                break
+            await asyncio.sleep(0.05)
+        await bot.publisher.idle()
+        assert bot.service.games[game.id].seat(pid).away
+        message = await game.table(table.alice)
+        assert "ran out of time" in message.text or "is away" in message.text
+        panel = await click_id(table.alice, message, ":back")
+        assert panel.ephemeral and not bot.service.games[game.id].seat(pid).away
         assert await discord_api.failed_interactions() == []
         assert await discord_api.errors() == []

@@ -172,6 +172,11 @@ def test_every_event_is_a_line(lang: str) -> None:
             seen.add(public["type"])
     assert {"start_tile", "round", "took", "placed_tile", "star", "round_end",
             "game_over"} <= seen
+    for note in events.PLATFORM:  # the platform's own notes name their seat `player`
+        for viewer in (None, "p2"):
+            line = events.event_line({"type": note, "player": "p2"}, seats(3), parts,
+                                     catalog(), lang, viewer)
+            assert line and "{" not in line and ("Bruno" in line) == (viewer is None)
 
 
 def test_the_catalogs_keys_are_the_games() -> None:
