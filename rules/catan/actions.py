@@ -153,8 +153,11 @@ class MaritimeTrade(Action):
 
 
 class OfferTrade(Action):
-    """The active player offers `give` to seat `to` for `get` (§5); `to` decides."""
-    to: str
+    """The active player offers `give` for `get` (§5). `to` one seat's name: that seat accepts
+    (the trade is made at once) or declines. `to` a list of names (every opponent's: an offer
+    to everyone): each of them accepts, declines or counters, at once and on their own, and
+    the offerer picks one acceptance or counter to trade with (PickTrade), or cancels."""
+    to: str | list[str]
     give: dict[str, int]
     get: dict[str, int]
 
@@ -162,6 +165,11 @@ class OfferTrade(Action):
     @classmethod
     def _canonical(cls, v: dict[str, int]) -> dict[str, int]:
         return _cards(v)
+
+    @field_validator("to")
+    @classmethod
+    def _seats(cls, v: str | list[str]) -> str | list[str]:
+        return v if isinstance(v, str) else list(dict.fromkeys(v))  # each seat once, in order
 
 
 class AcceptTrade(Action):
@@ -174,6 +182,23 @@ class DeclineTrade(Action):
 
 class CancelTrade(Action):
     pass
+
+
+class CounterTrade(Action):
+    """An addressee of an offer to several seats proposes other terms instead: `give` what
+    the counterer gives, `get` what it asks of the offerer."""
+    give: dict[str, int]
+    get: dict[str, int]
+
+    @field_validator("give", "get")
+    @classmethod
+    def _canonical(cls, v: dict[str, int]) -> dict[str, int]:
+        return _cards(v)
+
+
+class PickTrade(Action):
+    """The offerer trades with `seat`, on the terms of its acceptance or counter."""
+    seat: str
 
 
 class Discard(Action):

@@ -8,18 +8,22 @@ from typing import Any
 
 from rules.kernel.tx import replaced
 
-from . import knights, placement, production, progress
+from . import knights, placement, production, progress, trade
 from .actions import (
     AcceptTrade,
     Action,
+    CancelTrade,
     ChooseCity,
     ChooseDeck,
     ChooseResource,
+    CounterTrade,
     DeclineTrade,
     Discard,
     DiscardProgress,
+    EndTurn,
     GiveCards,
     MoveRobber,
+    PickTrade,
     PlaceFreeRoad,
     PlaceKnight,
     RemoveKnight,
@@ -33,7 +37,7 @@ from .errors import IllegalAction
 from .ids import parse_edge, parse_node
 from .pieces import recount_roads
 from .state import COMMODITIES, RESOURCES, Decision
-from .turn import discard_progress, robber_target
+from .turn import TURN, discard_progress, robber_target
 from .tx import Tx
 
 
@@ -102,6 +106,71 @@ def _trade_offer(tx: Tx, d: Decision, act: Any) -> None:
         tx.move_cards(seat, s.active, d.get)
     tx.emit("trade_answered", seat, accepted=accept, to=tx.name(s.active), give=d.give,
             get=d.get)
+
+
+def _trade_ask(tx: Tx, d: Decision, act: Any) -> None:
+    """An addressee of an offer to several seats answers: a decline closes its part; an
+    acceptance or a counter waits as the offerer's trade_reply (the offerer's give and get)."""
+    s, seat, offerer = tx.s, d.seat, d.target
+    assert offerer is not None
+    if isinstance(act, DeclineTrade):
+        tx.done(d)
+        tx.emit("trade_answered", seat, accepted=False, to=tx.name(offerer), give=d.give,
+                get=d.get)
+        return
+    if isinstance(act, AcceptTrade):
+        if not placement.can_pay(s, seat, d.get):
+            raise IllegalAction("you do not hold what is asked")
+        give, get, event = d.give, d.get, "trade_accepted"
+    else:
+        why = trade.counter_ok(s, d, act.give, act.get)
+        if why:
+            raise IllegalAction(why)
+        give, get, event = act.get, act.give, "trade_countered"
+    tx.done(d)
+    tx.push([replaced(d, kind="trade_reply", seat=offerer, stage=d.stage + 1, target=seat,
+                      give=give, get=get)])
+    tx.emit(event, seat, to=tx.name(offerer), give=give, get=get)
+
+
+def _trade_reply(tx: Tx, d: Decision, act: Any) -> None:
+    close_offer(tx, d.seat, act)
+
+
+TRADE_KINDS = ("trade_ask", "trade_reply")
+
+
+def close_offer(tx: Tx, seat: int, act: Action) -> None:
+    """The offerer of an offer to several seats trades with one seat that accepted or
+    countered (on its terms), cancels, or ends the turn (the offer expires with it)."""
+    s = tx.s
+    open_ = [d for d in s.pending if d.kind in TRADE_KINDS]
+    if isinstance(act, PickTrade):
+        partner = s.seat_of(act.seat)
+        reply = next((d for d in open_ if d.kind == "trade_reply" and d.target == partner),
+                     None)
+        if reply is None or partner is None:
+            raise IllegalAction("pick a seat that accepted or countered your offer")
+        if not placement.can_pay(s, seat, reply.give):
+            raise IllegalAction("you do not hold what this trade asks of you")
+        if not placement.can_pay(s, partner, reply.get):
+            raise IllegalAction(f"{act.seat} does not hold what you would get")
+        for d in open_:
+            tx.done(d)
+        tx.move_cards(seat, partner, reply.give)
+        tx.move_cards(partner, seat, reply.get)
+        tx.emit("trade_made", seat, to=act.seat, give=reply.give, get=reply.get)
+        return
+    if not isinstance(act, (CancelTrade, EndTurn)):
+        raise IllegalAction(f"{act.type}: pick a trade, cancel the offer or end the turn")
+    if isinstance(act, EndTurn) and len(s.players[seat].progress) > production.PROGRESS_LIMIT:
+        raise IllegalAction(f"discard progress cards down to {production.PROGRESS_LIMIT} first")
+    for d in open_:
+        tx.done(d)
+    tx.emit("trade_cancelled", seat, to=list(dict.fromkeys(
+        tx.name(d.seat if d.kind == "trade_ask" else d.target or 0) for d in open_)))
+    if isinstance(act, EndTurn):
+        TURN[EndTurn](tx, seat, act)
 
 
 def _aqueduct(tx: Tx, d: Decision, act: Any) -> None:
@@ -206,6 +275,8 @@ ANSWERS: dict[str, tuple[type[Action] | tuple[type[Action], ...], Handler]] = {
     "discard": (Discard, _discard), "robber": (MoveRobber, _robber),
     "knight_retreat": (RetreatKnight, _retreat),
     "trade_offer": ((AcceptTrade, DeclineTrade), _trade_offer),
+    "trade_ask": ((AcceptTrade, DeclineTrade, CounterTrade), _trade_ask),
+    "trade_reply": ((PickTrade, CancelTrade, EndTurn), _trade_reply),
     "aqueduct": (ChooseResource, _aqueduct),
     "progress_discard": (DiscardProgress, _progress_discard),
     "city_loss": (ChooseCity, _city_loss), "defender_draw": (ChooseDeck, _defender_draw),

@@ -26,6 +26,9 @@ def determinize(state: GameState, seat_name: str | None, rng: random.Random) -> 
     # Whoever must return a commodity holds one: their hand stays, so the decision has a
     # choice in every world (a slight over-knowledge, never shown in a view).
     seen.update(d.seat for d in s.pending if d.kind == "harbor_return")
+    # Whoever accepted or countered an offer to several seats holds what it would give (it
+    # said so in public): its hand stays, so the offerer may pick it in every world.
+    seen.update(d.target for d in s.pending if d.kind == "trade_reply" and d.target is not None)
     hidden = [p for p in range(len(s.seats)) if p != me and p not in seen]
     _deal_cards(s, hidden, rng)
     _deal_progress(s, hidden, rng)

@@ -28,7 +28,7 @@ from .actions import (
 )
 from .board import TOPOLOGY as T
 from .board import node_id
-from .decisions import answer
+from .decisions import answer, close_offer
 from .determinize import determinize
 from .errors import IllegalAction
 from .events import Event
@@ -106,6 +106,8 @@ def apply(state: GameState, name: str, action: Action | dict[str, Any]
     decision = decision_of(s, seat)
     if decision is not None:
         answer(tx, decision, act)
+    elif s.pending and any(d.kind == "trade_ask" for d in s.pending):
+        close_offer(tx, seat, act)  # while the addressees answer
     elif s.pending:
         if not isinstance(act, CancelTrade):
             raise IllegalAction("waiting for an answer to your offer: only cancel_trade")
@@ -147,7 +149,8 @@ def prune(s: GameState) -> None:
 
 # Decisions that always have an answer (another hex for the robber; declining; skipping), so
 # prune need not list them (the robber's took half of a discard's apply).
-ALWAYS_A_CHOICE = frozenset({"robber", "trade_offer", "knight_place", "road_place"})
+ALWAYS_A_CHOICE = frozenset({"robber", "trade_offer", "knight_place", "road_place",
+                             "trade_ask", "trade_reply"})
 
 
 # --- defaults and random play ----------------------------------------------------------------
@@ -175,8 +178,10 @@ def default_action(s: GameState, name: str) -> Action | None:
         picked = r.sample(hand, d.count)
         cards = {c: picked.count(c) for c in set(picked)}
         return Discard(cards=cards) if d.kind == "discard" else GiveCards(cards=cards)
-    if d.kind == "trade_offer":
+    if d.kind in ("trade_offer", "trade_ask"):
         return DeclineTrade()
+    if d.kind == "trade_reply":
+        return CancelTrade()
     if d.kind in RANDOM_DEFAULTS:
         return legal[r.randrange(len(legal))]
     if d.kind == "knight_remove":  # the weakest, then the lowest I-id

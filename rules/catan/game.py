@@ -53,9 +53,13 @@ class Catan(EngineGame[GameState, Action]):
             return None
         player = state.players[index]
         cards = ",".join(f"{k}{n}" for k, n in sorted(player.cards.items()) if n)
-        return (f"{state.turn}:{d.kind}:{d.stage}:{d.count}:{d.target}:{sorted(d.give.items())}"
-                f":{sorted(d.get.items())}:{d.nodes}:{d.edges}:{d.knight}:{cards}"
-                f":{sorted(player.progress)}")
+        key = (f"{state.turn}:{d.kind}:{d.stage}:{d.count}:{d.target}:{sorted(d.give.items())}"
+               f":{sorted(d.get.items())}:{d.nodes}:{d.edges}:{d.knight}:{cards}"
+               f":{sorted(player.progress)}")
+        if d.kind == "trade_reply":  # the offerer picks among every reply, not the first's
+            key += "".join(f"|{r.target}:{sorted(r.give.items())}:{sorted(r.get.items())}"
+                           for r in state.pending if r.kind == "trade_reply")
+        return key
 
     def is_legal(self, state: GameState, seat: str, action: Action | Mapping[str, Any]
                  ) -> bool:

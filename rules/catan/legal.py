@@ -25,6 +25,7 @@ from .actions import (
     ChooseCity,
     ChooseDeck,
     ChooseResource,
+    CounterTrade,
     DeclineTrade,
     Discard,
     DiscardProgress,
@@ -36,6 +37,7 @@ from .actions import (
     MoveKnight,
     MoveRobber,
     OfferTrade,
+    PickTrade,
     PlaceBuilding,
     PlaceFreeRoad,
     PlaceKnight,
@@ -101,14 +103,18 @@ def acting(s: GameState) -> list[int]:
         return []
     if len(pending) == 1:  # the next usual case: one decision (a trade offer's, a 7's...)
         d = pending[0]
-        if d.seat != s.active and d.kind == "trade_offer":
+        if d.seat != s.active and d.kind in ASKED_OFFERS:
             return [s.active, d.seat]
         return [d.seat]
     asked = batch(s)  # deciding's, listed once
     seats = list(dict.fromkeys(d.seat for d in asked))
-    if s.active not in seats and any(d.kind == "trade_offer" for d in asked):
+    if s.active not in seats and any(d.kind in ASKED_OFFERS for d in asked):
         seats.insert(0, s.active)
     return seats
+
+
+# An offer's addressees deciding: the offerer may act too (cancel; pick a reply so far).
+ASKED_OFFERS = frozenset({"trade_offer", "trade_ask"})
 
 
 def to_act(s: GameState) -> list[str]:
@@ -144,6 +150,8 @@ def actions_of(s: GameState, seat: int) -> list[Action]:
     if decision is not None:
         return decision_actions(s, decision)
     if s.pending:  # the offerer, waiting on an addressee
+        if any(d.kind == "trade_ask" for d in s.pending):
+            return offerer_actions(s, seat)
         return [made(CancelTrade)]
     if s.phase == "setup":
         return setup_actions(s, seat)
@@ -399,6 +407,37 @@ def _knight_plan(s: GameState, seat: int
     return builds, activations, promotions, acting
 
 
+def answers(s: GameState, d: Decision) -> list[Action]:
+    """An addressee's answers to an offer to several seats: accept (if it holds what is
+    asked), decline, and the one-for-one counters (apply takes any counter), each held type
+    given for each other type, the offer's own terms left out."""
+    out: list[Action] = [made(DeclineTrade)]
+    if placement.can_pay(s, d.seat, d.get):
+        out.insert(0, made(AcceptTrade))
+    for give in held_tuple(s, d.seat):
+        out.extend(_counter(give, get) for get in _ASKED[give]
+                   if not ({give: 1} == d.get and {get: 1} == d.give))
+    return out
+
+
+@cache
+def _counter(give: str, get: str) -> CounterTrade:
+    return CounterTrade.model_construct(give={give: 1}, get={get: 1})
+
+
+def offerer_actions(s: GameState, seat: int) -> list[Action]:
+    """The offerer of an offer to several seats: trade with a seat that accepted or
+    countered (if it holds what that asks of it), cancel, or end the turn (the offer expires)."""
+    cards = s.players[seat].cards
+    out: list[Action] = [made(PickTrade, seat=s.seats[d.target]) for d in s.pending
+                         if d.kind == "trade_reply" and d.target is not None
+                         and all(cards[c] >= n for c, n in d.give.items())]
+    out.append(made(CancelTrade))
+    if len(s.players[seat].progress) <= production.PROGRESS_LIMIT:
+        out.append(made(EndTurn))
+    return out
+
+
 def offers(s: GameState, seat: int) -> list[Action]:
     """The one-for-one offers (apply takes any offer; listing all multisets is impossible):
     to each opponent in seat order, each held type given, each other type asked."""
@@ -487,6 +526,10 @@ def decision_actions(s: GameState, d: Decision) -> list[Action]:
         if placement.can_pay(s, d.seat, d.get):
             out.insert(0, made(AcceptTrade))
         return out
+    if d.kind == "trade_ask":
+        return answers(s, d)
+    if d.kind == "trade_reply":
+        return offerer_actions(s, d.seat)
     if d.kind == "aqueduct":
         return [made(ChooseResource, card=r) for r in RESOURCES if s.bank[r]]
     if d.kind == "progress_discard":

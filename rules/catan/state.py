@@ -93,12 +93,13 @@ class Decision(BaseModel):
     kind: Literal["discard", "robber", "trade_offer", "aqueduct", "progress_discard",
                   "city_loss", "defender_draw", "knight_retreat", "knight_remove",
                   "knight_place", "road_place", "spy_pick", "gift", "harbor_return",
-                  "merchant_pick"]
+                  "merchant_pick", "trade_ask", "trade_reply"]
     seat: int
     stage: int
-    target: int | None = None  # spy_pick / merchant_pick: whose cards; gift: who receives
+    target: int | None = None  # spy_pick / merchant_pick: whose cards; gift: who receives;
+    # trade_reply: who accepted or countered
     count: int = 0  # cards still to discard
-    give: dict[str, int] = {}  # trade offer: what the active player gives
+    give: dict[str, int] = {}  # trade_offer/ask/reply: what the active player gives
     get: dict[str, int] = {}  # and asks for
     nodes: list[int] = []  # city_loss / knight_retreat: the intersections to choose among
     knight: Knight | None = None  # knight_retreat: the displaced knight, off the board;

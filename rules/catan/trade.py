@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import facts
-from .state import CARDS, COMMODITIES, RESOURCES, RULES, GameState
+from .state import CARDS, COMMODITIES, RESOURCES, RULES, Decision, GameState
 
 RATES: dict[str, int] = RULES["maritime"]
 MIN_RATE = min(RATES.values())  # fewer cards than this of a type: no bank trade with it
@@ -56,6 +56,23 @@ def offer_ok(s: GameState, seat: int, to: int, give: dict[str, int], get: dict[s
     if set(give) & set(get):
         return "no like-for-like: a card type on both sides"
     cards = s.players[seat].cards
+    if any(cards[c] < n for c, n in give.items()):
+        return "you do not hold what you offer"
+    return None
+
+
+def counter_ok(s: GameState, d: Decision, give: dict[str, int], get: dict[str, int]
+               ) -> str | None:
+    """Why d.seat's counter to the offer d is refused (None: it may be made): the rules of an
+    offer, from the counterer's side (only its own hand is looked at: the offerer's is hidden,
+    and is checked when the offerer picks the counter)."""
+    if not give or not get:
+        return "no gifts: both sides give something"
+    if set(give) & set(get):
+        return "no like-for-like: a card type on both sides"
+    if give == d.get and get == d.give:
+        return "those are the offer's terms: accept it"
+    cards = s.players[d.seat].cards
     if any(cards[c] < n for c, n in give.items()):
         return "you do not hold what you offer"
     return None

@@ -45,6 +45,7 @@ from .state import (
     Decision,
     GameState,
     Offer,
+    decision,
 )
 from .tx import Tx
 
@@ -211,6 +212,9 @@ def _offer(tx: Tx, seat: int, act: Action) -> None:
     assert isinstance(act, OfferTrade)
     _need_action_phase(tx)
     s = tx.s
+    if not isinstance(act.to, str):
+        _offer_to_several(tx, seat, act.to, act.give, act.get)
+        return
     to = s.seat_of(act.to)
     if to is None:
         raise IllegalAction(f"no seat {act.to!r}")
@@ -226,6 +230,33 @@ def _offer(tx: Tx, seat: int, act: Action) -> None:
                                      "hand": dict(s.players[seat].cards)},
                              {"to", "give", "get", "hand"}))
     tx.emit("trade_offered", seat, to=act.to, give=act.give, get=act.get)
+
+
+def _offer_to_several(tx: Tx, seat: int, names: list[str], give: dict[str, int],
+                      get: dict[str, int]) -> None:
+    """An offer to several seats (§5, as a table plays it): each addressee is asked at once
+    (a trade_ask each, one stage); their acceptances and counters wait as the offerer's
+    trade_reply decisions (the next stage: asked once every addressee has answered)."""
+    s = tx.s
+    if not names:
+        raise IllegalAction("name the seats the offer is made to")
+    seats: list[int] = []
+    for name in names:
+        to = s.seat_of(name)
+        if to is None:
+            raise IllegalAction(f"no seat {name!r}")
+        why = trade.offer_ok(s, seat, to, give, get)
+        if why:
+            raise IllegalAction(why)
+        seats.append(to)
+    stage = tx.stage()
+    tx.stage()  # the replies' stage, stage + 1
+    tx.push([decision("trade_ask", to, stage, target=seat, give=give, get=get)
+             for to in seats])
+    hand = dict(s.players[seat].cards)
+    tx.offers().extend(assemble(Offer, {"to": to, "give": give, "get": get, "hand": hand},
+                                {"to", "give", "get", "hand"}) for to in seats)
+    tx.emit("trade_offered", seat, to=[s.seats[to] for to in seats], give=give, get=get)
 
 
 def _discard_progress(tx: Tx, seat: int, act: Action) -> None:

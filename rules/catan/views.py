@@ -45,7 +45,8 @@ def view(s: GameState, name: str | None) -> dict[str, Any]:
                       "free_promotions": s.free_promotions,
                       "harbor_asked": None if s.harbor_used is None
                       else [s.seats[o] for o in s.harbor_used],
-                      "offers": [offer(s, o, me) for o in s.offers]},
+                      "offers": [offer(s, o, me) for o in s.offers],
+                      "replies": replies(s)},
     }
     if me is not None:
         mine = s.players[me]
@@ -107,13 +108,23 @@ def offer(s: GameState, o: Offer, me: int | None) -> dict[str, Any]:
     return out
 
 
+def replies(s: GameState) -> list[dict[str, Any]]:
+    """The acceptances and counters of an open offer to several seats, in the order they came
+    (public: each was said at the table), with the offerer's give and get; `accepted` if on
+    the offer's own terms."""
+    asked = s.offers[-1] if s.offers else None
+    return [{"seat": s.seats[d.target], "give": dict(d.give), "get": dict(d.get),
+             "accepted": asked is not None and d.give == asked.give and d.get == asked.get}
+            for d in s.pending if d.kind == "trade_reply" and d.target is not None]
+
+
 def decision(s: GameState, d: Decision) -> dict[str, Any]:
     """A waiting decision as everyone may see it: who decides what, and among which places
     (the cards a Spy or Master Merchant looks at are in the actor's view only)."""
     out: dict[str, Any] = {"kind": d.kind, "seat": s.seats[d.seat]}
     if d.kind in ("discard", "gift", "merchant_pick"):
         out["count"] = d.count
-    if d.kind in ("trade_offer", "harbor_return"):
+    if d.kind in ("trade_offer", "harbor_return", "trade_ask", "trade_reply"):
         out.update({"from": s.seats[s.active], "give": dict(d.give), "get": dict(d.get)})
     if d.target is not None:
         out["target"] = s.seats[d.target]
