@@ -28,7 +28,9 @@ class Player(Protocol):
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random,
                deadline: float | None = None) -> Any:
-        """One of `legal`. `deadline` (time.monotonic) lets a search stop early."""
+        """One of `legal`, or where the list holds representative forms only, an action the
+        game's `is_legal` grants (Catan: a listed offer's terms to several seats).
+        `deadline` (time.monotonic) lets a search stop early."""
         ...
 
     def fallback(self, view: View, legal: Sequence[Any]) -> Any:

@@ -42,12 +42,9 @@ class GameResult:
 
 
 def next_seat(state: GameState) -> str:
-    """Who decides next: an offerer who could only cancel waits for the addressee."""
-    acting = GAME.to_act(state)
-    for name in acting:
-        if [a.type for a in GAME.legal_actions(state, name)] != ["cancel_trade"]:
-            return name
-    return acting[0]
+    """Who decides next: an offerer waits for its addressees' answers."""
+    deciding = GAME.must_decide(state)  # not an offerer whose addressees still answer
+    return deciding[0] if deciding else GAME.to_act(state)[0]
 
 
 def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int,

@@ -16,10 +16,13 @@ from rules.catan.actions import (
     AcceptTrade,
     Action,
     BuyImprovement,
+    CancelTrade,
     ChaseRobber,
+    CounterTrade,
     DeclineTrade,
     MaritimeTrade,
     MoveRobber,
+    PickTrade,
 )
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.board import parse_edge, parse_hex, parse_node
@@ -61,6 +64,8 @@ def basic_move(view: View, legal: Sequence[Action], style: Style = BASIC) -> Act
     d = s.my_decision()
     if d is not None:
         return ANSWERS[d["kind"]](s, d, legal)
+    if any(isinstance(a, PickTrade) for a in legal):  # an offerer asked before all answered
+        return _trade_reply(s, {}, legal)
     if s.phase == "setup":
         return setup_move(s, legal)
     groups: Group = {}
@@ -240,6 +245,52 @@ def _trade_offer(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
     return accept if gain > loss + 0.5 else DeclineTrade()
 
 
+def worth(s: Seen, gets: dict[str, int], gives: dict[str, int]) -> float:
+    """What getting `gets` for `gives` is worth to the seat (its cards' keep values)."""
+    return (sum(plan.keep_value(s, c) * k for c, k in gets.items())
+            - sum(plan.keep_value(s, c) * k for c, k in gives.items()))
+
+
+def _trade_ask(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
+    """An offer to several seats: accepted as a one-seat offer is; declined, an adaptive
+    player (the expert) counters with the one-for-one it values most, asking one of the
+    cards offered (the offerer holds them) and giving, where it can, one of those asked."""
+    answer = _trade_offer(s, d, legal)
+    if isinstance(answer, AcceptTrade) or not s.style.adaptive:
+        return answer
+    if s.points(s.seat(d["from"]) or 0) >= 10:
+        return answer
+    best: tuple[float, int, Action] | None = None
+    for i, a in enumerate(legal):
+        if not isinstance(a, CounterTrade) or not set(a.get) <= set(d["give"]):
+            continue
+        gain = worth(s, a.get, a.give) + (0.25 if set(a.give) <= set(d["get"]) else 0)
+        if gain > 0.75 and (best is None or gain > best[0]):
+            best = (gain, i, a)
+    return answer if best is None else best[2]
+
+
+def _trade_reply(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
+    """The offerer picks the reply worth most to it (an acceptance of its own terms always
+    qualifies, a counter if not worse for it than its offer), the seat with fewer points
+    first on a tie; else it cancels."""
+    offers = s.raw["this_turn"]["offers"]
+    own = worth(s, offers[-1]["get"], offers[-1]["give"]) if offers else 0.0
+    replies = {r["seat"]: r for r in s.raw["this_turn"].get("replies", [])}
+    best: tuple[tuple[float, int], Action] | None = None
+    for a in legal:
+        r = replies.get(a.seat) if isinstance(a, PickTrade) else None
+        if r is None:
+            continue
+        value = worth(s, r["get"], r["give"])
+        if not r["accepted"] and value < max(own, 0.0) - 0.25:
+            continue
+        rank = (value, -s.points(s.seat(a.seat) or 0))
+        if best is None or rank > best[0]:
+            best = (rank, a)
+    return CancelTrade() if best is None else best[1]
+
+
 def _aqueduct(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
     return _max(legal, key=lambda a: plan.keep_value(s, a.card))
 
@@ -292,6 +343,7 @@ def _merchant_pick(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
 ANSWERS: dict[str, Answer] = {
     "discard": _cheapest_card, "gift": _cheapest_card, "robber": _robber,
     "knight_retreat": _retreat, "trade_offer": _trade_offer, "aqueduct": _aqueduct,
+    "trade_ask": _trade_ask, "trade_reply": _trade_reply,
     "progress_discard": _progress_discard, "city_loss": _city_loss,
     "defender_draw": _defender_draw, "knight_remove": _knight_remove,
     "knight_place": _knight_place, "road_place": _road_place, "spy_pick": _spy_pick,

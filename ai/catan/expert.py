@@ -8,7 +8,8 @@ lookahead where the heuristics would end the turn.
 - The 7: it does not end a turn holding more than its safe limit if a build or a trade can
   still bring the hand down.
 - One-for-one offers for a card a nearly complete build lacks, where a model of the basic
-  answer expects a taker.
+  answer expects a taker (to every seat it expects to accept, picking the best acceptance or
+  counter); as an addressee of an offer to several seats it counters what it would decline.
 - Before ending its turn it plays each candidate move in a world rebuilt from its view, the
   turn finished by these heuristics, and keeps the one that ends the turn with the most points
   (value.relative breaking ties).
@@ -142,6 +143,12 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
     if not found:
         return None
     *_, to, give, get = min(found)
+    # The same offer to every other taker the model expects to accept it: the table answers
+    # at once, and the offerer picks the best acceptance (basic._trade_reply).
+    also = [name for unlikely, _, _, _, name, g, w in sorted(found)
+            if not unlikely and (g, w) == (give, get) and name != to]
+    if also and not min(found)[0]:
+        return OfferTrade(to=[to, *dict.fromkeys(also)], give={give: 1}, get={get: 1})
     return listed[_key(to, give, get, hand)]
 
 

@@ -78,12 +78,9 @@ def finish_turn(state: GameState, me: str, mine: Policy, others: Policy) -> Game
 
 
 def asked(state: GameState) -> str:
-    """The seat to ask next: an offerer who could only cancel waits for the addressee."""
-    acting = engine.to_act(state)
-    for name in acting:
-        if [a.type for a in engine.legal_actions(state, name)] != ["cancel_trade"]:
-            return name
-    return acting[0]
+    """The seat to ask next: an offerer waits for its addressees' answers."""
+    deciding = engine.must_decide(state)  # not an offerer whose addressees still answer
+    return deciding[0] if deciding else engine.to_act(state)[0]
 
 
 Score = Callable[[GameState, int], float]

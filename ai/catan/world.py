@@ -68,7 +68,8 @@ def from_view(view: View, rng: random.Random) -> GameState:
         active=names.index(view["active"]), turn=view["turn"],
         dice=None if view["dice"] is None else Dice(**view["dice"]),
         ship=view["barbarians"]["ship"], attacks=view["barbarians"]["attacks"],
-        pending=[_decision(d, names) for d in view["pending"]], stages=1,
+        pending=[_decision(d, names) for d in view["pending"]] + _replies(view, names),
+        stages=1,
         fleets=list(view["this_turn"]["fleets"]), free_roads=view["this_turn"]["free_roads"],
         free_promotions=view["this_turn"]["free_promotions"],
         harbor_used=None if view["this_turn"]["harbor_asked"] is None
@@ -144,6 +145,16 @@ def _decks(view: View, me: int, rng: random.Random) -> dict[str, list[str]]:
         if seat != me and not (p["seat"] == inspected.get("seat") and "progress" in inspected):
             _draw(unseen, p)
     return {colour: cards[:view["decks"][colour]] for colour, cards in unseen.items()}
+
+
+def _replies(view: View, names: list[str]) -> list[Decision]:
+    """An open offer's acceptances and counters while its addressees still answer (not in
+    the view's pending then: the offerer decides on them once all have answered)."""
+    if any(d["kind"] == "trade_reply" for d in view["pending"]):
+        return []
+    return [Decision(kind="trade_reply", seat=names.index(view["active"]), stage=1,
+                     target=names.index(r["seat"]), give=r["give"], get=r["get"])
+            for r in view["this_turn"].get("replies", [])]
 
 
 def _decision(d: dict[str, Any], names: list[str]) -> Decision:

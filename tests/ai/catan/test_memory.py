@@ -110,7 +110,8 @@ def test_a_declined_offer_is_not_made_again_from_the_same_hand() -> None:
                 break
             made.append(chosen)
             state, _ = GAME.apply(state, seat, chosen)
-            state, _ = GAME.apply(state, chosen.to, DeclineTrade())
+            for to in [chosen.to] if isinstance(chosen.to, str) else chosen.to:
+                state, _ = GAME.apply(state, to, DeclineTrade())
         assert len(made) == len(set(map(repr, made))) <= MAX_OFFERS
         repeats += len(made) > 1
     assert repeats > 0

@@ -13,10 +13,11 @@ import pytest
 from ai import catan
 from ai.catan import arena
 from rules.catan import placement
+from rules.catan.actions import CounterTrade, OfferTrade
 from rules.catan.determinize import determinize
 from rules.catan.game import GAME
 from rules.catan.legal import decision_of
-from rules.catan.state import Decision, GameState, Knight, Options
+from rules.catan.state import CARDS, Decision, GameState, Knight, Options
 
 KINDS: tuple[str, ...] = get_args(Decision.model_fields["kind"].annotation)
 Position = tuple[GameState, str]
@@ -59,7 +60,32 @@ def positions() -> tuple[Position, ...]:
     assert late is not None
     for kind in set(CRAFTED) - set(found):
         found[kind] = [crafted(late, kind)]
+    for kind, made in offered_to_several(found["action"]).items():
+        found.setdefault(kind, made)
     return tuple(p for kind in sorted(found) for p in found[kind])
+
+
+def offered_to_several(turns: list[Position]) -> dict[str, list[Position]]:
+    """An offer to every opponent (random play offers to one seat only) from the first of
+    `turns` it can be made in: each addressee asked, then (each answering with its first
+    counter, else its first listed answer) the offerer picking."""
+    for state, seat in turns:
+        me = state.seats.index(seat)
+        held = [c for c, n in state.players[me].cards.items() if n]
+        if state.pending or state.active != me or not held:
+            continue
+        others = [p for p in state.seats if p != seat]
+        want = next(c for c in CARDS if c != held[0])
+        state, _ = GAME.apply(state, seat, OfferTrade(to=others, give={held[0]: 1},
+                                                      get={want: 1}))
+        asked = [(state, p) for p in others]
+        for p in others:
+            legal = GAME.legal_actions(state, p)
+            state, _ = GAME.apply(state, p, next(
+                (a for a in legal if isinstance(a, CounterTrade)), legal[0]))
+        if decision_of(state, me) is not None:
+            return {"trade_ask": asked, "trade_reply": [(state, seat)]}
+    return {}
 
 
 CRAFTED = ("aqueduct", "city_loss", "knight_retreat", "road_place")
@@ -94,7 +120,9 @@ def test_every_strength_chooses_a_legal_action(strength: str) -> None:
         view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
         assert legal, (_kind(state, seat), seat)
         chosen = player.choose(view, legal, rng)
-        assert chosen in legal, (strength, _kind(state, seat), chosen)
+        assert chosen in legal or (  # an offer to several seats: a listed one's terms
+            isinstance(chosen, OfferTrade) and GAME.is_legal(state, seat, chosen)), (
+            strength, _kind(state, seat), chosen)
         assert player.fallback(view, legal) in legal
         GAME.apply(state, seat, chosen)  # the engine takes it
 

@@ -1,0 +1,104 @@
+"""The computer players and offers to several seats: the addressees answer (the expert
+counters what it would decline), the offerer picks the best acceptance or counter, or cancels a
+counter worse for it than its own offer; random picks at random; the expert offers to every
+seat it expects to accept."""
+
+from __future__ import annotations
+
+import random
+
+from ai import catan
+from ai.catan.basic import basic_move
+from rules.catan import engine
+from rules.catan.actions import (
+    AcceptTrade,
+    CancelTrade,
+    CounterTrade,
+    DeclineTrade,
+    OfferTrade,
+    PickTrade,
+)
+from rules.catan.game import GAME
+from rules.catan.state import GameState
+from tests.rules.catan.engine_helpers import table
+
+HANDS = {"R": {"wool": 3, "grain": 2}, "B": {"ore": 2, "brick": 1},
+         "W": {"ore": 1, "lumber": 2}, "O": {"ore": 1}}
+
+
+def offered(**hands: dict[str, int]) -> GameState:
+    s = table(4, cards={**HANDS, **hands})
+    return engine.apply(s, "R", OfferTrade(to=["B", "W", "O"], give={"wool": 1},
+                                           get={"ore": 1}))[0]
+
+
+def choose(strength: str, s: GameState, seat: str, seed: int = 1) -> object:
+    return catan.make_player(strength).choose(GAME.view(s, seat), GAME.legal_actions(s, seat),
+                                              random.Random(seed))
+
+
+def test_the_offerer_picks_an_acceptance_over_a_worse_counter() -> None:
+    s = offered()
+    s, _ = engine.apply(s, "B", CounterTrade(give={"brick": 1}, get={"wool": 3}))
+    s, _ = engine.apply(s, "W", AcceptTrade())
+    s, _ = engine.apply(s, "O", DeclineTrade())
+    for strength in ("basic", "expert"):
+        assert choose(strength, s, "R") == PickTrade(seat="W")
+
+
+def test_a_counter_worse_than_the_offer_alone_is_cancelled() -> None:
+    s = offered()
+    s, _ = engine.apply(s, "B", CounterTrade(give={"brick": 1}, get={"wool": 3}))
+    for seat in ("W", "O"):
+        s, _ = engine.apply(s, seat, DeclineTrade())
+    assert engine.legal_actions(s, "R")[0] == PickTrade(seat="B")
+    assert basic_move(GAME.view(s, "R"), GAME.legal_actions(s, "R")) == CancelTrade()
+
+
+def test_among_acceptances_the_seat_with_fewer_points_is_picked() -> None:
+    s = table(4, cards=HANDS, buildings={"I10": ("B", "city"), "I30": ("W", "settlement")})
+    s, _ = engine.apply(s, "R", OfferTrade(to=["B", "W", "O"], give={"wool": 1},
+                                           get={"ore": 1}))
+    for seat in ("B", "W", "O"):
+        s, _ = engine.apply(s, seat, AcceptTrade())
+    points = {p["seat"]: p["points"] for p in GAME.view(s, "R")["players"]}
+    assert points["B"] > points["W"] > points["O"]
+    assert basic_move(GAME.view(s, "R"), GAME.legal_actions(s, "R")) == PickTrade(seat="O")
+
+
+def test_every_strength_answers_an_offer_to_several_legally() -> None:
+    s = offered()
+    for strength in catan.STRENGTHS:
+        for seat in ("B", "W", "O"):
+            legal = GAME.legal_actions(s, seat)
+            assert choose(strength, s, seat) in legal
+            assert catan.make_player(strength).fallback(GAME.view(s, seat), legal) in legal
+
+
+def test_random_picks_at_random() -> None:
+    s = offered()
+    for seat in ("B", "W", "O"):
+        s, _ = engine.apply(s, seat, AcceptTrade())
+    picked = {str(choose("random", s, "R", seed)) for seed in range(40)}
+    assert len(picked) >= 3
+
+
+def test_experts_offer_to_several_and_trade_in_play() -> None:
+    """Two experts and two basic players: offers to several seats are made, answered,
+    countered and picked, and every action is legal."""
+    ids = ["p0", "p1", "p2", "p3"]
+    strengths = ["expert", "basic", "expert", "basic"]
+    players = {name: catan.make_player(name) for name in set(strengths)}
+    state = GAME.new_game(ids, GAME.options({"layout": "random"}, players=4), 1)
+    rngs = [random.Random(i) for i in range(4)]
+    seen: set[str] = set()
+    while not GAME.is_over(state) and state.turn <= 60:
+        name = GAME.must_decide(state)[0]
+        seat = ids.index(name)
+        action = players[strengths[seat]].choose(GAME.view(state, name),
+                                                 GAME.legal_actions(state, name), rngs[seat])
+        if isinstance(action, OfferTrade) and isinstance(action.to, list):
+            seen.add("offer_to_several")
+        state, events = GAME.apply(state, name, action)
+        seen.update(e.type for e in events)
+    assert {"offer_to_several", "trade_accepted", "trade_countered", "trade_made"} <= seen
