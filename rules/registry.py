@@ -55,4 +55,4 @@ def games() -> list[str]:
 
 register(Entry("citadels", rules="rules.citadels.game", ai="ai.citadels", ui="cogs.citadels"))
 register(Entry("catan", rules="rules.catan.game", ai="ai.catan", ui="cogs.catan"))
-register(Entry("cities", rules="rules.cities", ai=None, ui="cogs.cities"))  # ai: not yet
+register(Entry("cities", rules="rules.cities", ai="ai.cities", ui="cogs.cities"))

@@ -10,6 +10,7 @@ the feature tiles it can expect would add to its areas, each put where a new kin
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ from rules.cities.actions import Action, Take
 from rules.cities.counts import quota
 from rules.cities.hood import Grid
 
-from .basic import greedy, move
+from .basic import basic_move, greedy, move
 from .items import Valuer
 from .schedule import Outcome, best_take
 from .seen import Seen, View, read
@@ -76,27 +77,32 @@ class ExpertPlayer:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
-        return expert_move(view, legal)
+        return expert_move(view, legal, deadline)
 
     def fallback(self, view: View, legal: Sequence[Action]) -> Action:
-        return expert_move(view, legal)
+        return basic_move(view, legal)
 
 
-def expert_move(view: View, legal: Sequence[Action]) -> Action:
+def expert_move(view: View, legal: Sequence[Action], deadline: float | None = None) -> Action:
     seen = read(view)
-    return move(seen, legal, Outlook.of(seen, seen.me), expert_take)
+    return move(seen, legal, Outlook.of(seen, seen.me),
+                lambda seen, takes: expert_take(seen, takes, deadline))
 
 
 STAR = 0.0  # starting the next round
 DENY = 0.0  # with 2 players, what the opponent's takes bring it counts against the seat
 
 
-def expert_take(seen: Seen, legal: Sequence[Take]) -> Take:
+def expert_take(seen: Seen, legal: Sequence[Take], deadline: float | None = None) -> Take:
+    """The item whose round, played out, brings the seat most; past the deadline, the item
+    worth most to it."""
     mine = Valuer(seen, seen.me, Outlook.of(seen, seen.me))
     items = [a.item for a in legal]
     later = set(seen.order()[1:])
     worths: list[dict[str, float]] = []
     for seat in range(seen.players):
+        if deadline is not None and time.monotonic() > deadline:
+            return max(legal, key=lambda a: mine.value(a.item))
         if seat == seen.me:
             worths.append(mine.values(items))
         elif seat in later:
