@@ -47,7 +47,14 @@ class Line:
 
     @property
     def other(self) -> str | None:
-        return next((self.event[k] for k in OTHERS if self.event.get(k)), None)
+        found = next((self.event[k] for k in OTHERS if self.event.get(k)), None)
+        if isinstance(found, list):  # an offer to several seats: the reader, if among them
+            return found[0] if len(found) == 1 else self.viewer if self.viewer in found else None
+        return found
+
+    def others(self, field: str = "to") -> str:
+        """The seats a field lists but the reader, by name (an offer to several seats)."""
+        return ", ".join(self.name(p) for p in self.event.get(field) or [] if p != self.viewer)
 
     def person(self) -> str | None:
         if self.viewer is None:
@@ -183,7 +190,19 @@ def _maritime(c: Line) -> str:
 
 
 def _offered(c: Line) -> str:
-    return c.text("trade_offered", give=c.cards("give"), get=c.cards("get"))
+    to = c.event.get("to")
+    key = "trade_offered.several" if isinstance(to, list) and len(to) > 1 else "trade_offered"
+    return c.text(key, give=c.cards("give"), get=c.cards("get"), others=c.others())
+
+
+def _terms(key: str) -> Builder:
+    """An answer to an offer to several seats, or the trade made: the offerer's give and get."""
+    return lambda c: c.text(key, give=c.cards("give"), get=c.cards("get"))
+
+
+def _cancelled(c: Line) -> str:
+    several = isinstance(c.event.get("to"), list)
+    return c.text("trade_cancelled.several" if several else "trade_cancelled")
 
 
 def _answered(c: Line) -> str:
@@ -292,7 +311,10 @@ LINES: dict[str, Builder] = {
     "maritime_trade": _maritime,
     "trade_offered": _offered,
     "trade_answered": _answered,
-    "trade_cancelled": _plain("trade_cancelled"),
+    "trade_cancelled": _cancelled,
+    "trade_accepted": _terms("trade_accepted"),
+    "trade_countered": _terms("trade_countered"),
+    "trade_made": _terms("trade_made"),
     "progress_discarded": lambda c: c.text("progress_discarded", deck=c.deck()),
     "knight_built": _knight_built,
     "knight_activated": _knight_at("knight_activated"),
