@@ -74,7 +74,7 @@ def step(panel: SeenMessage, action: Any) -> tuple[dict[str, Any], list[str]] | 
     if action.type in MULTI and MULTI[action.type] in selects:
         values = _cards_values(selects[MULTI[action.type]], action.cards)
         return (selects[MULTI[action.type]], values) if values else None
-    if action.type == "offer_trade":
+    if action.type in ("offer_trade", "counter_trade"):  # the builder's cards first
         for kind, cards in (("og", action.give), ("oa", action.get)):
             if kind in selects and _chosen(selects[kind]) != Counter(cards):
                 values = _cards_values(selects[kind], cards)

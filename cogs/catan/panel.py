@@ -144,9 +144,14 @@ def _asked(view: View, pid: str, legal: list[Any], seats: list[Seat], catalog: C
         if kind == "knight_place" and mine.get("knight"):
             params["knight"] = texts.knight(mine["knight"]["level"], catalog, lang)
         lines = [t(f"ask.{kind}", **params)]
-        if kind == "trade_offer" and not any(a.type == "accept_trade" for a in legal):
-            lines.append(t("ask.trade_offer.cannot_pay"))
+        if kind in ("trade_offer", "trade_ask") and not any(a.type == "accept_trade"
+                                                            for a in legal):
+            lines.append(t(f"ask.{kind}.cannot_pay"))
+        if kind == "trade_reply":  # every acceptance and counter of the offer
+            lines += trades.answers_lines(view, seats, catalog, lang)
         return lines
+    if waiting := trades.waiting_lines(view, seats, catalog, lang):
+        return waiting  # the offerer, while the addressees of its offer answer
     if view["pending"]:  # the offerer, waiting for the answer to an offer
         offer = next((d for d in view["pending"] if d["kind"] == "trade_offer"), None)
         if offer is not None:

@@ -1,9 +1,13 @@
-"""Trades between people (§5) on Discord: the seat whose turn it is builds an offer in its
-panel and sends it to one opponent; the addressee accepts or declines from their own panel
-(the engine's `trade_offer` decision: their panel says what is offered, and its Accept and
-Decline buttons are declared in actions_ui.py); the offerer may withdraw it meanwhile (Cancel).
-Computer seats answer with their own model of the offer, as for any decision, and every offer
-and answer is a public event line (events.py).
+"""Trades between people (§5) on Discord, as a table plays them: the seat whose turn it is
+builds an offer in its panel and sends it to everyone, to a pair or to one seat. An offer to one
+seat (the engine's one-seat form, `to` its name) is accepted (the trade is made) or declined. An
+offer to several (`to` a list) is answered by each addressee from their own panel, at once:
+Accept, Decline (declared in actions_ui.py), or a counter-offer built with the same selects as
+an offer and sent with one button; the offerer then trades with one of those who accepted or
+countered (a button each, their terms on it), withdraws the offer, or ends the turn (the offer
+lapses). The offerer may withdraw an offer while it is answered. Computer seats answer and pick
+with their own model, as for any decision; every offer, answer and trade is a public event line
+(events.py).
 
 The offer is built in the panel's "offer" group: a multi-select of the cards given (the hand,
 one option a card) and one of the cards asked (each type up to three times), then a select of
@@ -11,9 +15,6 @@ the seats it may go to. What is chosen so far lives in the panel's focus, "@offe
 (each side eight base-36 counts in the rules' card order, CARDS), and each option of one side
 carries the other side's counts, so choosing one side keeps the other. Nothing of it is stored:
 an offer is only made when sent, and the engine checks it then.
-
-Kept apart so that offers to several seats with counter-offers can replace this one module
-when the engine's trade model grows them.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from bot.ui import Focus
 from cogs.declare import Context, Declaration
-from rules.catan.actions import OfferTrade
+from rules.catan.actions import CounterTrade, OfferTrade
 from rules.catan.state import CARDS
 
 from . import texts
@@ -34,6 +36,7 @@ GROUP = "offer"
 ASKED_COPIES = 3  # each type offered up to 3 times in the asked select (8 x 3 <= 25)
 DIGITS = string.digits + string.ascii_lowercase  # a count per card type, base 36
 DRAFT = "offer_draft"  # the view's key for the offer being built (the panel's own copy)
+COUNTER = "offer_counter"  # the view's key: the draft is a counter to an offer
 
 
 def encode(counts: dict[str, int]) -> str:
@@ -87,19 +90,41 @@ class Step:
 
 def prepared(legal: Sequence[Any], view: dict[str, Any], focus: str | None
              ) -> tuple[list[Any], dict[str, Any]]:
-    """The panel's actions with the engine's one-card offers (its listed forms) replaced by
-    the builder's selects and the offer built so far, to each seat the engine lets the seat
-    offer to; and the view the builder's texts read (the draft under DRAFT)."""
+    """The panel's actions with the engine's one-card offers or counters (its listed forms)
+    replaced by the builder's selects and the offer built so far: to everyone, each seat and
+    each pair of the seats the engine lets the seat offer to; or, as a counter, sent with one
+    button. And the view the builder's texts read (the draft under DRAFT)."""
     offers = [a for a in legal if a.type == "offer_trade"]
-    if not offers:
+    counters = [a for a in legal if a.type == "counter_trade"]
+    if not offers and not counters:
         return list(legal), view
-    rest = [a for a in legal if a.type != "offer_trade"]
+    rest = [a for a in legal if a.type not in ("offer_trade", "counter_trade")]
     built = draft(focus, view.get("hand") or {})
     out: list[Any] = [*rest, Step("offer_give"), Step("offer_get")]
-    if built.give and built.get:
-        seats = list(dict.fromkeys(a.to for a in offers))
-        out += [OfferTrade(to=to, give=built.give, get=built.get) for to in seats]
-    return out, {**view, DRAFT: built}
+    if built.give and built.get and offers:
+        seats = list(dict.fromkeys(str(a.to) for a in offers if isinstance(a.to, str)))
+        out += [OfferTrade(to=group[0] if len(group) == 1 else list(group), give=built.give,
+                           get=built.get) for group in addressees(seats)]
+    elif built.give and built.get and not _the_offer(view, built):
+        out.append(CounterTrade(give=built.give, get=built.get))
+    return out, {**view, DRAFT: built, COUNTER: bool(counters)}
+
+
+def addressees(seats: Sequence[str]) -> list[tuple[str, ...]]:
+    """Whom an offer may go to, as a select lists them: everyone, then each seat, then each
+    pair (with three opponents)."""
+    out = [tuple(seats)] if len(seats) > 1 else []
+    for size in range(1, len(seats)):
+        out += list(combinations(seats, size))
+    return out or [tuple(seats)]
+
+
+def _the_offer(view: dict[str, Any], built: Draft) -> bool:
+    """Whether a counter drafted is the offer's own terms turned round (that is accepting)."""
+    you = view.get("you")
+    asked = next((d for d in view.get("pending", []) if d["seat"] == you
+                  and d["kind"] == "trade_ask"), None)
+    return asked is not None and (built.give, built.get) == (asked["get"], asked["give"])
 
 
 def chosen(ctx: Context) -> Draft:
@@ -137,14 +162,40 @@ def _label(item: str, ctx: Context) -> str:
 
 
 def _send_label(action: Any, ctx: Context) -> str:
-    seat = texts.seat(action.to, ctx.seats, ctx.catalog, ctx.lang, markdown=False)
-    held = next((p["cards"] for p in ctx.view["players"] if p["seat"] == action.to), 0)
+    to = [action.to] if isinstance(action.to, str) else list(action.to)
+    if len(to) > 1:
+        everyone = len(to) == len(ctx.view["players"]) - 1
+        return texts.t(ctx.catalog, ctx.lang, "action.offer_trade.everyone" if everyone
+                       else "action.offer_trade.several", others=_names(to, ctx))
+    seat = texts.seat(to[0], ctx.seats, ctx.catalog, ctx.lang, markdown=False)
+    held = next((p["cards"] for p in ctx.view["players"] if p["seat"] == to[0]), 0)
     return texts.t(ctx.catalog, ctx.lang, "action.offer_trade", other=seat, count=held)
+
+
+def _names(pids: Iterable[str], ctx: Context) -> str:
+    return ", ".join(texts.seat(p, ctx.seats, ctx.catalog, ctx.lang, markdown=False)
+                     for p in pids)
 
 
 def _send_text(action: Any, ctx: Context) -> str:
     return texts.t(ctx.catalog, ctx.lang, "trade.offer", give=texts.cards(
         action.give, ctx.catalog, ctx.lang), get=texts.cards(action.get, ctx.catalog, ctx.lang))
+
+
+def _counter_label(action: Any, ctx: Context) -> str:
+    return texts.t(ctx.catalog, ctx.lang, "action.counter_trade", give=texts.cards(
+        action.give, ctx.catalog, ctx.lang), get=texts.cards(action.get, ctx.catalog, ctx.lang))
+
+
+def _pick_label(action: Any, ctx: Context) -> str:
+    """A reply to pick: the seat and the trade it makes (the offerer's give and get)."""
+    replies: list[dict[str, Any]] = ctx.view.get("this_turn", {}).get("replies", [])
+    empty: dict[str, Any] = {"give": {}, "get": {}}
+    reply = next((r for r in replies if r["seat"] == action.seat), empty)
+    return texts.t(ctx.catalog, ctx.lang, "action.pick_trade", other=texts.seat(
+        action.seat, ctx.seats, ctx.catalog, ctx.lang, markdown=False),
+        give=texts.cards(reply["give"], ctx.catalog, ctx.lang),
+        get=texts.cards(reply["get"], ctx.catalog, ctx.lang))
 
 
 DECLARED: tuple[Declaration, ...] = (
@@ -154,10 +205,21 @@ DECLARED: tuple[Declaration, ...] = (
     Declaration("offer_get", "oa", ("cards+",), "multi", group=GROUP,
                 label=lambda a, ctx: "", choices=_get_items, choice_label=_label,
                 chosen=lambda ctx: _positions(_get_items(ctx), chosen(ctx).get)),
-    Declaration("offer_trade", "ot", ("to", "give+", "get+"), "select", group=GROUP,
+    Declaration("offer_trade", "ot", ("to*", "give+", "get+"), "select", group=GROUP,
                 label=_send_label, describe=_send_text, style="primary"),
+    Declaration("counter_trade", "ct", ("give+", "get+"), group=GROUP, label=_counter_label,
+                style="primary"),
+    Declaration("pick_trade", "pick", ("seat",), label=_pick_label, style="success"),
 )
 KINDS = {"og": "give", "oa": "get"}
+
+
+def sent(action: dict[str, Any] | Focus | None) -> dict[str, Any] | Focus | None:
+    """An offer read from its select ("to*": always a list) in the form the panel listed it:
+    to one seat, its name (the one-seat offer)."""
+    if isinstance(action, dict) and isinstance(action.get("to"), list) and len(action["to"]) == 1:
+        return {**action, "to": action["to"][0]}
+    return action
 
 
 def select_focus(kind: str, values: Iterable[str]) -> Focus | None:
@@ -189,6 +251,8 @@ def offer_lines(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: 
     if not isinstance(built, Draft) or not (built.give or built.get):
         return []
     key = "trade.draft.ready" if built.give and built.get else "trade.draft"
+    if view.get(COUNTER):
+        key = key.replace("draft", "counter")
     return [texts.t(catalog, lang, key, give=texts.cards(built.give, catalog, lang),
                     get=texts.cards(built.get, catalog, lang))]
 
@@ -202,3 +266,27 @@ def turn_offers(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: 
             o["to"], seats, catalog, lang), give=texts.cards(o["give"], catalog, lang),
             get=texts.cards(o["get"], catalog, lang)))
     return out
+
+
+def answers_lines(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: str
+                  ) -> list[str]:
+    """The acceptances and counters of the open offer to several seats, as its offerer's
+    panel lists them (the offerer's give and get)."""
+    return [texts.t(catalog, lang, "ask.reply.accepted" if r["accepted"] else
+                    "ask.reply.countered", other=texts.seat(r["seat"], seats, catalog, lang),
+                    give=texts.cards(r["give"], catalog, lang),
+                    get=texts.cards(r["get"], catalog, lang))
+            for r in view.get("this_turn", {}).get("replies", [])]
+
+
+def waiting_lines(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: str
+                  ) -> list[str]:
+    """The offerer's panel while the addressees of its offer to several seats answer."""
+    asked = [d for d in view.get("pending", []) if d["kind"] == "trade_ask"]
+    if not asked:
+        return []
+    names = ", ".join(texts.seat(d["seat"], seats, catalog, lang) for d in asked)
+    return [texts.t(catalog, lang, "ask.offer_waiting.several", others=names,
+                    give=texts.cards(asked[0]["give"], catalog, lang),
+                    get=texts.cards(asked[0]["get"], catalog, lang)),
+            *answers_lines(view, seats, catalog, lang)]

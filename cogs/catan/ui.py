@@ -125,6 +125,8 @@ class CatanUI(OptionalUI):
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
         if kind in trades.KINDS:
             return trades.select_focus(kind, values)
+        if kind == SPEC.of("offer_trade").code:
+            return trades.sent(SPEC.select_action(kind, values))
         return SPEC.select_action(kind, values)
 
 

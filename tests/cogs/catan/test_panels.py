@@ -90,9 +90,11 @@ def test_an_offer_is_built_side_by_side_and_sent() -> None:
     selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
                if hasattr(item, "options")}
     sends = [UI.select_action("ot", [o.value]) for o in selects["ot"].options]
-    assert len(sends) == 2
+    assert len(sends) == 3  # everyone, then each seat
     assert all(isinstance(a, dict) and GAME.is_legal(rec.state, pid, a) for a in sends)
-    assert sends[0] == {"type": "offer_trade", "to": sends[0]["to"],  # type: ignore[index]
+    others = [p for p in rec.state.seats if p != pid]
+    assert [a["to"] for a in sends] == [others, *others]  # type: ignore[index]
+    assert sends[1] == {"type": "offer_trade", "to": others[0],
                         "give": {give: 1}, "get": {get: 2}}
 
 
