@@ -20,9 +20,10 @@ from bot.records import GameRecord, Seat
 from bot.ui import Panel
 from cogs import panels
 from cogs.declare import Context
+from cogs.game import PicturePanel
 from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
 
-from . import texts, trades
+from . import places, texts, trades
 from .actions_ui import SPEC
 
 View = dict[str, Any]
@@ -39,10 +40,11 @@ def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
     legal, view = trades.prepared(legal, view, focus)
     embed = panel_embed(record, view, pid, legal, catalog, lang, notes)
     if not legal:
-        return Panel(embed, None)
+        return PicturePanel(embed, None, None)
     ctx = Context(view, list(record.seats), catalog, lang)
     components = panels.components(record.id, record.version, legal, SPEC, ctx, focus)
-    return Panel(embed, components)
+    return PicturePanel(embed, components, places.places_picture(record, legal, focus,
+                                                                 catalog, lang))
 
 
 def panel_embed(record: GameRecord, view: View, pid: str, legal: list[Any], catalog: Catalog,

@@ -88,6 +88,9 @@ async def test_a_whole_game_from_set_up_to_the_result(
         [(m.text[:40], len(m.buttons())) for m in public], ended.state.turn)  # none live
     if pictures:
         assert public[-2].image_attachment() is not None  # the last table shows the board
+        # A panel asking for a place shows the candidates (the set-up's hexes, at least).
+        assert any(panel.image_attachment() is not None
+                   for player in players.values() for panel in player.panels)
     else:
         assert all(not m.attachments for m in public)
     if language == "es":  # the history's commands, as for every game

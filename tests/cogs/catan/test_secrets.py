@@ -59,6 +59,8 @@ def test_public_messages_and_panels_read_only_what_their_reader_may_know(
             panel, again_ = (UI.panel(r, seat, CATALOG, "en", [], None) for r in (rec, mine))
             assert shown(panel.embed) == shown(again_.embed), seat.pid
             assert components(panel.view) == components(again_.view), seat.pid
+            keys = [getattr(p.picture, "key", None) for p in (panel, again_)]
+            assert keys[0] == keys[1], seat.pid  # the candidates' picture too
     assert differed  # the worlds did differ: the check compared something
     final = rec.model_copy(update={"status": "finished"})
     assert GAME.is_over(final.state)

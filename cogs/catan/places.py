@@ -1,0 +1,64 @@
+"""The places a panel asks about, drawn: the board with only the candidates highlighted and
+labelled large (`render/picture.board(ids=...)`), so a person choosing an intersection, a path
+or a hex on a phone finds it at once. The candidates are those of the selects and buttons the
+panel shows now: the chosen group's, and past a narrowing step only the narrowed ones (the
+intersections around the hex chosen first). Drawn from the public view, like the table."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import Catalog
+from bot.pictures import Picture
+from bot.records import GameRecord
+from cogs import panels
+
+from .actions_ui import SPEC
+from .render import picture
+
+# The field naming the place each action type asks for.
+PLACE: dict[str, str] = {
+    "place_building": "node", "place_road": "edge", "build_road": "edge",
+    "build_settlement": "node", "build_city": "node", "build_wall": "node",
+    "build_knight": "node", "activate_knight": "node", "promote_knight": "node",
+    "move_knight": "to", "displace_knight": "to", "move_robber": "hex", "chase_robber": "hex",
+    "choose_city": "node", "retreat_knight": "node", "remove_knight": "node",
+    "place_knight": "node", "place_free_road": "edge"}
+PLACE_ID = re.compile(r"[HIP][0-9]{1,2}")
+
+
+def candidates(legal: Sequence[Any], focus: str | None) -> list[str]:
+    """The place ids the panel's components offer with this focus."""
+    by_type: dict[str, list[Any]] = defaultdict(list)
+    for action in legal:
+        if action.type in PLACE:
+            by_type[action.type].append(action)
+    present = {SPEC.of(a.type).group for a in legal} - {None}
+    chosen = panels.group_of(SPEC, focus)
+    ids: set[str] = set()
+    for type_, actions in by_type.items():
+        declaration = SPEC.of(type_)
+        if len(present) > 1 and declaration.group not in (None, chosen):
+            continue  # behind the menu
+        shown, _, step = panels.narrowed(declaration, actions, focus)
+        if step is not None and step is not panels.PAGE:  # the hex or knight to choose first
+            ids.update(key for a in shown if PLACE_ID.fullmatch(key := step.key_of(a)))
+            continue
+        ids.update(value for a in shown if (value := getattr(a, PLACE[type_])) is not None)
+    return sorted(ids)
+
+
+def places_picture(record: GameRecord, legal: Sequence[Any], focus: str | None,
+                   catalog: Catalog, lang: str) -> Picture | None:
+    """The candidates' picture of a panel, None where it offers no place (or the table has
+    no pictures)."""
+    if not record.settings.pictures:
+        return None
+    ids = candidates(legal, focus)
+    if not ids:
+        return None
+    view = record.rules.view(record.state, None)
+    return picture.board(view, list(record.seats), catalog, lang, ids=ids)

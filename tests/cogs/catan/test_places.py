@@ -1,0 +1,67 @@
+"""The candidates' picture of a panel that asks for a place: the places its components offer
+now (the chosen group's, past a narrowing only the narrowed ones; the hexes or knights a
+narrowing asks for first), drawn from the public view with only those highlighted."""
+
+from __future__ import annotations
+
+import re
+
+from bot.records import GameSettings
+from cogs.catan import places
+from cogs.catan.ui import UI
+from cogs.game import PicturePanel
+from rules.catan.game import GAME
+
+from .helpers import CATALOG, playout, walk
+
+ID = re.compile(r"\b[HIP][0-9]{1,2}\b")
+
+
+def test_the_picture_names_what_the_panel_offers() -> None:
+    checked = 0
+    for i, (rec, _) in enumerate(playout(4, 12, steps=600)):
+        if i % 7:
+            continue
+        for pid in GAME.to_act(rec.state):
+            legal = GAME.legal_actions(rec.state, pid)
+            for focus in (None, *walk_focuses(rec, pid)):
+                ids = places.candidates(legal, focus)
+                panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], focus)
+                assert isinstance(panel, PicturePanel)
+                assert (panel.picture is None) == (not ids)
+                if not ids:
+                    continue
+                checked += 1
+                labels = " ".join(o.label for item in panel.view.children
+                                  for o in getattr(item.item, "options", []))
+                labels += " ".join(getattr(item.item, "label", "") or ""
+                                   for item in panel.view.children)
+                assert set(ids) <= set(ID.findall(labels)), (focus, ids, labels[:300])
+    assert checked > 20
+
+
+def walk_focuses(rec, pid):  # type: ignore[no-untyped-def]
+    """The focuses the panel's menu and narrowing selects lead to (one level)."""
+    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], None)
+    out = []
+    for item in (panel.view.children if panel.view else []):
+        select = item.item
+        if str(select.custom_id).split(".")[-1].startswith("n_"):
+            out += [o.value for o in select.options][:4]
+    return out
+
+
+def test_setup_shows_the_hexes_then_the_intersections_around_the_one_chosen() -> None:
+    rec, _ = next(playout(3, 2))
+    pid = GAME.to_act(rec.state)[0]
+    legal = GAME.legal_actions(rec.state, pid)
+    hexes = places.candidates(legal, None)
+    assert hexes and all(h.startswith("H") for h in hexes)
+    around = places.candidates(legal, f"place_building:{hexes[0]}")
+    assert around and all(n.startswith("I") for n in around) and len(around) <= 6
+    off = rec.model_copy(update={"settings": GameSettings(pictures=False)})
+    assert places.places_picture(off, legal, None, CATALOG, "en") is None
+    found = places.places_picture(rec, legal, None, CATALOG, "en")
+    assert found is not None and found.filename == "places.png"
+    assert found.draw().startswith(b"\x89PNG")
+    assert walk(rec, pid).actions  # the panel still offers every placement
