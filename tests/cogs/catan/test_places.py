@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from bot.records import GameSettings
+from bot.records import GameRecord, GameSettings
 from cogs.catan import places
 from cogs.catan.ui import UI
 from cogs.game import PicturePanel
 from rules.catan.game import GAME
 
-from .helpers import CATALOG, playout, walk
+from .helpers import CATALOG, items, playout, walk
 
 ID = re.compile(r"\b[HIP][0-9]{1,2}\b")
 
@@ -32,20 +32,18 @@ def test_the_picture_names_what_the_panel_offers() -> None:
                 if not ids:
                     continue
                 checked += 1
-                labels = " ".join(o.label for item in panel.view.children
-                                  for o in getattr(item.item, "options", []))
-                labels += " ".join(getattr(item.item, "label", "") or ""
-                                   for item in panel.view.children)
+                shown = items(panel.view)
+                labels = " ".join(o.label for item in shown for o in getattr(item, "options", []))
+                labels += " ".join(getattr(item, "label", "") or "" for item in shown)
                 assert set(ids) <= set(ID.findall(labels)), (focus, ids, labels[:300])
     assert checked > 20
 
 
-def walk_focuses(rec, pid):  # type: ignore[no-untyped-def]
+def walk_focuses(rec: GameRecord, pid: str) -> list[str]:
     """The focuses the panel's menu and narrowing selects lead to (one level)."""
     panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], None)
-    out = []
-    for item in (panel.view.children if panel.view else []):
-        select = item.item
+    out: list[str] = []
+    for select in items(panel.view):
         if str(select.custom_id).split(".")[-1].startswith("n_"):
             out += [o.value for o in select.options][:4]
     return out
