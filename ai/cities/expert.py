@@ -20,7 +20,7 @@ from rules.cities.hood import Grid
 
 from .basic import basic_move, greedy, move
 from .items import Valuer
-from .schedule import Outcome, best_take
+from .schedule import best_take
 from .seen import Seen, View, read
 from .value import Scorer, grown, open_spaces, zone_room
 
@@ -89,10 +89,6 @@ def expert_move(view: View, legal: Sequence[Action], deadline: float | None = No
                 lambda seen, takes: expert_take(seen, takes, deadline))
 
 
-STAR = 0.0  # starting the next round
-DENY = 0.0  # with 2 players, what the opponent's takes bring it counts against the seat
-
-
 def expert_take(seen: Seen, legal: Sequence[Take], deadline: float | None = None) -> Take:
     """The item whose round, played out, brings the seat most; past the deadline, the item
     worth most to it."""
@@ -106,15 +102,9 @@ def expert_take(seen: Seen, legal: Sequence[Take], deadline: float | None = None
         if seat == seen.me:
             worths.append(mine.values(items))
         elif seat in later:
-            model = Valuer(seen, seat, Scorer.of(seen, seat))
+            model = Valuer(seen, seat, Scorer.of(seen, seat), samples=0)
             worths.append({i: greedy(model, i) for i in seen.items(seat)})
         else:
             worths.append({})
-    last = seen.round < seen.rounds
-
-    def score(o: Outcome) -> float:
-        deny = DENY if seen.players == 2 else 0.0
-        return o.mine - deny * o.theirs + (STAR if o.star and last else 0.0)
-
-    chosen = best_take(seen, items, worths, worths, score)
+    chosen = best_take(seen, items, worths)
     return next(a for a in legal if a.item == chosen)

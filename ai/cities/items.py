@@ -30,6 +30,7 @@ class Valuer:
     seen: Seen
     seat: int
     judge: Judge
+    samples: int = TILE_SAMPLE  # unseen tiles judged for B4 (0: the face-up tiles' mean)
     _memo: dict[str, float] = field(default_factory=dict)
 
     @cached_property
@@ -75,15 +76,23 @@ class Valuer:
         return sum(self.card(c) for c in pool) / len(pool) if pool else 0.0
 
     def tile(self, tile: str) -> float:
-        spaces = self.seen.parts.spaces(tile)
-        return tile_places(self.judge, self.grid, self.positions, spaces)[0][0] - self.base
+        key = f"tile {tile}"
+        if key not in self._memo:
+            spaces = self.seen.parts.spaces(tile)
+            self._memo[key] = tile_places(self.judge, self.grid, self.positions,
+                                          spaces)[0][0] - self.base
+        return self._memo[key]
 
     def hidden_tile(self) -> float:
         pool = self.seen.unseen_tiles
+        if not self.samples:
+            up = [self.tile(t) for t in self.seen.rows["B"] if t]
+            if up:
+                return sum(up) / len(up)
         if not pool:
             return 0.0
-        step = max(1, len(pool) // TILE_SAMPLE)
-        sample = pool[::step][:TILE_SAMPLE]
+        step = max(1, len(pool) // max(1, self.samples))
+        sample = pool[::step][:max(1, self.samples)]
         return sum(self.tile(t) for t in sample) / len(sample)
 
     def features(self, features: list[str], hidden: int = 0) -> float:

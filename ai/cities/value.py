@@ -10,7 +10,7 @@ laying pieces, the first part is counted once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.cities.components import FeatureKind
@@ -53,6 +53,9 @@ def with_tile(g: Grid, x: int, y: int, spaces: str, rot: int) -> Grid:
 
 # -- the provisional score --------------------------------------------------------------------
 
+Rule = tuple[float, Template | Objective]  # what a card pays each time, or a goal's value
+
+
 @dataclass
 class Scorer:
     """A seat's provisional score on any grid: its rings, the open objectives the grid meets
@@ -63,28 +66,27 @@ class Scorer:
     goals: list[tuple[Goal, int]]  # (objective, the value it would bring)
     cards: list[tuple[int, Template]]  # (points, what the card counts)
 
+    def __post_init__(self) -> None:
+        rules: list[Rule] = [(value, goal.rule) for goal, value in self.goals]
+        rules += [(points, rule) for points, rule in self.cards]
+        self._terrain = [r for r in rules if terrain_only(r[1])]
+        self._built = [r for r in rules if not terrain_only(r[1])]
+
     @classmethod
-    def of(cls, seen: Seen, seat: int, extra: Sequence[str] = ()) -> Scorer:
+    def of(cls, seen: Seen, seat: int) -> Scorer:
         parts = seen.parts
-        cards = [*seen.hoods[seat].cards, *extra]
         return cls(parts, seen.rings(seat), seen.open_goals(seat),
-                   [(parts.cards[c].points, parts.cards[c].rule) for c in cards])
+                   [(parts.cards[c].points, parts.cards[c].rule) for c in seen.hoods[seat].cards])
 
     def terrain(self, g: Grid) -> float:
         """The part pieces cannot change: areas, monuments, terrain cards and objectives."""
         total = float(sum(kind.points for kind in g.features.values()))
         for code in SPACE_OF:
             total += sum(self.parts.area(len(g.zone_kinds(zone))) for zone in g.zones(code))
-        total += sum(value for goal, value in self.goals
-                     if terrain_only(goal.rule) and goal.rule.met(g))
-        return total + sum(points * rule.count(g) for points, rule in self.cards
-                           if terrain_only(rule))
+        return total + _rules(self._terrain, g)
 
     def built(self, g: Grid) -> float:
-        total = float(sum(value for goal, value in self.goals
-                          if not terrain_only(goal.rule) and goal.rule.met(g)))
-        return total + sum(points * rule.count(g) for points, rule in self.cards
-                           if not terrain_only(rule))
+        return _rules(self._built, g)
 
     def points(self, g: Grid) -> float:
         return self.rings + self.terrain(g) + self.built(g)
@@ -92,6 +94,17 @@ class Scorer:
     def card(self, g: Grid, card: str) -> float:
         found = self.parts.cards[card]
         return float(found.points * found.rule.count(g))
+
+
+def _rules(rules: list[Rule], g: Grid) -> float:
+    """What cards (points × count) and objectives (value if met) bring on the grid."""
+    total = 0.0
+    for points, rule in rules:
+        if isinstance(rule, Template):
+            total += points * rule.count(g)
+        elif rule.met(g):
+            total += points
+    return total
 
 
 # -- what the rest of the game may add (the expert's) -------------------------------------------
