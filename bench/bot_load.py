@@ -2,7 +2,7 @@
 
     python -m bench.bot_load --games N [--players P] [--humans H] [--think SECONDS]
                              [--seconds T] [--computer-pause S] [--seed S] [--servers K]
-                             [--processes N] [--store sqlite|postgres]
+                             [--processes N] [--store sqlite|postgres] [--game catan]
 
 Three processes: the Discord emulator (`python -m fakediscord --port 0`), the real bot
 (`GameBot`) in this one, pointed at it, and the scripted people (this module again, with the
@@ -90,6 +90,7 @@ class Options:
     processes: int = 1
     store: str = "sqlite"
     pictures: bool = True  # the table's and the result's pictures (drawn by the bot's process)
+    game: str = "citadels"  # the game played at every table (its `/<game> new` opens them)
 
     @property
     def people(self) -> int:
@@ -100,7 +101,7 @@ class Options:
         out = ["--games", str(self.games), "--players", str(self.players), "--think",
                repr(self.think), "--computer-pause", repr(self.computer_pause), "--seed",
                str(self.seed), "--timeout", repr(self.timeout), "--servers", str(self.servers),
-               "--processes", str(self.processes)]
+               "--processes", str(self.processes), "--game", self.game]
         if self.humans is not None:
             out += ["--humans", str(self.humans)]
         if self.seconds is not None:
@@ -324,6 +325,7 @@ class TableRun:
     humans: list[Human]
     computers: int
     players: int
+    game: str = "citadels"
     game_id: int | None = None
 
     def over(self) -> bool:
@@ -342,8 +344,8 @@ class TableRun:
         await asyncio.sleep(delay)
         host = self.humans[0]
         try:
-            result = await host.person.slash(self.channel, "citadels new", players=self.players,
-                                             wait=False)
+            result = await host.person.slash(self.channel, f"{self.game} new",
+                                             players=self.players, wait=False)
         except FakeDiscordError:
             return False
         lobby = await settle(result, host.tally)
@@ -393,7 +395,7 @@ async def build_tables(discord_api: Discord, feed: Feed, options: Options, tally
             humans.append(Human(person, pings.inbox(person.id), random.Random(rng.random()),
                                 options.think, tally))
         tables.append(TableRun(feed, channel, humans, options.players - options.people,
-                               options.players))
+                               options.players, options.game))
     return tables
 
 
@@ -935,6 +937,8 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
     parser.add_argument("--processes", type=int, default=1,
                         help="bot processes, one shard each, sharing the store")
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--game", choices=["citadels", "catan"], default="citadels",
+                        help="the game played at every table (Catan: 3 or 4 players)")
     parser.add_argument("--no-pictures", action="store_true",
                         help="games without pictures (one bot process only)")
     parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
@@ -942,12 +946,14 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
     args = parser.parse_args(argv)
     if args.humans is not None and not 1 <= args.humans <= args.players:
         parser.error("--humans must be between 1 and --players")
+    if args.game == "catan" and not 3 <= args.players <= 4:
+        parser.error("Catan is played by 3 or 4")
     options = Options(games=args.games, players=args.players, humans=args.humans,
                       think=args.think, seconds=args.seconds, computer_pause=args.computer_pause,
                       seed=args.seed, timeout=args.timeout,
                       servers=args.servers or (30 if args.processes > 1 else 1),
                       processes=args.processes, store=args.store,
-                      pictures=not args.no_pictures)
+                      pictures=not args.no_pictures, game=args.game)
     return options, args.people_of
 
 

@@ -58,3 +58,18 @@ def test_the_options_come_from_the_command_line():
     assert (options.processes, options.store, options.servers) == (1, "sqlite", 1)
     options = parse_args(["--processes", "3", "--store", "postgres"])
     assert (options.processes, options.store, options.servers) == (3, "postgres", 30)
+
+
+def test_the_game_played_is_an_option_and_reaches_the_peoples_process():
+    assert parse_args([]).game == "citadels"
+    options = parse_args(["--game", "catan", "--players", "3"])
+    assert options.game == "catan" and options.argv()[-2:] != ["--game", "citadels"]
+    assert parse_args(options.argv()).game == "catan"  # the people's process reads the same
+    with pytest.raises(SystemExit):
+        parse_args(["--game", "catan", "--players", "5"])
+
+
+async def test_a_short_catan_load_run_produces_its_figures():
+    options = Options(games=2, players=3, humans=2, think=0.05, seconds=3.0,
+                      computer_pause=0.05, game="catan")
+    check_figures(await run_bench(options))
