@@ -39,10 +39,8 @@ FINAL = {"en": "final result", "es": "resultado final"}
 
 
 def computers(*wanted: str) -> tuple[str, ...]:
-    """Computer seats of these strengths (by default the weakest, one) for the games below,
-    once Cities has computer players."""
-    if registry.entry("cities").ai is None:
-        return ()
+    """Computer seats of these strengths (by default the weakest, one) for the games below."""
+    assert registry.entry("cities").ai is not None, "Cities has computer players (ai/cities)"
     from ai.player import strengths
     return wanted or (strengths("cities")[0],)
 
@@ -161,7 +159,7 @@ def check_every_point(message: SeenMessage, record: GameRecord, lang: str) -> No
 
 # --- whole games -------------------------------------------------------------------------------
 
-@pytest.mark.heavy
+@pytest.mark.long  # the Spanish game and the one with computers cover it in the default run
 async def test_two_people_play_a_whole_game(emulator: Emulator, discord_api: Discord,
                                             table: Table, tmp_path: Path,
                                             drawn: list[str]) -> None:
@@ -233,7 +231,6 @@ async def test_three_play_a_whole_game_in_spanish(emulator: Emulator, discord_ap
 
 
 @pytest.mark.heavy
-@pytest.mark.skipif(not computers(), reason="Cities has no computer players yet (ai/cities)")
 async def test_two_people_and_two_computers_play_a_whole_game(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
     """Four seats, two of them the basic and the expert computer players (the expert thinking
@@ -258,7 +255,6 @@ async def test_two_people_and_two_computers_play_a_whole_game(
         assert await discord_api.errors() == []
 
 
-@pytest.mark.skipif(not computers(), reason="Cities has no computer players yet (ai/cities)")
 async def test_a_lobby_with_a_computer_from_the_command(emulator: Emulator,
                                                         discord_api: Discord, table: Table,
                                                         tmp_path: Path) -> None:
@@ -406,7 +402,6 @@ async def test_forged_and_outdated_clicks_are_refused(emulator: Emulator, discor
         assert await discord_api.errors() == []
 
 
-@pytest.mark.skipif(not computers(), reason="Cities has no computer players yet (ai/cities)")
 async def test_a_person_who_runs_out_of_time_is_played_for(emulator: Emulator,
                                                            discord_api: Discord, table: Table,
                                                            tmp_path: Path) -> None:

@@ -200,7 +200,7 @@ class SeveralOffers(Catan):
         return action
 
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", [3, pytest.param(11, marks=pytest.mark.long)])
 def test_conformance_with_offers_to_several(seed: int) -> None:
     game = SeveralOffers()
     run = checks.playout(game, 4, {"layout": "random"}, seed)
