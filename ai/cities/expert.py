@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cities.actions import Action, Take
+from rules.cities.board import D4_DRAW, FEATURE_GROUPS, PIECE_GROUPS
 from rules.cities.counts import quota
 from rules.cities.hood import Grid
 
@@ -24,8 +25,10 @@ from .schedule import best_take
 from .seen import Seen, View, read
 from .value import Scorer, grown, open_spaces, zone_room
 
-PIECES_PER_TAKE = 3.0  # pieces a take of row D brings, on average (4, 3, 3, 2)
-FEATURES_PER_TAKE = 1.5 * 0.75  # park and water feature tiles a take of row C brings
+# what a take brings on average: pieces from row D (4, 3, 3 and D4's 2), feature tiles from
+# row C (6 in 4 groups)
+PIECES_PER_TAKE = (sum(PIECE_GROUPS) + D4_DRAW) / (len(PIECE_GROUPS) + 1)
+FEATURES_PER_TAKE = sum(FEATURE_GROUPS) / len(FEATURE_GROUPS)
 GROWTH = 0.6  # how much of the grown neighbourhood's extra worth counts
 ROOM = 0.3  # how much of the areas' room counts
 
@@ -43,10 +46,12 @@ class Outlook:
     def of(cls, seen: Seen, seat: int) -> Outlook:
         left = takes_left(seen, seat)
         g = seen.grid(seat)
-        spaces = max(1, sum(1 for c in g.codes if c in g.stacks or g.building_space(c)))
+        spaces = max(1, sum(1 for c in g.codes if g.building_space(c)))
         pieces = left["D"] * PIECES_PER_TAKE
-        return cls(Scorer.of(seen, seat), GROWTH * min(1.0, pieces / spaces) if spaces else 0.0,
-                   left["C"] * FEATURES_PER_TAKE)
+        kinds = seen.parts.features.values()
+        areas = sum(k.space != "building" for k in kinds) / max(1, len(kinds))
+        return cls(Scorer.of(seen, seat), GROWTH * min(1.0, pieces / spaces),
+                   left["C"] * FEATURES_PER_TAKE * areas)
 
     def terrain(self, g: Grid) -> float:
         return self.scorer.terrain(g) + ROOM * zone_room(self.scorer.parts, g, self.features)
