@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DEADLINE = 2.0  # seconds before a slow answer is deferred (Discord allows 3)
+PICTURE_WAIT = 0.05  # seconds a panel's answer waits for its picture before going without it
 T = TypeVar("T")
 
 
@@ -47,6 +48,8 @@ class GameCog(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.hinting = asyncio.Semaphore(1)  # hints computed one at a time (see hint)
+        self._answers: dict[int, int] = {}  # person -> panel answers given (late pictures)
+        self._late: set[asyncio.Task[None]] = set()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -105,7 +108,7 @@ class GameCog(commands.Cog):
         notes = ui_for(change.record.game).event_lines(
             change.record, change.events, pid, self.bot.catalog, interaction.locale.value)
         panel = self._panel(change.record, pid, interaction, notes)
-        await update_panel(interaction, None, panel, await self._files(panel))
+        await update_panel(interaction, None, panel, await self._files(panel, interaction))
         failpoints.reach("after_answer")
 
     async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
@@ -121,22 +124,56 @@ class GameCog(commands.Cog):
             return
         panel = self._panel(record, seat.pid, interaction, [])
         await update_panel(interaction, self.text(interaction, refusal.key), panel,
-                           await self._files(panel))
+                           await self._files(panel, interaction))
 
     def _panel(self, record: GameRecord, pid: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
         return ui_for(record.game).panel(record, record.seat(pid), self.bot.catalog,
                                          interaction.locale.value, notes, focus)
 
-    async def _files(self, panel: Panel) -> list[discord.File] | None:
+    async def _files(self, panel: Panel, interaction: discord.Interaction
+                     ) -> list[discord.File] | None:
         """A picture panel's attachments (its picture as the embed's image, or none); None for
-        a plain panel, whose messages' attachments are left as they are."""
+        a plain panel, whose messages' attachments are left as they are. A picture not drawn
+        within PICTURE_WAIT goes out after the answer, in an edit of it (the interaction's own
+        token: no globally-limited call), unless the person has been answered again since: a
+        busy painter never holds a click's answer."""
         if not isinstance(panel, PicturePanel):
             return None
-        file = None if panel.picture is None else await self.bot.publisher.pictures.file(
-            panel.picture)
-        panel.embed.set_image(url=panel.picture.url() if file and panel.picture else None)
-        return [file] if file is not None else []
+        user = interaction.user.id
+        answer = self._answers[user] = self._answers.get(user, 0) + 1
+        if panel.picture is None:
+            panel.embed.set_image(url=None)
+            return []
+        drawing = asyncio.ensure_future(self.bot.publisher.pictures.file(panel.picture))
+        done, _ = await asyncio.wait({drawing}, timeout=PICTURE_WAIT)
+        if drawing in done:
+            file = drawing.result()
+            panel.embed.set_image(url=panel.picture.url() if file is not None else None)
+            return [file] if file is not None else []
+        panel.embed.set_image(url=None)
+        task = asyncio.create_task(self._late_picture(interaction, panel, drawing, answer))
+        self._late.add(task)
+        task.add_done_callback(self._late.discard)
+        return []
+
+    async def _late_picture(self, interaction: discord.Interaction, panel: PicturePanel,
+                            drawing: asyncio.Future[discord.File | None], answer: int) -> None:
+        """Add a panel's picture once drawn, to the answer already sent, if it is still the
+        person's newest."""
+        try:
+            file = await drawing
+            for _ in range(int(DEADLINE / 0.05) + 20):  # the answer is on its way
+                if interaction.response.is_done():
+                    break
+                await asyncio.sleep(0.05)
+            if file is None or panel.picture is None or self._answers.get(
+                    interaction.user.id) != answer or not interaction.response.is_done():
+                return
+            panel.embed.set_image(url=panel.picture.url())
+            await interaction.edit_original_response(embed=panel.embed, attachments=[file])
+        except discord.HTTPException as exc:
+            log.info("A panel's picture could not follow its answer: %s", exc)
 
     async def panel(self, interaction: discord.Interaction, game: int, *, must_act: bool = False,
                     focus: str | None = None, edit: bool = False, version: int | None = None
@@ -159,7 +196,7 @@ class GameCog(commands.Cog):
         if version is not None and not record.fresh(seat.pid, version):
             content, focus = self.text(interaction, "errors.stale"), None
         panel = self._panel(record, seat.pid, interaction, [], focus)
-        files = await self._files(panel)
+        files = await self._files(panel, interaction)
         if edit:
             await interaction.response.edit_message(
                 content=content, embed=panel.embed, view=panel.view,
@@ -209,7 +246,7 @@ class GameCog(commands.Cog):
             await interaction.edit_original_response(content=content)
             return
         panel = self._panel(record, seat.pid, interaction, [])
-        files = await self._files(panel)
+        files = await self._files(panel, interaction)
         await interaction.edit_original_response(
             content=content, embed=panel.embed, view=panel.view,
             attachments=discord.utils.MISSING if files is None else files)

@@ -13,6 +13,7 @@ import pytest
 
 from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
+from cogs import game as game_cog
 from fakediscord import Discord
 from tests.cogs.catan.driver import Clicker, finish, play_turns, start_game
 from tests.fakediscord_fixtures import Table
@@ -54,10 +55,13 @@ async def test_catan_new_checks_its_options_and_opens_a_lobby(
 ])
 async def test_a_whole_game_from_set_up_to_the_result(
         fast_bot: GameBot, discord_api: Discord, table: Table, humans: int,
-        computers: tuple[str, ...], language: str, pictures: bool) -> None:
+        computers: tuple[str, ...], language: str, pictures: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """People click the set-up and the first turns from their panels beside the computers,
     then the computers play their seats to the end: the result names every point's source,
     the table carries the board, the channel keeps one table per round."""
+    # The panels' pictures ride their answers here (cogs.game sends a slow one after it).
+    monkeypatch.setattr(game_cog, "PICTURE_WAIT", 10.0)
     fast_bot.service.computer_cap = 0.2  # the expert thinks less, not differently
     carla = await discord_api.user("carla", guild=table.guild)
     people = [table.alice, table.bruno, carla][:humans]

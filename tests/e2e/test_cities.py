@@ -21,6 +21,7 @@ import pytest
 
 from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
+from cogs import game as game_cog
 from cogs.cities import texts
 from cogs.cities.render import board as board_picture
 from cogs.cities.render import sheet
@@ -308,7 +309,10 @@ async def until_round(game: Game, players: dict[str, Player], round_: int, turn:
 
 
 async def test_a_restart_mid_round_resumes_the_game_and_its_panels(
-        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The staged tile's picture rides its answer here (cogs.game sends a slow one after it).
+    monkeypatch.setattr(game_cog, "PICTURE_WAIT", 10.0)
     await discord_api.configure(rate_limits=False)
     database = tmp_path / "bot.sqlite3"
     bot = GameBot(bot_settings(database), computer_pause=0, **FAST_READY)
