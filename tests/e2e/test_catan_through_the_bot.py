@@ -20,7 +20,8 @@ from tests.cogs.catan.driver import CatanGame, after_setup, do, rolling, start_g
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 from tests.game_driver import table as table_message
 
-# Printer and Constitution are revealed when drawn (§9.2): never held, never played.
+# Printer and Constitution are revealed when drawn (docs/rules/catan-cities-knights.md §9.2):
+# never held, never played.
 HELD = sorted({card for deck in DECKS.values() for card in deck} - set(RULES["vp_cards"]))
 BUILDS = ("build_city", "build_knight", "activate_knight", "build_road", "build_settlement",
           "build_wall", "buy_improvement")
