@@ -204,7 +204,7 @@ async def test_two_people_play_a_whole_game(emulator: Emulator, discord_api: Dis
         assert await discord_api.errors() == []
 
 
-@pytest.mark.heavy
+@pytest.mark.long  # the Spanish texts are checked in tests/cogs/cities; whole games below
 async def test_three_play_a_whole_game_in_spanish(emulator: Emulator, discord_api: Discord,
                                                   table: Table, tmp_path: Path) -> None:
     """Three seats (people, and a computer once Cities has them): the leftovers of each round
