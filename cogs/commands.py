@@ -38,6 +38,26 @@ def choice(english: str, key: str, value: Any) -> app_commands.Choice[Any]:
     return app_commands.Choice(name=_str(english, key), value=value)
 
 
+text = _str  # a command's or option's text: English, and its catalog key for translations
+
+# The options every game's `/<game> new` takes from the platform, named, described and offered
+# alike in each game's cog: `@app_commands.rename(..., **NEW_NAMES)` and so on.
+NEW_NAMES = {
+    "turn_limit": _str("turn_limit", "commands.new.turn_limit.name"),
+    "language": _str("language", "commands.new.language.name"),
+    "thread": _str("thread", "commands.new.thread.name"),
+}
+NEW_DESCRIPTIONS = {
+    "turn_limit": _str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
+                       "commands.new.turn_limit.description"),
+    "language": _str("Language of the table", "commands.new.language.description"),
+    "thread": _str("Play in a thread of its own, if the bot may open one",
+                   "commands.new.thread.description"),
+}
+LANGUAGES = [choice("English", "commands.new.language.en", "en"),
+             choice("Español", "commands.new.language.es", "es")]
+
+
 class GameCommands(commands.GroupCog):
     """The commands every game has, under the game's own group: a game's cog subclasses this
     with `group_name`, sets `game_id` and adds its `new` command (with its options) and any

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
 from bot import ui
 from bot.records import MAX_TURN_LIMIT
-from cogs.commands import GameCommands, choice
+from cogs.commands import LANGUAGES, NEW_DESCRIPTIONS, NEW_NAMES, GameCommands, choice
+from cogs.commands import text as _str
 from rules.catan.game import GAME
 from rules.catan.state import COSTS, DECKS, RULES, TRACKS
 
@@ -25,9 +25,6 @@ BUILDS = ("road", "settlement", "city", "wall", "knight", "promote", "activate")
 TOPICS = ("costs", *(f"track_{k}" for k in TRACKS),
           *(card for cards in DECKS.values() for card in cards))
 
-
-def _str(english: str, key: str) -> locale_str:
-    return locale_str(english, key=key)
 
 
 @app_commands.guild_only()
@@ -43,9 +40,7 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
         players=_str("players", "commands.new.players.name"),
         layout=_str("layout", "commands.catan.new.layout.name"),
         points=_str("points", "commands.catan.new.points.name"),
-        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
-        language=_str("language", "commands.new.language.name"),
-        thread=_str("thread", "commands.new.thread.name"))
+        **NEW_NAMES)
     @app_commands.describe(
         players=_str("Most players at the table (3-4)",
                      "commands.catan.new.players.description"),
@@ -53,16 +48,11 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
                     "commands.catan.new.layout.description"),
         points=_str("Victory points to win (10-20; the rules say 13)",
                     "commands.catan.new.points.description"),
-        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
-                        "commands.new.turn_limit.description"),
-        language=_str("Language of the table", "commands.new.language.description"),
-        thread=_str("Play in a thread of its own, if the bot may open one",
-                    "commands.new.thread.description"))
+        **NEW_DESCRIPTIONS)
     @app_commands.choices(
         layout=[choice("Beginner board", "commands.catan.new.layout.beginner", "beginner"),
                 choice("Random board", "commands.catan.new.layout.random", "random")],
-        language=[choice("English", "commands.new.language.en", "en"),
-                  choice("Español", "commands.new.language.es", "es")])
+        language=LANGUAGES)
     async def new(self, interaction: discord.Interaction,
                   players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
                   = None,

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
 from bot import ui
 from bot.records import MAX_TURN_LIMIT
 from cogs.citadels import render
 from cogs.citadels.ui import UI
-from cogs.commands import GameCommands, choice
+from cogs.commands import LANGUAGES, NEW_DESCRIPTIONS, NEW_NAMES, GameCommands, choice
+from cogs.commands import text as _str
 from rules import citadels
 from rules.citadels import cast as casts
 from rules.citadels.game import GAME
@@ -22,9 +22,6 @@ from rules.citadels.game import GAME
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-
-def _str(english: str, key: str) -> locale_str:
-    return locale_str(english, key=key)
 
 
 @app_commands.guild_only()
@@ -38,9 +35,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
     @app_commands.rename(
         players=_str("players", "commands.new.players.name"),
         city_size=_str("city_size", "commands.citadels.new.city_size.name"),
-        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
-        language=_str("language", "commands.new.language.name"),
-        thread=_str("thread", "commands.new.thread.name"),
+        **NEW_NAMES,
         cast=_str("cast", "commands.citadels.new.cast.name"),
         rank9=_str("rank9", "commands.citadels.new.rank9.name"),
         dark_districts=_str("dark_districts", "commands.citadels.new.dark_districts.name"))
@@ -55,16 +50,11 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                             "commands.citadels.new.dark_districts.description"),
         city_size=_str("Districts that complete a city",
                        "commands.citadels.new.city_size.description"),
-        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
-                        "commands.new.turn_limit.description"),
-        language=_str("Language of the table", "commands.new.language.description"),
-        thread=_str("Play in a thread of its own, if the bot may open one",
-                    "commands.new.thread.description"))
+        **NEW_DESCRIPTIONS)
     @app_commands.choices(
         city_size=[choice("7 (rulebook, 4+ players)", "commands.citadels.new.city_size.7", 7),
                    choice("8 (variant)", "commands.citadels.new.city_size.8", 8)],
-        language=[choice("English", "commands.new.language.en", "en"),
-                  choice("Español", "commands.new.language.es", "es")],
+        language=LANGUAGES,
         cast=[choice("Classic", "commands.citadels.new.cast.classic", "classic"),
               choice("Dark City", "commands.citadels.new.cast.dark_city", "dark_city"),
               choice("Random mix", "commands.citadels.new.cast.random", "random")],

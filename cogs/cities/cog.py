@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
 from bot import ui
 from bot.records import MAX_TURN_LIMIT, GameRecord
-from cogs.commands import GameCommands, choice
+from cogs.commands import LANGUAGES, NEW_DESCRIPTIONS, NEW_NAMES, GameCommands
+from cogs.commands import text as _str
 from rules.cities import data
 from rules.cities.game import GAME
 from rules.cities.state import RANDOM
@@ -25,9 +25,6 @@ from .ui import UI
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-
-def _str(english: str, key: str) -> locale_str:
-    return locale_str(english, key=key)
 
 
 @app_commands.guild_only()
@@ -42,22 +39,15 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
         players=_str("players", "commands.new.players.name"),
         long=_str("long", "commands.cities.new.long.name"),
         board=_str("board", "commands.cities.new.board.name"),
-        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
-        language=_str("language", "commands.new.language.name"),
-        thread=_str("thread", "commands.new.thread.name"))
+        **NEW_NAMES)
     @app_commands.describe(
         players=_str("Most players at the table (2-4)", "commands.cities.new.players.description"),
         long=_str("The long 2-player game: 7 rounds and a 3×5 neighbourhood",
                   "commands.cities.new.long.description"),
         board=_str("The achievement board (default: one at random)",
                    "commands.cities.new.board.description"),
-        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
-                        "commands.new.turn_limit.description"),
-        language=_str("Language of the table", "commands.new.language.description"),
-        thread=_str("Play in a thread of its own, if the bot may open one",
-                    "commands.new.thread.description"))
-    @app_commands.choices(language=[choice("English", "commands.new.language.en", "en"),
-                                    choice("Español", "commands.new.language.es", "es")])
+        **NEW_DESCRIPTIONS)
+    @app_commands.choices(language=LANGUAGES)
     async def new(self, interaction: discord.Interaction,
                   players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
                   = None,
