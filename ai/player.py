@@ -80,9 +80,9 @@ def make_player(strength: str, game_id: str, **options: Any) -> Player:
     return made
 
 
-def decide(state: Any, pid: str, player: Player, rng: random.Random,
+def decide(state: Any, seat: str, player: Player, rng: random.Random,
            deadline: float | None = None, *, game: Game[Any, Any]) -> Any:
-    """Table side: ask `player` for pid's move in `game` (the rules object of the state's
-    game), handing over only pid's view and legal moves."""
-    return player.choose(game.view(state, pid), game.legal_actions(state, pid), rng,
+    """Table side: ask `player` for `seat`'s move in `game` (the rules object of the state's
+    game), handing over only `seat`'s view and legal moves."""
+    return player.choose(game.view(state, seat), game.legal_actions(state, seat), rng,
                          deadline=deadline)

@@ -26,13 +26,13 @@ from .player import Hint, Player, suggest
 log = logging.getLogger(__name__)
 
 
-async def decide_async(state: Any, pid: str, player: Player, seed: int, cap: float = 2.0,
+async def decide_async(state: Any, seat: str, player: Player, seed: int, cap: float = 2.0,
                        margin: float = 0.8, *, game: Game[Any, Any]) -> Any:
-    """pid's move from `player`, never later than about `cap` seconds: the player is told a
+    """`seat`'s move from `player`, never later than about `cap` seconds: the player is told a
     deadline `cap * margin` seconds from now, and past `cap` its `fallback` move is returned.
     `game` is the rules object (rules.game.Game) of the state's game: the caller names it."""
-    view = game.view(state, pid)
-    legal = game.legal_actions(state, pid)
+    view = game.view(state, seat)
+    legal = game.legal_actions(state, seat)
     deadline = time.monotonic() + cap * margin
 
     def run() -> Any:
@@ -43,7 +43,7 @@ async def decide_async(state: Any, pid: str, player: Player, seed: int, cap: flo
     except TimeoutError:
         return _fallback(player, view, legal, seed)
     except Exception:
-        log.exception("A computer player failed to decide for %s; its fallback plays", pid)
+        log.exception("A computer player failed to decide for %s; its fallback plays", seat)
         return _fallback(player, view, legal, seed)
 
 
@@ -56,12 +56,12 @@ def _fallback(player: Player, view: Any, legal: Sequence[Any], seed: int) -> Any
         return random.Random(seed).choice(list(legal))
 
 
-async def suggest_async(state: Any, pid: str, seed: int, cap: float = 2.0, margin: float = 0.8,
+async def suggest_async(state: Any, seat: str, seed: int, cap: float = 2.0, margin: float = 0.8,
                         *, game: Game[Any, Any]) -> Hint | None:
-    """A hint for pid from its own view (ai.player.suggest), off the loop; None if the game
+    """A hint for `seat` from its own view (ai.player.suggest), off the loop; None if the game
     gives none, or it fails or is not ready within `cap` seconds."""
-    view = game.view(state, pid)
-    legal = game.legal_actions(state, pid)
+    view = game.view(state, seat)
+    legal = game.legal_actions(state, seat)
     deadline = time.monotonic() + cap * margin
 
     def run() -> Hint | None:
@@ -72,5 +72,5 @@ async def suggest_async(state: Any, pid: str, seed: int, cap: float = 2.0, margi
     except TimeoutError:
         return None
     except Exception:
-        log.exception("A hint for %s failed", pid)
+        log.exception("A hint for %s failed", seat)
         return None

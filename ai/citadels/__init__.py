@@ -4,7 +4,7 @@ expert (ISMCTS search).
     from ai.citadels import make_player
     from rules.citadels.game import GAME
     player = make_player("expert", iterations=200)
-    action = ai.player.decide(state, pid, player, random.Random(seed), game=GAME)
+    action = ai.player.decide(state, seat, player, random.Random(seed), game=GAME)
 
 Each sees its seat's view and legal actions (ai.player.Player); the expert samples worlds
 consistent with that view alone.

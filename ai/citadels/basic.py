@@ -105,8 +105,8 @@ def _first_known(legal: Sequence[Action]) -> Action:
 
 # --- draft --------------------------------------------------------------------------------
 
-def _others(view: View, pid: str) -> list[dict[str, Any]]:
-    return [p for p in view["players"] if p["id"] != pid]
+def _others(view: View, seat: str) -> list[dict[str, Any]]:
+    return [p for p in view["players"] if p["id"] != seat]
 
 
 def _pick(view: View, me: dict[str, Any], options: list[PickCharacter]) -> Action:
@@ -219,12 +219,12 @@ def _assassinate(view: View, me: dict[str, Any], options: list[Assassinate]) -> 
         if c in mine:
             return -100.0
         total = 0.0
-        for pid, probs in sorted(beliefs.items()):
+        for seat, probs in sorted(beliefs.items()):
             p = probs.get(c, 0.0)
             if p:
-                other = _others(view, pid)
-                vals = E.character_values(E.seat_entry(view, pid), other, view["city_size"], None)
-                total += p * threat[pid] * max(0.5, vals[c])
+                other = _others(view, seat)
+                vals = E.character_values(E.seat_entry(view, seat), other, view["city_size"], None)
+                total += p * threat[seat] * max(0.5, vals[c])
         return total
 
     return max(options, key=lambda a: (harm(a.character), a.character))
@@ -238,8 +238,8 @@ def _steal(view: View, me: dict[str, Any], options: list[Steal]) -> Action:
         if c in mine:
             return -100.0
         total = 0.0
-        for pid, probs in sorted(beliefs.items()):
-            entry = E.seat_entry(view, pid)
+        for seat, probs in sorted(beliefs.items()):
+            entry = E.seat_entry(view, seat)
             gain = entry["gold"] + 2 + E.income(entry["city"], c) + (c == "merchant")
             total += probs.get(c, 0.0) * gain
         return total

@@ -32,8 +32,8 @@ View = dict[str, Any]
 Entry = dict[str, Any]
 
 
-def _others(view: View, pid: str) -> list[Entry]:
-    return [p for p in view["players"] if p["id"] != pid]
+def _others(view: View, seat: str) -> list[Entry]:
+    return [p for p in view["players"] if p["id"] != seat]
 
 
 def threats(view: View, me: str) -> dict[str, float]:
@@ -66,7 +66,7 @@ def bewitch(view: View, me: Entry, options: list[Bewitch]) -> Action:
         if c in mine:
             return -100.0
         held = min(1.0, sum(probs.get(c, 0.0) for probs in beliefs.values()))
-        harm = sum(probs.get(c, 0.0) * threat[pid] for pid, probs in beliefs.items())
+        harm = sum(probs.get(c, 0.0) * threat[seat] for seat, probs in beliefs.items())
         return held * worth.get(c, 1.0) + 0.5 * harm
 
     return max(options, key=lambda a: (value(a.character), a.character))

@@ -187,8 +187,8 @@ def softmax(values: dict[str, float], temperature: float) -> dict[str, float]:
     return {k: x / total for k, x in ex.items()}
 
 
-def seat_entry(view: dict[str, Any], pid: str) -> dict[str, Any]:
-    return next(p for p in view["players"] if p["id"] == pid)
+def seat_entry(view: dict[str, Any], seat: str) -> dict[str, Any]:
+    return next(p for p in view["players"] if p["id"] == seat)
 
 
 def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
@@ -206,8 +206,8 @@ def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
     all_revealed = set(view["revealed"])
     called = RANK[view["current_character"]] if view.get("current_character") else 0
     for step, h in enumerate(history):
-        pid = h["player"]
-        if pid == me or h["kind"] != "pick":
+        seat = h["player"]
+        if seat == me or h["kind"] != "pick":
             continue
         possible = set(view.get("cast") or ORDER) - gone - all_revealed
         before = [i for i in range(step) if history[i]["player"] == me]
@@ -219,20 +219,20 @@ def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
             possible -= set(history[after[0]]["offered"])
         # Characters already called that this player did not reveal: not theirs (unless murdered).
         possible = {c for c in possible if RANK[c] > called or c == view["murdered"]}
-        possible |= revealed_by[pid]
-        entry = seat_entry(view, pid)
-        others = [p for p in view["players"] if p["id"] != pid]
+        possible |= revealed_by[seat]
+        entry = seat_entry(view, seat)
+        others = [p for p in view["players"] if p["id"] != seat]
         vals = character_values(entry, others, view["city_size"], None)
         if not possible:
             continue
         # A character without a heuristic value of its own (Dark City's) counts as average.
         average = sum(vals.values()) / len(vals)
         probs = softmax({c: vals.get(c, average) for c in sorted(possible)}, temperature)
-        acc = out.setdefault(pid, {})
+        acc = out.setdefault(seat, {})
         for c, p in probs.items():
             acc[c] = min(1.0, acc.get(c, 0.0) + p)
-    for pid, shown in revealed_by.items():
+    for seat, shown in revealed_by.items():
         for c in shown:
-            if pid != me:
-                out.setdefault(pid, {})[c] = 1.0
+            if seat != me:
+                out.setdefault(seat, {})[c] = 1.0
     return out

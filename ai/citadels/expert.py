@@ -96,13 +96,13 @@ class ExpertPlayer:
         node: Node | None = root
         path = [root]
         while not state.finished and state.round == start_round:
-            pid = state.awaiting
-            assert pid is not None
-            legal = citadels.legal_actions(state, pid)
+            seat = state.awaiting
+            assert seat is not None
+            legal = citadels.legal_actions(state, seat)
             if len(legal) == 1:
                 action = legal[0]
-            elif pid == me and node is not None:
-                v = citadels.view(state, pid)
+            elif seat == me and node is not None:
+                v = citadels.view(state, seat)
                 acts = roots if node is root else candidates(
                     v, legal, basic_move(v, legal), self.max_candidates)
                 action = self._select(node, acts)
@@ -114,10 +114,10 @@ class ExpertPlayer:
                     node = child
                 path.append(child)
             elif self.noise and rng.random() < self.noise:
-                action = citadels.random_action(state, pid, rng) or legal[0]
+                action = citadels.random_action(state, seat, rng) or legal[0]
             else:
-                action = basic_move(citadels.view(state, pid), legal)
-            state, _ = citadels.apply(state, pid, action)
+                action = basic_move(citadels.view(state, seat), legal)
+            state, _ = citadels.apply(state, seat, action)
         value = E.state_eval(state, me)
         for n in path:
             n.visits += 1

@@ -82,11 +82,11 @@ def _pick(view: View, me: dict[str, Any], character: str) -> tuple[str, dict[str
 
 def _target(view: View, character: str) -> tuple[str, dict[str, Any]]:
     beliefs = E.holder_beliefs(view)
-    holders = sorted(((probs.get(character, 0.0), pid) for pid, probs in beliefs.items()),
+    holders = sorted(((probs.get(character, 0.0), seat) for seat, probs in beliefs.items()),
                      reverse=True)
     if holders and holders[0][0] >= 0.3:
-        chance, pid = holders[0]
-        return "target.holder", {"character": character, "player": pid,
+        chance, seat = holders[0]
+        return "target.holder", {"character": character, "player": seat,
                                  "percent": round(100 * min(1.0, chance))}
     return "target", {"character": character}
 

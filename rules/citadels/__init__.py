@@ -2,9 +2,9 @@
 
     from rules import citadels
     state = citadels.new_game(["ana", "bo", "cy", "di"], seed=7)
-    pid = citadels.to_act(state)[0]
-    action = citadels.legal_actions(state, pid)[0]
-    state, events = citadels.apply(state, pid, action)
+    seat = citadels.to_act(state)[0]
+    action = citadels.legal_actions(state, seat)[0]
+    state, events = citadels.apply(state, seat, action)
 """
 
 from .actions import ACTION_TYPES, Action

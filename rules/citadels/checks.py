@@ -30,6 +30,6 @@ def use_power(s: GameState, character: str) -> None:
 
 def acting(s: GameState) -> Player:
     """The player who plays the current turn (the Witch's once she resumes)."""
-    pid = s.turn_player()
-    assert pid is not None, "no character is playing"
-    return s.player(pid)
+    seat = s.turn_player()
+    assert seat is not None, "no character is playing"
+    return s.player(seat)

@@ -1,11 +1,11 @@
 """Sampling a full state consistent with one player's view (for information-set search).
 
-Everything is rebuilt from `view(state, pid)` alone, so two states that look the same to pid
-give the same result for the same generator state. Hidden cards (other hands, the deck, cards
-another player is choosing among) are re-dealt from the unseen ones; hidden characters are
-re-assigned so that every draft offer pid saw, every reveal, every absence and the murder stay
-as pid observed them. Not modelled: pid's memory of cards seen in an earlier Magician swap or
-sent to the bottom of the deck.
+Everything is rebuilt from `view(state, seat)` alone, so two states that look the same to
+`seat` give the same result for the same generator state. Hidden cards (other hands, the deck,
+cards another player is choosing among) are re-dealt from the unseen ones; hidden characters are
+re-assigned so that every draft offer `seat` saw, every reveal, every absence and the murder stay
+as `seat` observed them. Not modelled: `seat`'s memory of cards seen in an earlier Magician swap
+or sent to the bottom of the deck.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ class _Slot:
     allowed: list[str] = field(default_factory=list)
 
 
-def determinize(state: GameState, pid: str | None, rng: random.Random) -> GameState:
-    """A state consistent with pid's view; for None, with the public view (a spectator's)."""
-    return from_view(view(state, pid), rng)
+def determinize(state: GameState, seat: str | None, rng: random.Random) -> GameState:
+    """A state consistent with `seat`'s view; for None, with the public view (a spectator's)."""
+    return from_view(view(state, seat), rng)
 
 
 def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
-    pid: str | None = v["you"]
+    seat: str | None = v["you"]
     chars = _characters(v, rng)
     hands = _deal(v, rng)
     players = []
@@ -69,7 +69,7 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
         bell_tower=v["bell_tower"], built=turn.get("built", 0),
         build_spent=turn.get("build_spent", 0), beautified_now=turn.get("beautified_now", 0),
     )
-    assert pid is None or pid in (p.id for p in players)
+    assert seat is None or seat in (p.id for p in players)
     # The unique districts' once-a-turn flags (laboratory_used...).
     return state.model_copy(update={flag: turn.get(flag, False) for flag in TURN_FLAGS})
 
@@ -78,32 +78,32 @@ def from_view(v: dict[str, Any], rng: random.Random) -> GameState:
 
 def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
     """Others' hands, the deck and another player's drawn cards, re-dealt from unseen cards."""
-    pid = v["you"]
+    seat = v["you"]
     unseen = Counter(cast.deck(Options(**v["options"])))
     nobody: dict[str, Any] = {"hand": [], "museum": []}  # a spectator holds nothing
-    me = next((p for p in v["players"] if p["id"] == pid), nobody)
+    me = next((p for p in v["players"] if p["id"] == seat), nobody)
     seen = list(me["hand"]) + list(me["museum"]) + [d for p in v["players"] for d in p["city"]]
     turn = v["turn"] or {}
     seen += turn.get("drawn", [])
     if v["graveyard_card"]:
         seen.append(v["graveyard_card"])
-    # What pid sees now of another hand (the Wizard's look) or of the deck (the Lighthouse).
+    # What `seat` sees now of another hand (the Wizard's look) or of the deck (the Lighthouse).
     looked, target = v.get("looked_at"), v["wizard_target"]
     seen += (looked or []) + v.get("deck", [])
     unseen.subtract(seen)
     pile = sorted(unseen.elements())
     rng.shuffle(pile)
     out: dict[str, list[str]] = {}
-    if pid is not None:
-        out.update({pid: list(me["hand"]), "museum:" + pid: list(me["museum"])})
+    if seat is not None:
+        out.update({seat: list(me["hand"]), "museum:" + seat: list(me["museum"])})
     for p in v["players"]:
-        if p["id"] != pid:
+        if p["id"] != seat:
             if looked is not None and p["id"] == target:
                 out[p["id"]] = list(looked)
             else:
                 out[p["id"]], pile = pile[:p["hand_size"]], pile[p["hand_size"]:]
             out["museum:" + p["id"]], pile = pile[:p["museum_count"]], pile[p["museum_count"]:]
-    if "deck" in v:  # the deck is pid's to look through: it holds exactly those cards
+    if "deck" in v:  # the deck is `seat`'s to look through: it holds exactly those cards
         pile = pile + list(v["deck"])
         rng.shuffle(pile)
     if turn.get("drawn"):
@@ -118,15 +118,15 @@ def _deal(v: dict[str, Any], rng: random.Random) -> dict[str, list[str]]:
 # --- characters -----------------------------------------------------------------------------
 
 def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    pid = v["you"]
+    seat = v["you"]
     n = len(v["players"])
     order, nine = v["cast"], len(v["cast"]) == 9
     seq = sequence(n, nine)
     history = v["draft_history"]
     drafting = v["phase"] == "draft"
     cur = v["draft"]["step_index"] if drafting else len(seq)
-    mine = {i: h for i, h in enumerate(history) if h["player"] == pid}
-    options = v["draft"].get("options") if drafting else None  # pid is choosing now
+    mine = {i: h for i, h in enumerate(history) if h["player"] == seat}
+    options = v["draft"].get("options") if drafting else None  # `seat` is choosing now
     # With 7 players the last chooser gets the leftover L and the face-down card I.
     last = facedown_step(n, nine)
     pair: list[str] | None = None
@@ -136,7 +136,7 @@ def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
     slots: list[_Slot] = []
     for i, h in enumerate(history):
-        if h["player"] != pid and not (seven and i == last):
+        if h["player"] != seat and not (seven and i == last):
             owner = h["player"] if h["kind"] == "pick" else None
             slots.append(_Slot(f"step{i}", frozenset(range(i + 1)), owner))
     if seven and last is not None:
@@ -165,12 +165,12 @@ def _characters(v: dict[str, Any], rng: random.Random) -> dict[str, Any]:
                                                   called, v["murdered"])]
     seven_owner = (history[last]["player"] if seven and last is not None
                    and len(history) > last else None)
-    assignment = _solve(slots, rng, seven_owner, revealed_by, called, v["murdered"], pid)
+    assignment = _solve(slots, rng, seven_owner, revealed_by, called, v["murdered"], seat)
     if seven:
         init = assignment["I"]
     elif pair is None:
         init = assignment["init"]
-    else:  # pid saw both: either labelling replays the same, so take a fixed one
+    else:  # `seat` saw both: either labelling replays the same, so take a fixed one
         kept = mine[last]["chosen"] if last is not None and last in mine else None
         init = max((c for c in pair if c != kept), key=RANK.__getitem__)
     return _assemble(v, assignment, mine, init, seven)
@@ -193,7 +193,7 @@ def _called_rank(v: dict[str, Any]) -> int:
 
 def _fits(c: str, slot: _Slot, mine: dict[int, dict[str, Any]], revealed_by: dict[str, set[str]],
           all_revealed: set[str], called: int, murdered: str | None) -> bool:
-    # Every offer pid saw contained exactly the cards still in the chooser's hands then.
+    # Every offer `seat` saw contained exactly the cards still in the chooser's hands then.
     for i, h in mine.items():
         if (c in h["offered"]) != (i in slot.present):
             return False
@@ -216,7 +216,7 @@ def _may_hold(c: str, owner: str, revealed_by: dict[str, set[str]], called: int,
 
 def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
            revealed_by: dict[str, set[str]], called: int, murdered: str | None,
-           pid: str | None) -> dict[str, str]:
+           seat: str | None) -> dict[str, str]:
     order = sorted(slots, key=lambda s: (len(s.allowed), s.name))
     used: set[str] = set()
     out: dict[str, str] = {}
@@ -226,7 +226,7 @@ def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
         for s in slots:
             if s.owner:
                 held.setdefault(s.owner, set()).add(out[s.name])
-        if seven_owner is not None and seven_owner != pid:
+        if seven_owner is not None and seven_owner != seat:
             # The 7th player kept L or I; one of them must fit what he revealed.
             options = [(out["L"], out["I"]), (out["I"], out["L"])]
             rng.shuffle(options)
@@ -238,7 +238,7 @@ def _solve(slots: list[_Slot], rng: random.Random, seven_owner: str | None,
                     break
             else:
                 return False
-        return all(r <= held.get(q, set()) for q, r in revealed_by.items() if q != pid)
+        return all(r <= held.get(q, set()) for q, r in revealed_by.items() if q != seat)
 
     def search(k: int) -> bool:
         if k == len(order):

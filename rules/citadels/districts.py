@@ -187,11 +187,11 @@ def remove_district(s: Work, owner: str, district: str) -> None:
         emit(s, "bell_tower_silenced", owner, {"city_size": s.city_size})
 
 
-def move_crown(s: Work, pid: str) -> None:
-    """The crown goes to pid; a Throne Room's owner gains 1 each time it changes hands."""
-    if s.crown == pid:
+def move_crown(s: Work, seat: str) -> None:
+    """The crown goes to `seat`; a Throne Room's owner gains 1 each time it changes hands."""
+    if s.crown == seat:
         return
-    s.crown = pid
+    s.crown = seat
     for p in s.players:
         if "throne_room" in p.city:
             edit(s, p.id).gold += 1

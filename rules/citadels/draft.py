@@ -121,10 +121,10 @@ def _offer(s: Work) -> None:
     if facedown:
         s.draft_pool = sorted(s.draft_pool + s.facedown, key=RANK.__getitem__)
         s.facedown = []
-    pid = players[(s.seat[s.crown] + offset) % n].id  # chooser(s)
-    s.awaiting = pid
+    seat = players[(s.seat[s.crown] + offset) % n].id  # chooser(s)
+    s.awaiting = seat
     # Event data shares the state's lists, which are never changed in place.
-    emit(s, "draft_turn", pid, {"kind": kind}, {pid: {"options": s.draft_pool}})
+    emit(s, "draft_turn", seat, {"kind": kind}, {seat: {"options": s.draft_pool}})
 
 
 def offer_table(s: GameState) -> dict[str, Action]:
@@ -142,7 +142,7 @@ def legal(s: GameState) -> list[Action]:
     return [table[c] for c in s.draft_pool]
 
 
-def choose(s: Work, pid: str, character: str, kind: Literal["pick", "discard"]) -> bool:
+def choose(s: Work, seat: str, character: str, kind: Literal["pick", "discard"]) -> bool:
     """Apply a pick or discard; return True when the draft is over."""
     n = len(s.players)
     steps = sequence(n, len(s.cast) == 9)
@@ -154,14 +154,14 @@ def choose(s: Work, pid: str, character: str, kind: Literal["pick", "discard"]) 
     if character not in offered:
         raise IllegalAction(f"{character!r} is not among the characters offered")
     s.draft_pool = removed(offered, character)
-    step = draft_step(pid, kind, offered, character)
+    step = draft_step(seat, kind, offered, character)
     s.draft_history = [*s.draft_history, step]
     if kind == "pick":
-        s.holders = {**s.holders, character: pid}
+        s.holders = {**s.holders, character: seat}
     else:
         s.facedown = [*s.facedown, character]
-    emit(s, "character_" + ("picked" if kind == "pick" else "discarded"), pid, {},
-         {pid: {"character": character}})
+    emit(s, "character_" + ("picked" if kind == "pick" else "discarded"), seat, {},
+         {seat: {"character": character}})
     s.draft_step = step_no + 1
     if step_no + 1 < len(steps):
         _offer(s)

@@ -40,8 +40,8 @@ def new_game(player_ids: list[str], seed: int, options: Options | None = None) -
     state = rng.shuffle(rng.seed_state(seed), deck)
     # Everything here is checked above or made here: validating it again would cost more
     # than a random game's first dozen actions.
-    players = [construct(Player, {"id": pid, "gold": 2, "hand": deck[4 * i:4 * i + 4]})
-               for i, pid in enumerate(ids)]
+    players = [construct(Player, {"id": seat, "gold": 2, "hand": deck[4 * i:4 * i + 4]})
+               for i, seat in enumerate(ids)]
     city_size = options.city_size or CITY_SIZE[len(ids)]
     s = construct(GameState, {
         "players": players, "deck": deck[4 * len(ids):], "crown": ids[0], "options": options,
@@ -57,29 +57,29 @@ def to_act(state: GameState) -> list[str]:
     return [awaiting] if awaiting is not None else []
 
 
-def legal_actions(state: GameState, pid: str) -> list[Action]:
-    """Every action pid may take now; [] if pid has nothing to decide."""
+def legal_actions(state: GameState, seat: str) -> list[Action]:
+    """Every action `seat` may take now; [] if it has nothing to decide."""
     s = state
-    if pid != s.awaiting:
+    if seat != s.awaiting:
         return []
     if s.phase == "draft":
         return draft.legal(s)
     if s.graveyard_card is not None:
         return [GRAVEYARD_YES, GRAVEYARD_NO]
     if s.pending is not None:
-        return pending.legal(s, pid)
-    return turns.legal(s, pid)
+        return pending.legal(s, seat)
+    return turns.legal(s, seat)
 
 
-def random_action(state: GameState, pid: str, rng: random.Random) -> Action | None:
-    """An action drawn uniformly from legal_actions(state, pid), without listing them all.
+def random_action(state: GameState, seat: str, rng: random.Random) -> Action | None:
+    """An action drawn uniformly from legal_actions(state, seat), without listing them all.
 
     The Magician's discard_and_draw options grow as 2^hand, so random playouts use this.
     It draws with one rng.random(), a C call (rng.choice makes three Python calls).
     """
     # Read in the state's field dict: a model's attribute reads take CPython's slow path.
     fields = state.__dict__
-    if pid != fields["awaiting"]:
+    if seat != fields["awaiting"]:
         return None
     if fields["phase"] == "draft":
         pool = fields["draft_pool"]
@@ -89,14 +89,14 @@ def random_action(state: GameState, pid: str, rng: random.Random) -> Action | No
     if fields["graveyard_card"] is not None:
         return GRAVEYARD_YES if rng.random() < 0.5 else GRAVEYARD_NO
     if fields["pending"] is not None:
-        options = pending.legal(state, pid)
+        options = pending.legal(state, seat)
         return options[int(rng.random() * len(options))]
-    return turns.sample(state, fields, pid, rng.random())
+    return turns.sample(state, fields, seat, rng.random())
 
 
-def apply(state: GameState, pid: str, action: Action | dict[str, Any]
+def apply(state: GameState, seat: str, action: Action | dict[str, Any]
           ) -> tuple[GameState, list[Event]]:
-    """Return the state after pid's action and what happened; the input is never changed.
+    """Return the state after `seat`'s action and what happened; the input is never changed.
 
     Raises IllegalAction, and changes nothing, for anything the rules do not allow now.
     """
@@ -108,8 +108,8 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
     s = begin(state)  # a clone: its checks below read plain attributes, not the model's
     if s.finished:
         raise IllegalAction("the game is over")
-    if pid != s.awaiting:
-        raise IllegalAction(f"it is not {pid!r}'s decision now (waiting for {s.awaiting})")
+    if seat != s.awaiting:
+        raise IllegalAction(f"it is not {seat!r}'s decision now (waiting for {s.awaiting})")
     # Whoever decides next is set (`awaiting`) where the decision passes: the draft's next
     # chooser, a character's reveal, a Graveyard offer and its answer, the end of the game.
     kind = type(act)  # dispatch on the class: reading act.type is a slow model read
@@ -117,23 +117,23 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
         # type(act), not kind: mypy narrows act on it (and a tuple isinstance goes via ABCMeta)
         if type(act) is not PickCharacter and type(act) is not DiscardCharacter:
             raise IllegalAction(f"{act.type} is not possible during the character draft")
-        if draft.choose(s, pid, act.character,
+        if draft.choose(s, seat, act.character,
                         "pick" if kind is PickCharacter else "discard"):
             s.phase = "turns"
             _next_character(s)
     elif s.graveyard_card is not None:
         if kind is not Graveyard:
             raise IllegalAction("the Graveyard's owner must decide first")
-        turns.graveyard(s, pid, act)
+        turns.graveyard(s, seat, act)
     elif s.pending is not None:
-        pending.apply(s, pid, act)
+        pending.apply(s, seat, act)
     else:
         handler = TURN_HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"{act.type} is not possible during a turn")
-        handler(s, pid, act)
+        handler(s, seat, act)
     if s.pending is not None:
-        _settle(s, pid)
+        _settle(s, seat)
     events = s.events
     return done(s), events
 
@@ -142,24 +142,24 @@ def apply(state: GameState, pid: str, action: Action | dict[str, Any]
 _ACTION_CLASSES = frozenset(ACTION_TYPES)
 
 
-def _end_turn(s: Work, pid: str, act: Action) -> None:
+def _end_turn(s: Work, seat: str, act: Action) -> None:
     turns.main_phase(s)
-    turns.end_of_turn(s, pid)
-    _turn_over(s, pid)
+    turns.end_of_turn(s, seat)
+    _turn_over(s, seat)
 
 
-def _turn_over(s: Work, pid: str) -> None:
-    emit(s, "turn_ended", pid, {"character": s.current})
+def _turn_over(s: Work, seat: str) -> None:
+    emit(s, "turn_ended", seat, {"character": s.current})
     if not turns.resume_witch(s):
         _next_character(s)
 
 
-def _settle(s: Work, pid: str) -> None:
+def _settle(s: Work, seat: str) -> None:
     """A turn stopped at once ("end": the Witch's, an action-only one, a forgotten greeting)
     or a round's end that may go on ("round_over", after the murdered Emperor's crown)."""
     if s.pending == "end":
         s.pending = None
-        _turn_over(s, pid)
+        _turn_over(s, seat)
     elif s.pending == "round_over":
         s.pending = None
         _close_round(s, turns.round_over(s))

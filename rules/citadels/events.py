@@ -9,7 +9,7 @@ from rules.kernel import events
 
 
 class Event(events.Event):
-    """What happened. `data` is what everyone learns; `private[pid]` what only pid learns;
+    """What happened. `data` is what everyone learns; `private[seat]` what only that seat learns;
     `player` (the kernel's `seat`, the same slot) whom it is about."""
 
     __slots__ = ()

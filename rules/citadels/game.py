@@ -72,10 +72,10 @@ class Citadels(EngineGame[GameState, Action]):
         table = scoring.scores(state)
         order = scoring.ranking(state, table)
         return Result(
-            ranks={pid: i + 1 for i, pid in enumerate(order)},
-            scores={pid: score.total for pid, score in table.items()},
-            breakdown={pid: scoring.breakdown(score) for pid, score in table.items()},
-            tiebreak={pid: {"rank": score.tiebreak} for pid, score in table.items()},
+            ranks={seat: i + 1 for i, seat in enumerate(order)},
+            scores={seat: score.total for seat, score in table.items()},
+            breakdown={seat: scoring.breakdown(score) for seat, score in table.items()},
+            tiebreak={seat: {"rank": score.tiebreak} for seat, score in table.items()},
         )
 
 

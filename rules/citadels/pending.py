@@ -32,24 +32,24 @@ from .tx import Work, draw, edit, emit, removed
 GATHER = (A.TakeGold, A.DrawCards)
 
 
-def legal(s: GameState, pid: str) -> list[A.Action]:
-    return LEGAL[s.pending or ""](s, pid)
+def legal(s: GameState, seat: str) -> list[A.Action]:
+    return LEGAL[s.pending or ""](s, seat)
 
 
-def _greet(s: GameState, pid: str) -> list[A.Action]:
+def _greet(s: GameState, seat: str) -> list[A.Action]:
     return [A.GREET, A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.GREET, A.TAKE_GOLD]
 
 
-def _crown(s: GameState, pid: str) -> list[A.Action]:
-    return list(crowns(tuple(s.seat), pid, s.crown))
+def _crown(s: GameState, seat: str) -> list[A.Action]:
+    return list(crowns(tuple(s.seat), seat, s.crown))
 
 
-def _tribute(s: GameState, pid: str) -> list[A.Action]:
-    me = s.player(pid)
+def _tribute(s: GameState, seat: str) -> list[A.Action]:
+    me = s.player(seat)
     return [A.TRIBUTE[k] for k, ok in (("gold", me.gold > 0), ("card", bool(me.hand))) if ok]
 
 
-def _bewitch(s: GameState, pid: str) -> list[A.Action]:
+def _bewitch(s: GameState, seat: str) -> list[A.Action]:
     return list(_bewitchable(s.cast))
 
 
@@ -58,26 +58,26 @@ def _bewitchable(cast: tuple[str, ...]) -> tuple[A.Action, ...]:
     return tuple(A.BEWITCH[c] for c in cast if c != "witch")
 
 
-def _navigator(s: GameState, pid: str) -> list[A.Action]:
+def _navigator(s: GameState, seat: str) -> list[A.Action]:
     return [A.NAVIGATOR["gold"], A.NAVIGATOR["cards"]]
 
 
-def _wizard(s: GameState, pid: str) -> list[A.Action]:
-    me = s.player(pid)
+def _wizard(s: GameState, seat: str) -> list[A.Action]:
+    me = s.player(seat)
     city, gold = me.city, me.gold
     out: list[A.Action] = []
-    for d in dict.fromkeys(s.player(s.wizard_target or pid).hand):
+    for d in dict.fromkeys(s.player(s.wizard_target or seat).hand):
         out.append(A.TAKE[d, False])
         if build_cost(city, d) <= gold:
             out.append(A.TAKE[d, True])
     return out
 
 
-def _lighthouse(s: GameState, pid: str) -> list[A.Action]:
+def _lighthouse(s: GameState, seat: str) -> list[A.Action]:
     return [A.LIGHTHOUSE[d] for d in sorted(set(s.deck))]
 
 
-def _bell_tower(s: GameState, pid: str) -> list[A.Action]:
+def _bell_tower(s: GameState, seat: str) -> list[A.Action]:
     return [A.BELL_TOWER[True], A.BELL_TOWER[False]]
 
 
@@ -90,15 +90,15 @@ LEGAL: dict[str, Callable[[GameState, str], list[A.Action]]] = {
 
 # --- handlers -------------------------------------------------------------------------------
 
-def apply(s: Work, pid: str, act: A.Action) -> None:
+def apply(s: Work, seat: str, act: A.Action) -> None:
     """Resolve the pending decision; IllegalAction for any other action (but a greeting's)."""
     kind = s.pending or ""
     if kind == "greet":
-        _greeted(s, pid, act)
+        _greeted(s, seat, act)
         return
-    if not _listed(act, LEGAL[kind](s, pid)):
+    if not _listed(act, LEGAL[kind](s, seat)):
         raise IllegalAction(f"{act.type} is not possible now: waiting for {kind}")
-    HANDLERS[kind](s, pid, act)
+    HANDLERS[kind](s, seat, act)
 
 
 def _listed(act: A.Action, options: list[A.Action]) -> bool:
@@ -110,26 +110,26 @@ def _listed(act: A.Action, options: list[A.Action]) -> bool:
     return act in options
 
 
-def _greeted(s: Work, pid: str, act: A.Action) -> None:
+def _greeted(s: Work, seat: str, act: A.Action) -> None:
     if type(act) is A.Greet:
         s.pending = None
-        emit(s, "greeted", pid, {"text": RULINGS["greeting"], "to": s.crown})
+        emit(s, "greeted", seat, {"text": RULINGS["greeting"], "to": s.crown})
         call = POWERS[s.current or ""].on_reveal
         if call is not None and s.current != s.murdered:  # no power with a Hospital
-            call(s, pid)
+            call(s, seat)
         return
     if type(act) not in GATHER:
         raise IllegalAction(f"{act.type} is not possible now: greet or take an action")
     if type(act) is A.DrawCards and not s.deck:
         raise IllegalAction("the deck is empty: take gold instead")
     s.pending = "end"  # any other move first: the whole turn is lost
-    emit(s, "greeting_forgotten", pid, {"to": s.crown})
+    emit(s, "greeting_forgotten", seat, {"to": s.crown})
 
 
-def _give_crown(s: Work, pid: str, act: A.Action) -> None:
+def _give_crown(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.GiveCrown
     move_crown(s, act.player)
-    emit(s, "crown_given", pid, {"to": act.player})
+    emit(s, "crown_given", seat, {"to": act.player})
     if s.pending == "round_crown":
         queen = queen_player(s)
         if queen is not None:
@@ -144,83 +144,83 @@ def _give_crown(s: Work, pid: str, act: A.Action) -> None:
         s.pending = None
 
 
-def _pay_tribute(s: Work, pid: str, act: A.Action) -> None:
+def _pay_tribute(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.Tribute
     emperor = s.holders["emperor"]
-    giver = edit(s, pid)
+    giver = edit(s, seat)
     if act.kind == "gold":
         giver.gold -= 1
         edit(s, emperor).gold += 1
-        emit(s, "tribute", pid, {"to": emperor, "kind": "gold"})
+        emit(s, "tribute", seat, {"to": emperor, "kind": "gold"})
     else:  # a card at random from his hand
         s.rng, k = rng.below(s.rng, len(giver.hand))
         card = giver.hand[k]
         giver.hand = removed(giver.hand, card)
         taker = edit(s, emperor)
         taker.hand = [*taker.hand, card]
-        emit(s, "tribute", pid, {"to": emperor, "kind": "card"},
-             {pid: {"district": card}, emperor: {"district": card}})
+        emit(s, "tribute", seat, {"to": emperor, "kind": "card"},
+             {seat: {"district": card}, emperor: {"district": card}})
     s.pending, s.tribute_from, s.awaiting = None, None, emperor
 
 
-def _bewitched(s: Work, pid: str, act: A.Action) -> None:
+def _bewitched(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.Bewitch
     s.bewitched = act.character
-    emit(s, "bewitched", pid, {"character": act.character})
+    emit(s, "bewitched", seat, {"character": act.character})
     s.pending = "end"  # her turn stops at once
 
 
-def _navigated(s: Work, pid: str, act: A.Action) -> None:
+def _navigated(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.NavigatorBonus
-    p = edit(s, pid)
+    p = edit(s, seat)
     n = RULINGS["navigator_bonus"]
     if act.kind == "gold":
         p.gold += n
-        emit(s, "bonus_gold", pid, {"amount": n})
+        emit(s, "bonus_gold", seat, {"amount": n})
     else:
         cards = draw(s, n)
         p.hand = p.hand + cards
-        emit(s, "bonus_cards", pid, {"count": len(cards)}, {pid: {"cards": cards}})
+        emit(s, "bonus_cards", seat, {"count": len(cards)}, {seat: {"cards": cards}})
     s.pending = None
 
 
-def _took(s: Work, pid: str, act: A.Action) -> None:
+def _took(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.TakeCard
     other = s.wizard_target
     assert other is not None
     victim = edit(s, other)
     victim.hand = removed(victim.hand, act.district)
     s.pending, s.wizard_target = None, None
-    emit(s, "card_taken", pid, {"from": other, "build": act.build},
-         {pid: {"district": act.district}, other: {"district": act.district}})
-    me = edit(s, pid)
+    emit(s, "card_taken", seat, {"from": other, "build": act.build},
+         {seat: {"district": act.district}, other: {"district": act.district}})
+    me = edit(s, seat)
     if act.build:
-        place(s, pid, act.district, build_cost(me.city, act.district))
+        place(s, seat, act.district, build_cost(me.city, act.district))
     else:
         me.hand = [*me.hand, act.district]
 
 
-def _lighthouse_take(s: Work, pid: str, act: A.Action) -> None:
+def _lighthouse_take(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.Lighthouse
     check(act.district in s.deck, "not in the deck")
-    p = edit(s, pid)
+    p = edit(s, seat)
     p.hand = [*p.hand, act.district]
     deck = removed(s.deck, act.district)
     s.rng = rng.shuffle(s.rng, deck)
     s.deck, s.pending = deck, None
-    emit(s, "lighthouse", pid, {}, {pid: {"district": act.district}})
+    emit(s, "lighthouse", seat, {}, {seat: {"district": act.district}})
 
 
-def _bell(s: Work, pid: str, act: A.Action) -> None:
+def _bell(s: Work, seat: str, act: A.Action) -> None:
     assert type(act) is A.BellTower
     s.pending = None
     if act.announce:
         s.bell_tower, s.city_size = True, s.city_size - 1
-        emit(s, "bell_tower_rung", pid, {"city_size": s.city_size})
+        emit(s, "bell_tower_rung", seat, {"city_size": s.city_size})
         if s.first_complete is None:
             done = [p.id for p in s.players if len(p.city) >= s.city_size]
             if done:
-                s.first_complete = pid if pid in done else done[0]
+                s.first_complete = seat if seat in done else done[0]
                 emit(s, "city_completed", s.first_complete, {"first": True})
 
 

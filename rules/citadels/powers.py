@@ -127,15 +127,15 @@ def steal(s: Work, me: str, action: A.Action) -> None:
     emit(s, "theft", me, {"character": target})
 
 
-def rob(s: Work, pid: str, character: str) -> None:
+def rob(s: Work, seat: str, character: str) -> None:
     """The robbed character is revealed: the Thief's wielder (the Witch's player if she
     robbed as the bewitched Thief) takes all its holder's gold."""
     thief = wielder(s, "thief")
-    if thief is not None and thief != pid:
-        victim = edit(s, pid)
+    if thief is not None and thief != seat:
+        victim = edit(s, seat)
         loot, victim.gold = victim.gold, 0
         edit(s, thief).gold += loot
-        emit(s, "gold_stolen", thief, {"victim": pid, "character": character, "amount": loot})
+        emit(s, "gold_stolen", thief, {"victim": seat, "character": character, "amount": loot})
 
 
 # --- Magician -------------------------------------------------------------------------------
@@ -190,10 +190,10 @@ def discard_and_draw(s: Work, me: str, action: A.Action) -> None:
 
 # --- King -----------------------------------------------------------------------------------
 
-def _crown(s: Work, pid: str) -> None:
-    if s.crown != pid:
-        move_crown(s, pid)
-        emit(s, "crown_passed", pid, {})
+def _crown(s: Work, seat: str) -> None:
+    if s.crown != seat:
+        move_crown(s, seat)
+        emit(s, "crown_passed", seat, {})
 
 
 def _heir(s: Work) -> None:
@@ -291,11 +291,11 @@ def _bewitch_candidates(s: GameState, me: Player) -> Targets:
 
 # --- Tax Collector --------------------------------------------------------------------------
 
-def _tax_catch_up(s: Work, pid: str) -> None:
+def _tax_catch_up(s: Work, seat: str) -> None:
     """Revealed: the Assassin's player pays 1 if the Assassin built this round."""
     assassin = s.holders.get("assassin")
-    if s.assassin_built and assassin is not None and assassin != pid:
-        pay_tax(s, assassin, pid)
+    if s.assassin_built and assassin is not None and assassin != seat:
+        pay_tax(s, assassin, seat)
 
 
 def _collect_taxes(s: Work, me: str) -> None:
@@ -355,8 +355,8 @@ def crowns(ids: tuple[str, ...], giver: str, crown: str) -> tuple[A.Action, ...]
     return tuple(A.give_crown(p) for p in _receivers(ids, giver, crown))
 
 
-def _emperor_called(s: Work, pid: str) -> None:
-    if crown_receivers(s, pid):
+def _emperor_called(s: Work, seat: str) -> None:
+    if crown_receivers(s, seat):
         s.pending = "crown"
 
 

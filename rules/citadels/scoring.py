@@ -56,9 +56,9 @@ def _tiebreaks(s: GameState) -> dict[str, int]:
     best: dict[str, int] = {}
     holders = s.holders
     for c in s.revealed:
-        pid = holders.get(c)
-        if pid is not None and RANK[c] > best.get(pid, 0):
-            best[pid] = RANK[c]
+        seat = holders.get(c)
+        if seat is not None and RANK[c] > best.get(seat, 0):
+            best[seat] = RANK[c]
     return best
 
 

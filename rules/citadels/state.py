@@ -182,12 +182,12 @@ class GameState(BaseModel):
             del copy.__dict__["seat"]
         return copy
 
-    def player(self, pid: str) -> Player:
-        return self.players[self.seat[pid]]
+    def player(self, seat: str) -> Player:
+        return self.players[self.seat[seat]]
 
     def holder(self, character: str) -> Player | None:
-        pid = self.holders.get(character)
-        return None if pid is None else self.players[self.seat[pid]]
+        seat = self.holders.get(character)
+        return None if seat is None else self.players[self.seat[seat]]
 
     def turn_player(self) -> str | None:
         """Who plays the current turn: the character's holder, or the Witch's player once
@@ -196,9 +196,9 @@ class GameState(BaseModel):
             return self.holders.get("witch")
         return self.holders.get(self.current) if self.current is not None else None
 
-    def characters_of(self, pid: str) -> list[str]:
-        """pid's characters this round, in pick order."""
-        return [c for c, holder in self.holders.items() if holder == pid]
+    def characters_of(self, seat: str) -> list[str]:
+        """`seat`'s characters this round, in pick order."""
+        return [c for c, holder in self.holders.items() if holder == seat]
 
     @model_validator(mode="before")
     @classmethod

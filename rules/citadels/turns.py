@@ -61,13 +61,13 @@ def call_next(s: Work) -> bool:
     return False
 
 
-def _reveal(s: Work, pid: str, character: str, hospital: bool = False) -> None:
+def _reveal(s: Work, seat: str, character: str, hospital: bool = False) -> None:
     s.revealed = [*s.revealed, character]
-    emit(s, "character_revealed", pid, {"character": character})
+    emit(s, "character_revealed", seat, {"character": character})
     if character == s.robbed:
-        rob(s, pid, character)
+        rob(s, seat, character)
     power = POWERS[character]
-    s.awaiting = pid
+    s.awaiting = seat
     s.gathered = False
     s.drawn = []
     s.builds_left = power.builds
@@ -77,22 +77,22 @@ def _reveal(s: Work, pid: str, character: str, hospital: bool = False) -> None:
     # His action only: murdered with a Hospital, or bewitched (the Witch plays the rest).
     s.restricted = hospital or character == s.bewitched
     districts.start_turn(s)
-    if pid != s.crown and "ball_room" in s.player(s.crown).city:
+    if seat != s.crown and "ball_room" in s.player(s.crown).city:
         s.pending = "greet"  # pending.py calls on_reveal once greeted
     elif power.on_reveal is not None and not hospital:
-        power.on_reveal(s, pid)
+        power.on_reveal(s, seat)
 
 
 # --- legal actions --------------------------------------------------------------------------
 
-def legal(s: GameState, pid: str, discards: bool = True) -> list[A.Action]:
-    """The legal actions of the acting player pid; discards=False leaves out discard_and_draw."""
+def legal(s: GameState, seat: str, discards: bool = True) -> list[A.Action]:
+    """The legal actions of the acting player `seat`; discards=False leaves out discard_and_draw."""
     drawn = s.drawn
     if drawn:
         return [A.KEEP[d] for d in dict.fromkeys(drawn)]
     if not s.gathered:
         return [A.TAKE_GOLD, A.DRAW_CARDS] if s.deck else [A.TAKE_GOLD]
-    me = s.player(pid)
+    me = s.player(seat)
     current = s.current
     assert current is not None  # a turn is always some character's
     power, hand = POWERS[current], me.hand
@@ -127,8 +127,8 @@ def _builds_and_income(builds_left: int, income_due: bool, current: str, power: 
     return out
 
 
-def sample(s: GameState, fields: dict[str, Any], pid: str, r: float) -> A.Action:
-    """The action of the acting player pid at `r` (in [0, 1)) of legal(s, pid, discards=False)
+def sample(s: GameState, fields: dict[str, Any], seat: str, r: float) -> A.Action:
+    """The action of the acting player `seat` at `r` (in [0, 1)) of legal(s, seat, discards=False)
     followed by the discard_and_draw options: random_action's uniform draw, without building
     the actions a power can count (Power.sample) or the Magician's discards.
 
@@ -144,7 +144,7 @@ def sample(s: GameState, fields: dict[str, Any], pid: str, r: float) -> A.Action
         return A.KEEP[keep[int(r * len(keep))]]
     if not fields["gathered"]:
         return (A.TAKE_GOLD, A.DRAW_CARDS)[int(r * 2)] if fields["deck"] else A.TAKE_GOLD
-    me = fields["players"][(fields.get("seat") or s.seat)[pid]]
+    me = fields["players"][(fields.get("seat") or s.seat)[seat]]
     mine = me.__dict__
     current, hand, used = fields["current"], mine["hand"], fields["power_used"]
     power = POWERS[current]

@@ -65,26 +65,26 @@ _Emitted = blank(Event)
 # The helpers below are functions, not Work methods: a work object's __dict__ is new for
 # every action, and CPython looks a method up the slow way on such objects.
 
-def edit(s: Work, pid: str) -> Player:
-    """A writable clone of player pid (its lists are shared: replace them, never edit)."""
+def edit(s: Work, seat: str) -> Player:
+    """A writable clone of `seat`'s player (its lists are shared: replace them, never edit)."""
     clones = s._clones
     if clones is None:
         clones = s._clones = {}
         s.players = list(s.players)
     else:
-        known = clones.get(pid)
+        known = clones.get(seat)
         if known is not None:
             return known
-    seat = s.seat[pid]
+    place = s.seat[seat]
     # A plain object the rules use as the Player it becomes.
-    clone: Player = work(WorkPlayer, s.players[seat].__dict__.copy(), _PLAYER_SET)
-    s.players[seat] = clones[pid] = clone
+    clone: Player = work(WorkPlayer, s.players[place].__dict__.copy(), _PLAYER_SET)
+    s.players[place] = clones[seat] = clone
     return clone
 
 
 def emit(s: Work, type_: str, player: str | None, data: dict[str, Any],
          private: dict[str, dict[str, Any]] | None = None) -> None:
-    """Report an event: `data` is public, `private[pid]` only for pid."""
+    """Report an event: `data` is public, `private[seat]` only for that seat."""
     # Event(type_, player, data, private) without the __init__ call: ~2 events an action.
     event = _Emitted()
     event.type, event.player, event.data = type_, player, data

@@ -34,8 +34,8 @@ from .powers import POWERS, Targets
 from .state import GameState, Player
 
 
-def view(state: GameState, pid: str | None) -> dict[str, Any]:
-    """A JSON-ready dict of everything pid may know; pid None gives the public view.
+def view(state: GameState, seat: str | None) -> dict[str, Any]:
+    """A JSON-ready dict of everything `seat` may know; `seat` None gives the public view.
 
     Never included while the game goes on: other players' hands and unrevealed characters, the
     deck order, face-down discards, cards another player is choosing among, and the generator
@@ -46,7 +46,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
     acting = to_act(state)
     table = scoring.scores(state)
     v: dict[str, Any] = {
-        "you": pid,
+        "you": seat,
         "round": s.round,
         "phase": s.phase,
         "crown": s.crown,
@@ -54,7 +54,7 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "options": s.options.model_dump(mode="json"),
         "deck_size": len(s.deck),
         "to_act": acting,
-        "players": [_player(s, p, pid, table[p.id]) for p in s.players],
+        "players": [_player(s, p, seat, table[p.id]) for p in s.players],
         "ranking": scoring.ranking(state, table),
         "faceup_discards": list(s.faceup),
         "facedown_count": len(s.facedown),
@@ -63,15 +63,15 @@ def view(state: GameState, pid: str | None) -> dict[str, Any]:
         "robbed": s.robbed,
         "revealed": list(s.revealed),
         "absent": list(s.absent),
-        "turn": _turn(s, pid, acting),
-        "draft": _draft(s, pid) if s.phase == "draft" else None,
-        "draft_history": _history(s, pid),
+        "turn": _turn(s, seat, acting),
+        "draft": _draft(s, seat) if s.phase == "draft" else None,
+        "draft_history": _history(s, seat),
         "graveyard_card": s.graveyard_card,
         "first_complete": s.first_complete,
         "finished": s.finished,
         "winner": s.winner,
         "final_reveal": _final_reveal(s) if s.finished else None,
-        **_dark(s, pid, acting),
+        **_dark(s, seat, acting),
     }
     return v
 
@@ -83,7 +83,7 @@ def _final_reveal(s: GameState) -> dict[str, Any]:
             "facedown": [c for c in s.cast if c in s.facedown]}  # rank order: the draft's is secret
 
 
-def _dark(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any]:
+def _dark(s: GameState, seat: str | None, acting: list[str]) -> dict[str, Any]:
     """The Dark City's public round facts, and the forced decision's options for whoever
     must take it (pending.py)."""
     out: dict[str, Any] = {
@@ -93,8 +93,8 @@ def _dark(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any]:
         "tribute_from": s.tribute_from, "wizard_target": s.wizard_target,
         "bell_tower": s.bell_tower,
     }
-    if s.pending is not None and pid is not None and pid in acting:
-        out["pending_options"] = [a.model_dump() for a in pending.legal(s, pid)]
+    if s.pending is not None and seat is not None and seat in acting:
+        out["pending_options"] = [a.model_dump() for a in pending.legal(s, seat)]
         if s.pending == "wizard" and s.wizard_target is not None:
             out["looked_at"] = list(s.player(s.wizard_target).hand)
         if s.pending == "lighthouse":
@@ -123,7 +123,7 @@ def _player(s: GameState, p: Player, viewer: str | None, score: scoring.Score
     return out
 
 
-def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | None:
+def _turn(s: GameState, seat: str | None, acting: list[str]) -> dict[str, Any] | None:
     if s.phase != "turns":
         return None
     current = s.current
@@ -144,20 +144,20 @@ def _turn(s: GameState, pid: str | None, acting: list[str]) -> dict[str, Any] | 
         "beautified_now": s.beautified_now,
         **{flag: getattr(s, flag) for flag in districts.TURN_FLAGS},  # laboratory_used...
     }
-    if pid is not None and pid in acting and holder == pid and current is not None:
+    if seat is not None and seat in acting and holder == seat and current is not None:
         if s.drawn:
             out["drawn"] = list(s.drawn)
-        out["targets"] = _targets(s, pid, current)
+        out["targets"] = _targets(s, seat, current)
     return out
 
 
-def _targets(s: GameState, pid: str, current: str) -> Targets:
+def _targets(s: GameState, seat: str, current: str) -> Targets:
     """Every target the current character's power could name, each with `legal` and, when
     not, why (a reason code); the power as a whole may not be usable yet, or any more."""
     candidates = POWERS[current].candidates
     if candidates is None:
         return {}
-    found = candidates(s, s.player(pid))
+    found = candidates(s, s.player(seat))
     blocked = ("gather_first" if not s.gathered or s.drawn
                else "power_used" if s.power_used else None)
     for entries in found.values():
@@ -168,19 +168,19 @@ def _targets(s: GameState, pid: str, current: str) -> Targets:
     return found
 
 
-def _history(s: GameState, pid: str | None) -> list[dict[str, Any]]:
+def _history(s: GameState, seat: str | None) -> list[dict[str, Any]]:
     """This round's draft steps: who picked or discarded is public, what only to that player."""
     out = []
     for step in s.draft_history:
         entry: dict[str, Any] = {"player": step.player, "kind": step.kind}
-        if step.player == pid:
+        if step.player == seat:
             entry["offered"] = list(step.offered)
             entry["chosen"] = step.chosen
         out.append(entry)
     return out
 
 
-def _draft(s: GameState, pid: str | None) -> dict[str, Any]:
+def _draft(s: GameState, seat: str | None) -> dict[str, Any]:
     chooser, kind = draft.chooser(s)
     out: dict[str, Any] = {
         "chooser": chooser,
@@ -188,6 +188,6 @@ def _draft(s: GameState, pid: str | None) -> dict[str, Any]:
         "step_index": s.draft_step,
         "pool_size": len(s.draft_pool),
     }
-    if pid == chooser:
+    if seat == chooser:
         out["options"] = list(s.draft_pool)
     return out

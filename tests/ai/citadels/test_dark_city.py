@@ -14,9 +14,9 @@ from rules import citadels
 from rules.citadels import actions as A
 
 
-def seat(pid: str, gold: int = 2, hand: list[str] | None = None, city: list[str] | None = None,
+def seat(seat: str, gold: int = 2, hand: list[str] | None = None, city: list[str] | None = None,
          characters: list[str] | None = None) -> dict[str, Any]:
-    entry: dict[str, Any] = {"id": pid, "gold": gold, "city": city or [], "revealed": [],
+    entry: dict[str, Any] = {"id": seat, "gold": gold, "city": city or [], "revealed": [],
                              "hand_size": len(hand or [])}
     if hand is not None:
         entry.update(hand=hand, characters=characters or [])
@@ -109,10 +109,10 @@ def test_basic_beats_random_with_the_dark_city_cast() -> None:
     basic = make_player("basic")
     rng = random.Random(0)
     while not state.finished:
-        pid = citadels.to_act(state)[0]
-        legal = citadels.legal_actions(state, pid)
-        move = basic.choose(citadels.view(state, pid), legal, rng)
-        assert move == basic.choose(citadels.view(state, pid), legal, random.Random(99))
+        seat = citadels.to_act(state)[0]
+        legal = citadels.legal_actions(state, seat)
+        move = basic.choose(citadels.view(state, seat), legal, rng)
+        assert move == basic.choose(citadels.view(state, seat), legal, random.Random(99))
         used.add(move.type)
-        state, _ = citadels.apply(state, pid, move)
+        state, _ = citadels.apply(state, seat, move)
     assert {"bewitch", "give_crown", "navigator_bonus"} & used

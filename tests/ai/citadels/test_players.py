@@ -29,10 +29,10 @@ def play(n: int, strength: str, seed: int, options: citadels.Options | None = No
     rngs = {f"p{i}": random.Random(seed + i) for i in range(n)}
     moves = []
     while not state.finished:
-        pid = citadels.to_act(state)[0]
-        action = decide(state, pid, player, rngs[pid], game=GAME)
-        assert action in citadels.legal_actions(state, pid), (strength, action)
-        state, _ = citadels.apply(state, pid, action)
+        seat = citadels.to_act(state)[0]
+        action = decide(state, seat, player, rngs[seat], game=GAME)
+        assert action in citadels.legal_actions(state, seat), (strength, action)
+        state, _ = citadels.apply(state, seat, action)
         moves.append(action)
         assert len(moves) < 3000
     assert state.winner is not None
@@ -82,9 +82,9 @@ def _prefix(n: int, steps: int) -> list[citadels.Action]:
     state = citadels.new_game([f"p{i}" for i in range(n)], seed=9)
     out = []
     for k in range(steps):
-        pid = citadels.to_act(state)[0]
-        action = decide(state, pid, player, random.Random(k), game=GAME)
-        state, _ = citadels.apply(state, pid, action)
+        seat = citadels.to_act(state)[0]
+        action = decide(state, seat, player, random.Random(k), game=GAME)
+        state, _ = citadels.apply(state, seat, action)
         out.append(action)
     return out
 
@@ -98,19 +98,19 @@ def positions(n: int, seed: int, every: int) -> list[tuple[citadels.GameState, s
     out = []
     k = 0
     while not state.finished:
-        pid = citadels.to_act(state)[0]
+        seat = citadels.to_act(state)[0]
         if k % every == 0:
-            out.append((state, pid))
-        action = decide(state, pid, player, random.Random(k), game=GAME)
-        state, _ = citadels.apply(state, pid, action)
+            out.append((state, seat))
+        action = decide(state, seat, player, random.Random(k), game=GAME)
+        state, _ = citadels.apply(state, seat, action)
         k += 1
     return out
 
 
-def reshuffled(state: citadels.GameState, pid: str, rng: random.Random) -> citadels.GameState:
+def reshuffled(state: citadels.GameState, seat: str, rng: random.Random) -> citadels.GameState:
     """Another true state: the other hands, the deck and face-down cards dealt differently."""
     s = state.model_copy(deep=True)
-    others = [p for p in s.players if p.id != pid]
+    others = [p for p in s.players if p.id != seat]
     hidden = [c for p in others for c in p.hand] + list(s.deck)
     rng.shuffle(hidden)
     for p in others:
@@ -122,16 +122,16 @@ def reshuffled(state: citadels.GameState, pid: str, rng: random.Random) -> citad
 @pytest.mark.parametrize("n", [2, 4, 7])
 def test_fairness_same_view_same_choice(n: int) -> None:
     checked = differ = 0
-    for i, (state, pid) in enumerate(positions(n, seed=40 + n, every=6 if n < 7 else 12)):
-        twins = [reshuffled(state, pid, random.Random(i)),
-                 citadels.determinize(state, pid, random.Random(i))]
+    for i, (state, seat) in enumerate(positions(n, seed=40 + n, every=6 if n < 7 else 12)):
+        twins = [reshuffled(state, seat, random.Random(i)),
+                 citadels.determinize(state, seat, random.Random(i))]
         for twin in twins:
-            assert citadels.view(twin, pid) == citadels.view(state, pid)
+            assert citadels.view(twin, seat) == citadels.view(state, seat)
             differ += twin.deck != state.deck
             for strength in strengths("citadels"):
                 player = small(strength)
-                a = decide(state, pid, player, random.Random(99), game=GAME)
-                b = decide(twin, pid, player, random.Random(99), game=GAME)
+                a = decide(state, seat, player, random.Random(99), game=GAME)
+                b = decide(twin, seat, player, random.Random(99), game=GAME)
                 assert a == b, (strength, i)
                 checked += 1
     assert checked > 20

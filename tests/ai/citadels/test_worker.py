@@ -34,37 +34,37 @@ def _turn_state() -> tuple[citadels.GameState, str]:
     state = citadels.new_game(["a", "b", "c", "d"], seed=3)
     rng = random.Random(0)
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        action = citadels.random_action(state, pid, rng)
+        seat = citadels.to_act(state)[0]
+        action = citadels.random_action(state, seat, rng)
         assert action is not None
-        state, _ = citadels.apply(state, pid, action)
+        state, _ = citadels.apply(state, seat, action)
     return state, citadels.to_act(state)[0]
 
 
 async def test_cap_falls_back_to_basic_without_blocking() -> None:
-    state, pid = _turn_state()
-    action, elapsed, ticks = await ticking(decide_async(state, pid, Sleeper(1.0), seed=1,
+    state, seat = _turn_state()
+    action, elapsed, ticks = await ticking(decide_async(state, seat, Sleeper(1.0), seed=1,
                                                          cap=0.3, game=GAME))
     assert elapsed < 0.6
     assert ticks >= 10
-    v = citadels.view(state, pid)
-    assert action == basic_move(v, citadels.legal_actions(state, pid))
+    v = citadels.view(state, seat)
+    assert action == basic_move(v, citadels.legal_actions(state, seat))
 
 
 async def test_expert_stops_at_its_deadline() -> None:
     state = citadels.new_game(["a", "b", "c", "d"], seed=4)
-    pid = citadels.to_act(state)[0]
+    seat = citadels.to_act(state)[0]
     expert = make_player("expert", iterations=10**6)
-    action, elapsed, ticks = await ticking(decide_async(state, pid, expert, seed=1, cap=0.5,
+    action, elapsed, ticks = await ticking(decide_async(state, seat, expert, seed=1, cap=0.5,
                                                          game=GAME))
     assert elapsed < 0.9
     # The search shares the GIL with the loop, which ticks ~40 times in 0.4 s on an idle
     # machine and fewer on a loaded one; a loop blocked by the search would tick once at most.
     assert ticks >= 5
-    assert action in citadels.legal_actions(state, pid)
+    assert action in citadels.legal_actions(state, seat)
 
 
 async def test_fast_player_answers_itself() -> None:
-    state, pid = _turn_state()
-    action = await decide_async(state, pid, Sleeper(0.0), seed=1, cap=1.0, game=GAME)
-    assert action == citadels.legal_actions(state, pid)[-1]
+    state, seat = _turn_state()
+    action = await decide_async(state, seat, Sleeper(0.0), seed=1, cap=1.0, game=GAME)
+    assert action == citadels.legal_actions(state, seat)[-1]

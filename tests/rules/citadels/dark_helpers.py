@@ -56,14 +56,14 @@ def rig(state: citadels.GameState, chars: dict[str, list[str]]) -> citadels.Game
 def until(state: citadels.GameState, character: str) -> citadels.GameState:
     """End turns (taking gold first) until `character` is the current one."""
     while state.current != character:
-        pid = citadels.to_act(state)[0]
-        state = run(state, pid, {"type": "take_gold"}, {"type": "end_turn"})
+        seat = citadels.to_act(state)[0]
+        state = run(state, seat, {"type": "take_gold"}, {"type": "end_turn"})
     return state
 
 
-def run(state: citadels.GameState, pid: str | None, *actions: dict[str, Any]
+def run(state: citadels.GameState, seat: str | None, *actions: dict[str, Any]
         ) -> citadels.GameState:
-    """Apply actions, each by whoever must decide (pid is only a hint for readers)."""
+    """Apply actions, each by whoever must decide (`seat` is only a hint for readers)."""
     for action in actions:
         if state.finished or (state.pending == "end"):
             break

@@ -61,20 +61,20 @@ def rig(state: citadels.GameState, chars: dict[str, list[str]],
 
 def draft(state: citadels.GameState, chars: dict[str, list[str]]) -> citadels.GameState:
     """Play the draft: everyone picks their wanted characters; 2-player discards take spares."""
-    wanted = {pid: list(cs) for pid, cs in chars.items()}
+    wanted = {seat: list(cs) for seat, cs in chars.items()}
     all_wanted = {c for cs in chars.values() for c in cs}
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        options = [a.character for a in citadels.legal_actions(state, pid)]
-        kind = citadels.legal_actions(state, pid)[0].type
+        seat = citadels.to_act(state)[0]
+        options = [a.character for a in citadels.legal_actions(state, seat)]
+        kind = citadels.legal_actions(state, seat)[0].type
         if kind == "pick_character":
-            mine = [c for c in wanted.get(pid, []) if c in options]
+            mine = [c for c in wanted.get(seat, []) if c in options]
             choice = mine[0] if mine else next(c for c in options if c not in all_wanted)
             if mine:
-                wanted[pid].remove(choice)
+                wanted[seat].remove(choice)
         else:
             choice = next(c for c in options if c not in all_wanted)
-        state, _ = citadels.apply(state, pid, {"type": kind, "character": choice})
+        state, _ = citadels.apply(state, seat, {"type": kind, "character": choice})
     return state
 
 
@@ -83,8 +83,8 @@ def act(state: citadels.GameState, *actions: dict[str, Any]
     """Apply actions in order, each by whoever must decide; return the state and all events."""
     events: list[citadels.Event] = []
     for action in actions:
-        pid = citadels.to_act(state)[0]
-        state, new = citadels.apply(state, pid, action)
+        seat = citadels.to_act(state)[0]
+        state, new = citadels.apply(state, seat, action)
         events += new
     return state, events
 
@@ -102,14 +102,14 @@ def acting(state: citadels.GameState) -> citadels.Player:
     return state.player(citadels.to_act(state)[0])
 
 
-def types(state: citadels.GameState, pid: str) -> set[str]:
-    return {a.type for a in citadels.legal_actions(state, pid)}
+def types(state: citadels.GameState, seat: str) -> set[str]:
+    return {a.type for a in citadels.legal_actions(state, seat)}
 
 
-def assert_illegal(state: citadels.GameState, pid: str, action: dict[str, Any]) -> None:
+def assert_illegal(state: citadels.GameState, seat: str, action: dict[str, Any]) -> None:
     import pytest
 
     before = state.model_dump()
     with pytest.raises(citadels.IllegalAction):
-        citadels.apply(state, pid, action)
+        citadels.apply(state, seat, action)
     assert state.model_dump() == before

@@ -34,8 +34,8 @@ def test_seat_cache_is_not_state_and_follows_new_players():
     """GameState.seat is cached in the model but never dumped, and model_copy with other
     players (or a state parsed from JSON) looks the seats up again."""
     state = citadels.new_game(IDS[:4], seed=7)
-    pid = citadels.to_act(state)[0]
-    state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+    seat = citadels.to_act(state)[0]
+    state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert state.player(IDS[2]).id == IDS[2] and state.seat[IDS[2]] == 2
     assert "seat" not in state.model_dump_json() and "seat" not in state.model_dump()
     turned = state.model_copy(update={"players": state.players[::-1]})
@@ -54,7 +54,7 @@ def test_states_saved_with_characters_in_players_still_load():
     old = json.loads(state.model_dump_json())
     holders = old.pop("holders")
     for p in old["players"]:
-        p["characters"] = [c for c, pid in holders.items() if pid == p["id"]]
+        p["characters"] = [c for c, seat in holders.items() if seat == p["id"]]
     loaded = citadels.GameState.model_validate_json(json.dumps(old))
     assert loaded == state and loaded.characters_of("bo") == ["thief"]
     assert "characters" not in loaded.players[0].model_dump()

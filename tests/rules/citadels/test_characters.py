@@ -23,10 +23,10 @@ def test_characters_are_called_in_rank_order_skipping_absent_ones():
 def test_gathering_is_mandatory_and_first():
     """Durante su turno, el jugador debe adquirir recursos: nothing else comes first."""
     state = start(4, FOUR)
-    pid = acting(state).id
-    assert types(state, pid) == {"take_gold", "draw_cards"}
-    assert_illegal(state, pid, {"type": "end_turn"})
-    assert_illegal(state, pid, {"type": "assassinate", "character": "king"})
+    seat = acting(state).id
+    assert types(state, seat) == {"take_gold", "draw_cards"}
+    assert_illegal(state, seat, {"type": "end_turn"})
+    assert_illegal(state, seat, {"type": "assassinate", "character": "king"})
 
 
 def test_draw_two_keep_one_other_to_bottom():
@@ -35,10 +35,10 @@ def test_draw_two_keep_one_other_to_bottom():
     top = state.deck[:2]
     state, _ = act(state, {"type": "draw_cards"})
     assert state.drawn == top
-    pid = acting(state).id
-    assert {a.district for a in citadels.legal_actions(state, pid)} == set(top)
+    seat = acting(state).id
+    assert {a.district for a in citadels.legal_actions(state, seat)} == set(top)
     state, _ = act(state, {"type": "keep_card", "district": top[1]})
-    assert state.player(pid).hand[-1] == top[1]
+    assert state.player(seat).hand[-1] == top[1]
     assert state.deck[-1] == top[0]
 
 

@@ -13,8 +13,8 @@ END = {"type": "end_turn"}
 
 
 def types(state: citadels.GameState) -> set[str]:
-    pid = citadels.to_act(state)[0]
-    return {a.type for a in citadels.legal_actions(state, pid)}
+    seat = citadels.to_act(state)[0]
+    return {a.type for a in citadels.legal_actions(state, seat)}
 
 
 def witch_game(bewitched: str, **kw: object) -> citadels.GameState:

@@ -34,9 +34,9 @@ def check(state: citadels.GameState, options: citadels.Options) -> None:
     if state.finished:
         assert citadels.to_act(state) == [] and state.winner is not None
         return
-    (pid,) = citadels.to_act(state)
-    assert citadels.legal_actions(state, pid)
-    assert all(citadels.legal_actions(state, p.id) == [] for p in state.players if p.id != pid)
+    (seat,) = citadels.to_act(state)
+    assert citadels.legal_actions(state, seat)
+    assert all(citadels.legal_actions(state, p.id) == [] for p in state.players if p.id != seat)
     assert citadels.GameState.model_validate_json(state.model_dump_json()) == state
 
 
@@ -52,11 +52,11 @@ def play(options: dict[str, Any], n: int, seed: int) -> None:
         check(state, chosen)
         if state.finished:
             return
-        pid = citadels.to_act(state)[0]
-        action = citadels.random_action(state, pid, rng)
-        assert action is not None and action in citadels.legal_actions(state, pid)
+        seat = citadels.to_act(state)[0]
+        action = citadels.random_action(state, seat, rng)
+        assert action is not None and action in citadels.legal_actions(state, seat)
         assert citadels.Action.parse(action.model_dump()) == action
-        state, _ = citadels.apply(state, pid, action)
+        state, _ = citadels.apply(state, seat, action)
     raise AssertionError("the game did not end")
 
 
@@ -93,8 +93,8 @@ def test_the_diplomats_exchanges_are_exactly_the_pairs_no_refusal_stops() -> Non
                         if powers._exchange_refusal(state, me, g, o, t) is None]
                 assert powers._exchanges(state, me) == slow
                 checked += len(slow)
-            pid = citadels.to_act(state)[0]
-            action = citadels.random_action(state, pid, rng)
+            seat = citadels.to_act(state)[0]
+            action = citadels.random_action(state, seat, rng)
             assert action is not None
-            state, _ = citadels.apply(state, pid, action)
+            state, _ = citadels.apply(state, seat, action)
     assert checked > 1000, "the games reached states with many possible exchanges"

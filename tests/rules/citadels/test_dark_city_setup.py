@@ -61,8 +61,8 @@ def test_four_players_nine_characters_one_discarded_after_the_last_pick() -> Non
     assert len(state.draft_pool) == 5
     rng = random.Random(1)
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.random_action(state, seat, rng))
     assert len(state.holders) == 4 and len(state.facedown) == 2
 
 
@@ -70,11 +70,11 @@ def test_seven_players_nine_characters_no_special_rule() -> None:
     state = citadels.new_game(IDS8[:7], seed=2, options=citadels.Options(rank9="artist"))
     rng = random.Random(1)
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
+        seat = citadels.to_act(state)[0]
         # the 7th player sees only the two cards left, never the face-down one
         if len(state.draft_history) == 6:
-            assert len(citadels.legal_actions(state, pid)) == 2
-        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+            assert len(citadels.legal_actions(state, seat)) == 2
+        state, _ = citadels.apply(state, seat, citadels.random_action(state, seat, rng))
 
 
 def test_emperor_never_face_up() -> None:
@@ -89,12 +89,12 @@ def test_eighth_player_chooses_between_last_card_and_face_down() -> None:
     down = state.facedown[0]
     rng = random.Random(2)
     for _ in range(7):
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
-    pid = citadels.to_act(state)[0]
-    options = {a.character for a in citadels.legal_actions(state, pid)}
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.random_action(state, seat, rng))
+    seat = citadels.to_act(state)[0]
+    options = {a.character for a in citadels.legal_actions(state, seat)}
     assert len(options) == 2 and down in options and state.facedown == []
-    state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+    state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert state.phase == "turns" and len(state.facedown) == 1 and len(state.holders) == 8
 
 
@@ -102,12 +102,12 @@ def test_three_players_nine_characters_random_discard_after_three_picks() -> Non
     state = citadels.new_game(IDS8[:3], seed=5, options=citadels.Options(rank9="artist"))
     assert len(state.draft_pool) == 8
     for _ in range(3):
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert len(state.draft_pool) == 4 and len(state.facedown) == 2
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert Counter(state.holders.values()) == {p: 2 for p in IDS8[:3]}
     assert len(state.facedown) == 3
 
@@ -116,8 +116,8 @@ def test_two_players_nine_characters_option() -> None:
     state = citadels.new_game(IDS8[:2], seed=5,
                               options=citadels.Options(rank9="artist", nine_with_two=True))
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert Counter(state.holders.values()) == {p: 2 for p in IDS8[:2]}
     assert len(state.facedown) == 5  # 1 first, 2 chosen, the last 2
 

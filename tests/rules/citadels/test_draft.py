@@ -13,9 +13,9 @@ from .helpers import IDS, assert_illegal, start
 
 def play_draft(state: citadels.GameState, choose=min) -> citadels.GameState:
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        legal = citadels.legal_actions(state, pid)
-        state, _ = citadels.apply(state, pid, choose(legal, key=lambda a: a.character))
+        seat = citadels.to_act(state)[0]
+        legal = citadels.legal_actions(state, seat)
+        state, _ = citadels.apply(state, seat, choose(legal, key=lambda a: a.character))
     return state
 
 
@@ -46,9 +46,9 @@ def test_picks_go_clockwise_from_the_crown_then_leftover_face_down(n):
     state = citadels.new_game(IDS[:n], seed=5)
     order = []
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        order.append(pid)
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+        seat = citadels.to_act(state)[0]
+        order.append(seat)
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert order == IDS[:n]
     assert all(len(state.characters_of(p.id)) == 1 for p in state.players)
     assert len(state.facedown) == 2
@@ -61,9 +61,9 @@ def test_three_players_pick_twice_each():
     state = citadels.new_game(IDS[:3], seed=2)
     order = []
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        order.append(pid)
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[-1])
+        seat = citadels.to_act(state)[0]
+        order.append(seat)
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[-1])
     assert order == IDS[:3] * 2
     assert all(len(state.characters_of(p.id)) == 2 for p in state.players)
     assert len(state.facedown) == 2
@@ -74,10 +74,10 @@ def test_two_players_keep_one_and_discard_one():
     state = citadels.new_game(IDS[:2], seed=4)
     steps = []
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        legal = citadels.legal_actions(state, pid)
-        steps.append((pid, legal[0].type, len(legal)))
-        state, _ = citadels.apply(state, pid, legal[0])
+        seat = citadels.to_act(state)[0]
+        legal = citadels.legal_actions(state, seat)
+        steps.append((seat, legal[0].type, len(legal)))
+        state, _ = citadels.apply(state, seat, legal[0])
     assert steps == [
         ("ana", "pick_character", 7), ("bo", "pick_character", 6),
         ("bo", "discard_character", 5), ("ana", "pick_character", 4),
@@ -92,8 +92,8 @@ def test_seventh_player_chooses_between_last_card_and_face_down():
     state = citadels.new_game(IDS[:7], seed=8)
     hidden = state.facedown[0]
     for _ in range(6):
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     assert citadels.to_act(state) == ["gus"]
     options = [a.character for a in citadels.legal_actions(state, "gus")]
     assert len(options) == 2 and hidden in options
@@ -106,8 +106,8 @@ def test_crowned_player_starts_next_round_draft():
     """El Rey: the King's player is crowned and picks first next round."""
     state = start(4, {"ana": ["assassin"], "bo": ["thief"], "cy": ["king"], "di": ["warlord"]})
     while state.round == 1:
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[-1])
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[-1])
     assert state.crown == "cy"
     assert citadels.to_act(state) == ["cy"]
 

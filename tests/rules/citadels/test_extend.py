@@ -62,7 +62,7 @@ def test_random_games_with_an_added_character_end() -> None:
                                       citadels.Options(rank6="herald"))
             rng = random.Random(seed)
             while not state.finished:
-                pid = citadels.to_act(state)[0]
-                action = citadels.random_action(state, pid, rng)
+                seat = citadels.to_act(state)[0]
+                action = citadels.random_action(state, seat, rng)
                 assert action is not None
-                state, _ = citadels.apply(state, pid, action)
+                state, _ = citadels.apply(state, seat, action)

@@ -52,18 +52,18 @@ def play_into(digest: Any, players: int, options: citadels.Options | None, seed:
     _put(digest, GAME.dump_state(state))
     step = 0
     while acting := citadels.to_act(state):
-        pid = acting[0]
-        legal = citadels.legal_actions(state, pid)
-        drawn = citadels.random_action(state, pid, rng)
+        seat = acting[0]
+        legal = citadels.legal_actions(state, seat)
+        drawn = citadels.random_action(state, seat, rng)
         assert drawn is not None
-        _put(digest, [pid, len(legal), [a.model_dump(mode="json") for a in legal[:64]],
+        _put(digest, [seat, len(legal), [a.model_dump(mode="json") for a in legal[:64]],
                       drawn.model_dump(mode="json")])
         action = drawn if step % 2 else legal[int(rng.random() * len(legal))]
-        state, events = citadels.apply(state, pid, action)
+        state, events = citadels.apply(state, seat, action)
         _put(digest, [[e.visible_to(v) for v in viewers] for e in events])
         if step % 5 == 0:
             digest.update(state.model_dump_json().encode())
-            for v in dict.fromkeys([pid, None, viewers[step % len(viewers)]]):
+            for v in dict.fromkeys([seat, None, viewers[step % len(viewers)]]):
                 _put(digest, [v, citadels.view(state, v)])
         step += 1
     digest.update(state.model_dump_json().encode())

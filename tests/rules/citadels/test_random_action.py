@@ -22,9 +22,9 @@ class Fixed(random.Random):
         return self.r
 
 
-def order(state: citadels.GameState, pid: str) -> list[citadels.Action]:
+def order(state: citadels.GameState, seat: str) -> list[citadels.Action]:
     """legal_actions in random_action's order: the Magician's discards last."""
-    legal = citadels.legal_actions(state, pid)
+    legal = citadels.legal_actions(state, seat)
     return ([a for a in legal if not isinstance(a, DiscardAndDraw)]
             + [a for a in legal if isinstance(a, DiscardAndDraw)])
 
@@ -39,11 +39,11 @@ def test_every_draw_is_the_listed_action_at_its_place(players: int, options: dic
                                   options=citadels.Options(**options))
         rng = random.Random(seed)
         while actors := citadels.to_act(state):
-            pid = actors[0]
-            listed = order(state, pid)
+            seat = actors[0]
+            listed = order(state, seat)
             for i, action in enumerate(listed):
                 fixed.r = (i + 0.5) / len(listed)
-                assert citadels.random_action(state, pid, fixed) == action
+                assert citadels.random_action(state, seat, fixed) == action
             seen.update(type(a).__name__ for a in listed)
-            state, _ = citadels.apply(state, pid, listed[int(rng.random() * len(listed))])
+            state, _ = citadels.apply(state, seat, listed[int(rng.random() * len(listed))])
     assert seen >= ({"Exchange", "EndTurn"} if options else {"DiscardAndDraw", "SwapHands"})

@@ -36,10 +36,10 @@ def check_invariants(state: citadels.GameState) -> None:
     if state.finished:
         assert citadels.to_act(state) == [] and state.winner is not None
     else:
-        (pid,) = citadels.to_act(state)
-        assert citadels.legal_actions(state, pid), "whoever must act has something to do"
+        (seat,) = citadels.to_act(state)
+        assert citadels.legal_actions(state, seat), "whoever must act has something to do"
         for other in state.players:
-            if other.id != pid:
+            if other.id != seat:
                 assert citadels.legal_actions(state, other.id) == []
     assert citadels.GameState.model_validate_json(state.model_dump_json()) == state
 
@@ -69,7 +69,7 @@ def candidate(rng: random.Random, state: citadels.GameState) -> dict[str, Any]:
 
 def check_illegal(state: citadels.GameState, rng: random.Random, legal: list) -> None:
     before = state.model_dump_json()
-    pid = citadels.to_act(state)[0]
+    seat = citadels.to_act(state)[0]
     for _ in range(3):
         data = candidate(rng, state)
         try:
@@ -79,8 +79,8 @@ def check_illegal(state: citadels.GameState, rng: random.Random, legal: list) ->
         if action is not None and action in legal:
             continue
         with pytest.raises(citadels.IllegalAction):
-            citadels.apply(state, pid, data)
-    wrong = rng.choice([p.id for p in state.players if p.id != pid] + ["zed"])
+            citadels.apply(state, seat, data)
+    wrong = rng.choice([p.id for p in state.players if p.id != seat] + ["zed"])
     with pytest.raises(citadels.IllegalAction):
         citadels.apply(state, wrong, rng.choice(legal))
     assert state.model_dump_json() == before, "a refused action changes nothing"
@@ -122,18 +122,18 @@ def play_checked(n: int, seed: int) -> tuple[list[dict], list[citadels.GameState
     states = [state]
     while not state.finished:
         check_invariants(state)
-        pid = citadels.to_act(state)[0]
-        legal = citadels.legal_actions(state, pid)
+        seat = citadels.to_act(state)[0]
+        legal = citadels.legal_actions(state, seat)
         snapshot = state.model_dump_json()
         for action in rng.sample(legal, min(len(legal), 6)):
-            citadels.apply(state, pid, action)  # every legal action applies
+            citadels.apply(state, seat, action)  # every legal action applies
         assert state.model_dump_json() == snapshot, "apply never mutates its input"
         check_illegal(state, rng, legal)
         if len(moves) % 8 == 0:
             check_views(state, rng, len(moves))
         action = rng.choice(legal)
         moves.append(action.model_dump())
-        state, events = citadels.apply(state, pid, action)
+        state, events = citadels.apply(state, seat, action)
         assert all(isinstance(e, citadels.Event) for e in events)
         states.append(state)
     check_invariants(state)
@@ -171,9 +171,9 @@ def test_global_random_is_never_used():
         state = citadels.new_game(IDS[:5], seed=11)
         rng = random.Random(5)
         while not state.finished:
-            pid = citadels.to_act(state)[0]
+            seat = citadels.to_act(state)[0]
             random.random()
-            state, _ = citadels.apply(state, pid, rng.choice(citadels.legal_actions(state, pid)))
+            state, _ = citadels.apply(state, seat, rng.choice(citadels.legal_actions(state, seat)))
         return state
 
     random.seed(123)

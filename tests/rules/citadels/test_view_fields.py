@@ -16,14 +16,14 @@ from .helpers import act, gold_turn, start
 from .test_views import states
 
 
-def entry(view: dict[str, Any], pid: str) -> dict[str, Any]:
-    return next(p for p in view["players"] if p["id"] == pid)
+def entry(view: dict[str, Any], seat: str) -> dict[str, Any]:
+    return next(p for p in view["players"] if p["id"] == seat)
 
 
 def targets(state: citadels.GameState, kind: str) -> dict[Any, tuple[bool, str | None]]:
     """The acting player's targets of one kind: {target: (legal, reason)}."""
-    pid = citadels.to_act(state)[0]
-    found = citadels.view(state, pid)["turn"]["targets"][kind]
+    seat = citadels.to_act(state)[0]
+    found = citadels.view(state, seat)["turn"]["targets"][kind]
     key = "character" if kind in ("assassinate", "steal") else "player"
     return {t[key]: (t["legal"], t["reason"]) for t in found}
 

@@ -21,10 +21,10 @@ def states(n: int, seed: int) -> Iterator[citadels.GameState]:
     state = citadels.new_game([f"p{i}" for i in range(n)], seed=seed)
     while not state.finished:
         yield state
-        pid = citadels.to_act(state)[0]
-        action = citadels.random_action(state, pid, rng)
+        seat = citadels.to_act(state)[0]
+        action = citadels.random_action(state, seat, rng)
         assert action is not None
-        state, _ = citadels.apply(state, pid, action)
+        state, _ = citadels.apply(state, seat, action)
     yield state
 
 
@@ -49,12 +49,12 @@ def test_views_carry_what_the_engine_computes(n: int) -> None:
                     d: turns.destroy_cost(player, d) for d in player.city}
             if state.phase != "turns" or state.graveyard_card is not None:
                 continue
-            pid = citadels.to_act(state)[0]
-            mine = citadels.view(state, pid)
-            others = [citadels.view(state, p.id) for p in state.players if p.id != pid]
+            seat = citadels.to_act(state)[0]
+            mine = citadels.view(state, seat)
+            others = [citadels.view(state, p.id) for p in state.players if p.id != seat]
             assert "targets" not in (public["turn"] or {})
             assert all("targets" not in (v["turn"] or {}) for v in others)
-            legal = [a.model_dump() for a in citadels.legal_actions(state, pid)]
+            legal = [a.model_dump() for a in citadels.legal_actions(state, seat)]
             targets = mine["turn"]["targets"]
             for kind, entries in targets.items():
                 named = [as_action(kind, e) for e in entries if e["legal"]]
@@ -62,24 +62,24 @@ def test_views_carry_what_the_engine_computes(n: int) -> None:
                     str(a) for a in legal if a["type"] == kind)
                 assert all((e["reason"] is None) == e["legal"] for e in entries)
                 checked["targets"] += 1
-            checked["income"] += _check_income(state, pid, mine)
-            checked["draw"] += _check_draw(state, pid, mine)
+            checked["income"] += _check_income(state, seat, mine)
+            checked["draw"] += _check_draw(state, seat, mine)
     assert all(count > 0 for count in checked.values()), checked
 
 
-def _check_income(state: citadels.GameState, pid: str, mine: dict[str, Any]) -> int:
+def _check_income(state: citadels.GameState, seat: str, mine: dict[str, Any]) -> int:
     if {"type": "collect_income"} not in [a.model_dump() for a in
-                                          citadels.legal_actions(state, pid)]:
+                                          citadels.legal_actions(state, seat)]:
         return 0
-    after, _ = citadels.apply(state, pid, {"type": "collect_income"})
-    assert after.player(pid).gold - state.player(pid).gold == mine["turn"]["income_due"]
+    after, _ = citadels.apply(state, seat, {"type": "collect_income"})
+    assert after.player(seat).gold - state.player(seat).gold == mine["turn"]["income_due"]
     return 1
 
 
-def _check_draw(state: citadels.GameState, pid: str, mine: dict[str, Any]) -> int:
+def _check_draw(state: citadels.GameState, seat: str, mine: dict[str, Any]) -> int:
     if state.gathered or state.drawn or len(state.deck) < 3:
         return 0
-    after, events = citadels.apply(state, pid, {"type": "draw_cards"})
+    after, events = citadels.apply(state, seat, {"type": "draw_cards"})
     drawn = next(e for e in events if e.type == "cards_drawn").data["count"]
     kept = sum(e.data["count"] for e in events if e.type == "cards_kept")
     assert drawn == mine["turn"]["draw"]["draw"]
