@@ -3,6 +3,7 @@
     python -m bench.bot_load --games N [--players P] [--humans H] [--think SECONDS]
                              [--seconds T] [--computer-pause S] [--seed S] [--servers K]
                              [--processes N] [--store sqlite|postgres] [--game catan]
+                             [--flood CLICKS_PER_SECOND]
 
 Three processes: the Discord emulator (`python -m fakediscord --port 0`), the real bot
 (`GameBot`) in this one, pointed at it, and the scripted people (this module again, with the
@@ -20,6 +21,17 @@ included, over the human interactions) and by route, 429s, failed interactions, 
 wall time, the bot process's event-loop lag and the CPU of each process. With `--seconds T`
 the people stop after T seconds and the figures cover that window; otherwise the games are
 played to the end.
+
+The table lag is printed twice: from any change to the edit that shows it, and from a
+change that handed the decision to other seats to the edit that shows whom the game waits for
+(what the next seat looks at).
+
+With `--flood R` one member (the host of the first game) also presses buttons R times a
+second for the whole window: the "My hand" button of their table (valid), custom_ids no
+component of the bot has or of another game (forged, as a modified client may send), and the
+buttons of panels they opened earlier (old). Printed: their clicks by kind, how many went
+unanswered, their ack p99, and the other people's acks apart (the figures above leave the
+flood out), with whatever the flooder's clicks changed in games that are not theirs.
 
 With `--processes N` the bot is N processes (bench/bot_processes.py), one shard of N each,
 sharing one store: the SQLite file, or with `--store postgres` a temporary PostgreSQL server
@@ -91,6 +103,7 @@ class Options:
     store: str = "sqlite"
     pictures: bool = True  # the table's and the result's pictures (drawn by the bot's process)
     game: str = "citadels"  # the game played at every table (its `/<game> new` opens them)
+    flood: float = 0.0  # clicks per second of one member pressing buttons (0: nobody does)
 
     @property
     def people(self) -> int:
@@ -106,6 +119,8 @@ class Options:
             out += ["--humans", str(self.humans)]
         if self.seconds is not None:
             out += ["--seconds", repr(self.seconds)]
+        if self.flood:
+            out += ["--flood", repr(self.flood)]
         return out
 
 
@@ -287,6 +302,69 @@ class Human:
         return None
 
 
+# -- one person pressing buttons as fast as they can ----------------------------------------------
+
+
+@dataclass
+class Flooder:
+    """A member pressing buttons `rate` times a second: valid clicks ("My hand" on their
+    table), forged custom_ids, and the buttons of their old panels, round-robin."""
+
+    person: Person
+    table: TableRun
+    rate: float
+    rng: random.Random
+    clicks: Counter[str] = field(default_factory=Counter)
+    refused: int = 0  # clicks the emulator itself refused (a message gone meanwhile)
+    panels: list[SeenMessage] = field(default_factory=list)
+
+    def forged(self) -> str:
+        game = self.table.game_id or 0
+        return self.rng.choice([f"cz:{game}:nothing", f"cz:{game + 100000}:hand",
+                                f"{self.table.game}:{game}:999:zz", "x" * 100,
+                                f"cz:{game}:act:{self.rng.randint(-5, 10**9)}"])
+
+    async def run(self) -> None:
+        kinds = ("valid", "forged", "old")
+        n = 0
+        while True:
+            await asyncio.sleep(1.0 / self.rate)
+            table_id = self.table.table_message()
+            if table_id is None:
+                continue
+            kind = kinds[n % 3]
+            n += 1
+            try:
+                await self.click(kind, table_id)
+            except FakeDiscordError:
+                self.refused += 1
+
+    async def click(self, kind: str, table_id: str) -> None:
+        if kind == "old" and self.panels:
+            panel = self.rng.choice(self.panels)
+            buttons = [b for b in panel.buttons() if b.get("custom_id")]
+            if buttons:
+                button = self.rng.choice(buttons)
+                await self.person.click(panel, custom_id=button["custom_id"], wait=False,
+                                        forge=True)
+                self.clicks[kind] += 1
+                return
+            kind = "forged"
+        message = await self.person.message(table_id)
+        if kind == "forged":
+            await self.person.click(message, custom_id=self.forged(), wait=False, forge=True)
+        else:
+            hand = ends_with(message, ":hand")
+            if hand is None:
+                return
+            result = await self.person.click(message, custom_id=hand["custom_id"], wait=False)
+            if len(self.panels) < 6 and self.clicks["valid"] % 10 == 0:
+                opened = await settle(result, Tally())
+                if opened is not None:
+                    self.panels.append(opened)
+        self.clicks[kind] += 1
+
+
 # -- one game ----------------------------------------------------------------------------------
 
 
@@ -435,14 +513,20 @@ async def play_people(url: str, options: Options) -> dict[str, Any]:
         games = [asyncio.create_task(t.run(stagger.uniform(0, options.think * 2)))
                  for t in tables]
         everyone = asyncio.gather(*games)
+        flooder = Flooder(tables[0].humans[0].person, tables[0], options.flood,
+                          random.Random(options.seed)) if options.flood else None
+        flooding = [asyncio.create_task(flooder.run())] if flooder is not None else []
         running: list[asyncio.Future[Any]] = [everyone, feeding]
         await asyncio.wait(running, timeout=options.seconds or options.timeout,
                            return_when=asyncio.FIRST_COMPLETED)
-        for task in [*games, polling, feeding]:
+        for task in [*games, polling, feeding, *flooding]:
             task.cancel()
-        await asyncio.gather(everyone, polling, feeding, return_exceptions=True)
+        await asyncio.gather(everyone, polling, feeding, *flooding, return_exceptions=True)
         cpu = time.process_time() - cpu
-    return {"tally": asdict(tally), "games": [t.game_id for t in tables], "cpu": cpu}
+    flood = {"user": flooder.person.id, "game": tables[0].game_id,
+             "clicks": dict(flooder.clicks), "refused": flooder.refused} if flooder else None
+    return {"tally": asdict(tally), "games": [t.game_id for t in tables], "cpu": cpu,
+            "flood": flood}
 
 
 def people_main(url: str, options: Options) -> int:
@@ -580,6 +664,8 @@ class Report:
     slowest: Counter[str] = field(default_factory=Counter)  # kinds of the slowest 1% of acks
     leftovers: Leftovers = field(default_factory=lambda: Leftovers())
     table_lags: list[float] = field(default_factory=list)
+    next_lags: list[float] = field(default_factory=list)  # to the table showing whom it awaits
+    flood: Flood | None = None
     pictures: int | None = None  # pictures the bot drew (one process only)
     gc: GcPauses | None = None  # the bot's collector passes (one process only)
     # Each ack split in two (one process only): created -> the bot's gateway read it, and the
@@ -658,6 +744,10 @@ class Report:
             f"table lag s p50/p90/p99  {percentile(self.table_lags, 50):.2f} / "
             f"{percentile(self.table_lags, 90):.2f} / {percentile(self.table_lags, 99):.2f}"
             "  (a change to the edit that shows it)",
+            f"  for the next seat      {percentile(self.next_lags, 50):.2f} / "
+            f"{percentile(self.next_lags, 90):.2f} / {percentile(self.next_lags, 99):.2f}"
+            "  (a hand-over to the edit that shows whom the game waits for)",
+            *(self.flood.lines() if self.flood is not None else []),
             *([f"pictures drawn           {self.pictures}"] if self.pictures is not None
               else []),
             *([f"gc pauses ms p99/max     {percentile(self.gc.ms, 99):.1f} / "
@@ -674,6 +764,28 @@ class Report:
         for route, count in self.routes.most_common():
             out.append(f"  {count:7d}  {count / max(self.interactions, 1):5.2f}  {route}")
         return out
+
+
+@dataclass
+class Flood:
+    """What one member pressing buttons as fast as they could got, and did."""
+
+    rate: float
+    clicks: dict[str, int]
+    refused: int         # clicks the emulator refused itself (their message was gone)
+    interactions: int    # interactions the emulator created for them
+    failed: int          # of those, the ones the bot did not acknowledge in time
+    acks_ms: list[float]
+    changed_elsewhere: int  # actions in games other than their own made with their user id
+
+    def lines(self) -> list[str]:
+        return [
+            f"flood: one member at {self.rate:g} clicks/s: " + ", ".join(
+                f"{kind} {n}" for kind, n in sorted(self.clicks.items()))
+            + f"; {self.interactions} interactions, {self.failed} unanswered, ack p99 "
+            f"{percentile(self.acks_ms, 99):.1f} ms; actions in other games "
+            f"{self.changed_elsewhere}; the figures above are everyone else's",
+        ]
 
 
 @dataclass
@@ -772,10 +884,14 @@ def slowest_kinds(timings: list[dict[str, Any]], share: float = 0.01) -> Counter
 
 async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: Options,
                   game_ids: list[int | None], first_call: int, wall: float, tally: Tally,
-                  lag_samples: list[float], arrivals: Arrivals | None = None) -> Report:
+                  lag_samples: list[float], arrivals: Arrivals | None = None,
+                  flood: dict[str, Any] | None = None, store: Any = None) -> Report:
     """The run's figures; with `arrivals` (the bot's own record of when each interaction
-    reached it), each acknowledgement split into its time to the bot and in the bot."""
+    reached it), each acknowledgement split into its time to the bot and in the bot. The
+    flooder's interactions (`flood`) are counted apart."""
     timings = await settled_timings(discord_api)
+    flooded = [t for t in timings if flood is not None and t["user_id"] == flood["user"]]
+    timings = [t for t in timings if flood is None or t["user_id"] != flood["user"]]
     calls = await discord_api.calls(first_call)
     acked = [(t["ack_at"] - t["created"]) * 1000 for t in timings if t["ack_at"] is not None]
     first = min((t["created"] for t in timings), default=0.0)
@@ -787,7 +903,7 @@ async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: 
         finished += record is not None and record.status == "finished"
     mentions = await discord_api.mention_counts()
     left = await leftovers(discord_api, get, bot_user_id, game_ids)
-    return Report(
+    report = Report(
         options=options, wall=wall,
         games_started=sum(g is not None for g in game_ids), games_finished=finished,
         interactions=len(timings),
@@ -800,6 +916,26 @@ async def measure(discord_api: Discord, get: Getter, bot_user_id: int, options: 
         leftovers=left,
         split_ms=arrivals.split(timings) if arrivals is not None else {},
     )
+    if flood is not None and store is not None:
+        report.flood = Flood(
+            rate=options.flood, clicks=flood["clicks"], refused=flood["refused"],
+            interactions=len(flooded), failed=sum(t["failed"] for t in flooded),
+            acks_ms=[(t["ack_at"] - t["created"]) * 1000 for t in flooded
+                     if t["ack_at"] is not None],
+            changed_elsewhere=await actions_of(store, int(flood["user"]), game_ids,
+                                               flood["game"]))
+    return report
+
+
+async def actions_of(store: Any, user_id: int, game_ids: list[int | None], own: int | None
+                     ) -> int:
+    """Actions that `user_id` made in games other than `own` (they sit nowhere else, so any
+    would be a forged click that got through)."""
+    count = 0
+    for game_id in game_ids:
+        if game_id and game_id != own:
+            count += sum(e.user_id == user_id for e in await store.actions(game_id))
+    return count
 
 
 # -- the run -------------------------------------------------------------------------------------
@@ -847,9 +983,11 @@ async def run_bench(options: Options) -> Report:
             assert bot.user is not None
             report = await measure(discord_api, bot.service.get, bot.user.id, options,
                                    result["games"], first_call, wall, Tally(**result["tally"]),
-                                   lag.samples, arrivals)
+                                   lag.samples, arrivals, result.get("flood"),
+                                   bot.service.store)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
+            report.next_lags = list(bot.publisher.next_lags)
             report.pictures = bot.publisher.pictures.drawn
             report.gc = pauses
             return report
@@ -886,13 +1024,15 @@ async def run_processes(options: Options) -> Report:
                 report = await measure(
                     discord_api, store.get, bots[0].user_id, options, result["games"],
                     first_call, wall, Tally(**result["tally"]),
-                    [s for b in bots for s in b.result.get("lags", [])])
+                    [s for b in bots for s in b.result.get("lags", [])],
+                    flood=result.get("flood"), store=store)
             finally:
                 await store.close()
             report.cpu = (sum(used[:-1]), result.get("cpu", float("nan")), used[-1])
             report.bot_cpu = used[:-1]
             report.bot_games = [len(b.seen) for b in bots]
             report.table_lags = [s for b in bots for s in b.result.get("table_lags", [])]
+            report.next_lags = [s for b in bots for s in b.result.get("next_lags", [])]
             return report
 
 
@@ -939,6 +1079,8 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--game", choices=["citadels", "catan"], default="citadels",
                         help="the game played at every table (Catan: 3 or 4 players)")
+    parser.add_argument("--flood", type=float, default=0.0,
+                        help="one member also presses buttons this many times a second")
     parser.add_argument("--no-pictures", action="store_true",
                         help="games without pictures (one bot process only)")
     parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
@@ -953,7 +1095,7 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                       seed=args.seed, timeout=args.timeout,
                       servers=args.servers or (30 if args.processes > 1 else 1),
                       processes=args.processes, store=args.store,
-                      pictures=not args.no_pictures, game=args.game)
+                      pictures=not args.no_pictures, game=args.game, flood=args.flood)
     return options, args.people_of
 
 

@@ -55,7 +55,8 @@ async def serve(url: str, database: str, shard: int, count: int, pause: float) -
         lagging.cancel()
         await bot.publisher.idle()
         print(RESULT + json.dumps({"lags": lag.samples,
-                                   "table_lags": list(bot.publisher.table_lags)}), flush=True)
+                                   "table_lags": list(bot.publisher.table_lags),
+                                   "next_lags": list(bot.publisher.next_lags)}), flush=True)
 
 
 @dataclass

@@ -159,6 +159,11 @@ class GameBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("Ready as %s in %d guilds", self.user, len(self.guilds))
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Each person's interaction lends its token to the public messages of its channel
+        (bot/couriers.py): they then travel outside the global rate limit."""
+        self.publisher.couriers.seen(interaction)
+
 
 class ShardedGameBot(GameBot, commands.AutoShardedBot):
     """The bot running the shards its settings name (all of `shard_count` by default), each on

@@ -78,6 +78,10 @@ class Metrics:
         self.table_lag = Histogram("bot_table_lag_seconds",
                                    "From a change to the table edit that shows it",
                                    buckets=SLOW, registry=r)
+        self.table_lag_next = Histogram(
+            "bot_table_lag_next_seat_seconds",
+            "From handing a decision to new seats to the table edit that shows it",
+            buckets=SLOW, registry=r)
         self.loop_lag = Histogram("bot_event_loop_lag_seconds",
                                   "How late the event loop ran a timer it was given",
                                   buckets=FAST, registry=r)

@@ -97,10 +97,14 @@ class Pace:
         self._serve()
 
 
-async def retry(call: Callable[[], Awaitable[T]], pace: Pace, *, urgent: bool = False) -> T:
-    """Retry Discord's transient failures (5xx, and 429s discord.py gave up on) with backoff."""
+async def retry(call: Callable[[], Awaitable[T]], pace: Pace | None, *, urgent: bool = False
+                ) -> T:
+    """Retry Discord's transient failures (5xx, and 429s discord.py gave up on) with backoff;
+    `pace` None: a call outside the global limit (an interaction token's), never paced."""
     for attempt in range(RETRIES):
         try:
+            if pace is None:
+                return await call()
             async with pace.slot(urgent):
                 return await call()
         except discord.HTTPException as exc:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
 from bot.changes import Change, waiting
 from bot.components import RematchButton, TableButton, unstored
+from bot.couriers import Courier, Couriers, token_refused
 from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import Pace, retry
@@ -40,6 +42,13 @@ START_RATE = 10.0
 IN_FLIGHT = 6       # public message calls at once
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
+
+
+class _Posted(Protocol):
+    id: int
+
+
+M = TypeVar("M", bound=_Posted)  # a message just posted
 MISSING_PERMISSIONS = 50013  # Discord's code for a call the channel's permissions refuse
 
 
@@ -63,6 +72,11 @@ class Publisher:
         self._stale_tables: set[int] = set()  # games whose table message awaits an edit
         self._stale_since: dict[int, float] = {}  # when each such table became out of date
         self.table_lags: list[float] = []  # seconds from a change to the edit that showed it
+        # The same for the seats a change handed the decision to: from the hand-over to the
+        # table showing whom the game waits for (what the next seat looks at).
+        self.next_lags: list[float] = []
+        self._handed: dict[int, float] = {}  # game -> when its awaited seats last changed
+        self._awaited: dict[int, frozenset[str]] = {}  # game -> the seats its table shows
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # One table call of a game at a time (see _table_lock): an edit of this round's table
         # still on its way when the next round's table is posted would give the retired table
@@ -75,6 +89,7 @@ class Publisher:
         self._starts = Pace(START_RATE * bot.sharding.share, width=IN_FLIGHT)
         self.pictures = Pictures()
         self._shown: dict[int, str] = {}  # message -> key of the picture it carries
+        self.couriers = Couriers()  # interaction tokens: routes outside the global limit
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
         return await retry(call, self._pace, urgent=urgent)
@@ -139,6 +154,8 @@ class Publisher:
             await self._tell_host(record)  # nothing can be posted in the channel any more
             return
         table = bool(kinds & TABLE_KINDS and record.state)
+        if table:
+            self._out_of_date(record)
         # A new round's table is a new message: it goes first, so the mention stays below it.
         # An edit of the table waits apart (see _redraw): the mention is what people wait for.
         if table and ("ended" in kinds or not _edits_table(record)):
@@ -156,7 +173,6 @@ class Publisher:
                 await self._remind(record, seat)
         if table:
             self._stale_tables.add(game_id)
-            self._stale_since.setdefault(game_id, asyncio.get_running_loop().time())
             redrawer = self._redrawers.get(game_id)
             if redrawer is None or redrawer.done():
                 self._redrawers[game_id] = asyncio.create_task(self._redraw(game_id),
@@ -168,28 +184,39 @@ class Publisher:
         one edit shows them all (under load a table lags by seconds, never a mention)."""
         while game_id in self._stale_tables:
             async with self._failures(game_id), self._table_lock(game_id):
-                deleted = await self._retry(lambda: self._edit_table(game_id))
-                if deleted is not None:
-                    await self._post(deleted)
+                await self._edit_table(game_id)
 
-    async def _edit_table(self, game_id: int) -> GameRecord | None:
-        """The edit; the record if someone deleted the table message (post it again)."""
+    async def _edit_table(self, game_id: int) -> None:
         self._stale_tables.discard(game_id)  # a change from here on asks for another edit
-        since = self._stale_since.pop(game_id, None)
-        if since is not None:
-            lag = asyncio.get_running_loop().time() - since
-            self.table_lags.append(lag)
-            self.bot.metrics.table_lag.observe(lag)
         record = self.bot.service.games.get(game_id)
         if record is None or record.state is None or not _edits_table(record):
-            return None  # over (its worker shows the end), or a new round (its worker posts it)
-        assert record.table_message_id is not None
-        message = self._channel(record).get_partial_message(record.table_message_id)
-        try:
-            await self._send(record, message.id, message.edit)
-        except discord.NotFound:
-            return record
-        return None
+            return  # over (its worker shows the end), or a new round (its worker posts it)
+        await self._refresh_table(record)
+
+    def _out_of_date(self, record: GameRecord) -> None:
+        """The table no longer shows `record`: from now its lag counts, and if the seats the
+        game waits for changed, the next seat's lag too."""
+        now = asyncio.get_running_loop().time()
+        self._stale_since.setdefault(record.id, now)
+        awaited = frozenset(waiting(record))
+        if self._awaited.get(record.id) != awaited:
+            self._awaited[record.id] = awaited
+            self._handed.setdefault(record.id, now)
+
+    @contextlib.asynccontextmanager
+    async def _showing(self, game_id: int) -> AsyncIterator[None]:
+        """Around a table call: once it is done, the changes before it are shown (a change
+        during the call waits for the next one)."""
+        since = self._stale_since.pop(game_id, None)
+        handed = self._handed.pop(game_id, None)
+        yield
+        now = asyncio.get_running_loop().time()
+        if since is not None:
+            self.table_lags.append(now - since)
+            self.bot.metrics.table_lag.observe(now - since)
+        if handed is not None:
+            self.next_lags.append(now - handed)
+            self.bot.metrics.table_lag_next.observe(now - handed)
 
     def _table_lock(self, game_id: int) -> asyncio.Lock:
         """Taken before a slot of the pace, never inside one: a call holding a slot while it
@@ -212,28 +239,116 @@ class Publisher:
         rendered when its turn to be sent comes, from the newest record, so a change that
         waited behind the rate limit goes out already up to date."""
         assert record.state is not None
-        channel = self._channel(record)
         async with self._table_lock(record.id):
             if _edits_table(record):
-                assert record.table_message_id is not None
-                message = channel.get_partial_message(record.table_message_id)
-                try:
-                    await self._retry(lambda: self._send(record, message.id, message.edit))
-                    return
-                except discord.NotFound:
-                    pass  # deleted by someone: post it again below
-            await self._post(record)
+                await self._refresh_table(record)
+            else:
+                async with self._showing(record.id):
+                    await self._post(record)
 
-    async def _post(self, record: GameRecord) -> None:
+    async def _refresh_table(self, record: GameRecord) -> None:
+        """Edit this round's table; post it again if someone deleted it, or when a fresher
+        token should carry it (see bot/couriers.py)."""
+        assert record.table_message_id is not None
+        async with self._showing(record.id):
+            try:
+                if await self._edit(record, record.table_message_id):
+                    return
+                await self._post(record, moved=True)
+            except discord.NotFound:
+                await self._post(record)  # deleted by someone
+
+    async def _edit(self, record: GameRecord, message_id: int) -> bool:
+        """Edit the table message: with the token that posted it while that token lives,
+        else by the channel route. False when the table should rather move to the channel's
+        newest token (its own is near its end, or it has none and a token is at hand)."""
+        couriers = self.couriers
+        owner = couriers.owner(message_id) if self._may_post(record) else None
+        newest = self._courier(record)
+        if owner is not None and (newest in (None, owner) or not couriers.expiring(message_id)):
+            edit = functools.partial(owner.webhook.edit_message, message_id)
+            if await self._through(owner, lambda: self._send(record, message_id, edit)):
+                return True
+            newest = self._courier(record)
+        if newest is not None:
+            return False
+        message = self._channel(record).get_partial_message(message_id)
+        await self._retry(lambda: self._send(record, message_id, message.edit))
+        return True
+
+    async def _post(self, record: GameRecord, *, moved: bool = False) -> None:
         """Post the table as a new message, then retire the one it replaces (the table as the
-        service knows it now: another table call may have posted one meanwhile)."""
+        service knows it now: another table call may have posted one meanwhile); `moved`:
+        the same round's table went to a fresher token, so the old one is deleted."""
         assert record.state is not None
-        channel = self._channel(record)
         old = (self.bot.service.games.get(record.id) or record).table_message_id
-        message = await self._retry(lambda: self._send(record, None, channel.send), urgent=True)
+        message = await self._post_new(record, lambda send: self._send(record, None, send),
+                                       urgent=True)
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
-        await self.retire_table(record, old)
+        if moved:
+            await self._delete(record, old)
+        else:
+            await self.retire_table(record, old)
+
+    # -- routes: an interaction's token while one lives, else the channel's, paced -----------
+
+    async def _through(self, courier: Courier, call: Callable[[], Awaitable[T]]) -> list[T]:
+        """`[call()]` through `courier`'s token, outside the global limit; [] if Discord
+        refused the token itself (its life is over), for the caller to take another route."""
+        try:
+            return [await retry(call, None)]
+        except discord.HTTPException as exc:
+            if not token_refused(exc):
+                raise
+            log.info("An interaction token was refused (%s): back to channel routes", exc)
+            self.couriers.dead(courier)
+            return []
+
+    async def _post_new(self, record: GameRecord,
+                        send: Callable[[Callable[..., Awaitable[Any]]], Awaitable[M]], *,
+                        urgent: bool = False) -> M:
+        """`send(call)`, `call` posting in the game's channel: the channel's newest token if
+        one may, else the channel route within the global budget."""
+        courier = self._courier(record)
+        if courier is not None:
+            by_token = functools.partial(_webhook_send, courier.webhook)
+            sent = await self._through(courier, lambda: send(by_token))
+            if sent:
+                self.couriers.posted(sent[0].id, courier)
+                return sent[0]
+        channel = self._channel(record)
+        return await self._retry(lambda: send(channel.send), urgent=urgent)
+
+    def _courier(self, record: GameRecord) -> Courier | None:
+        """The token to post with (see `_may_post`)."""
+        return self.couriers.newest(record.channel_id) if self._may_post(record) else None
+
+    def _may_post(self, record: GameRecord) -> bool:
+        """Whether the bot may post in the game's channel, as far as the gateway's cache knows.
+        A token would get through without it, but a game whose channel is closed to the bot
+        ends (the channel route's refusal says so) rather than go on half seen."""
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return True
+        allowed = channel.permissions_for(channel.guild.me)
+        sends = (allowed.send_messages_in_threads if isinstance(channel, discord.Thread)
+                 else allowed.send_messages)
+        return allowed.view_channel and sends
+
+    async def _delete(self, record: GameRecord, message_id: int | None) -> None:
+        """Delete one of the game's messages, with the token that posted it if it lives."""
+        if message_id is None:
+            return
+        owner = self.couriers.owner(message_id)
+        self.couriers.forget(message_id)
+        self._shown.pop(message_id, None)
+        with contextlib.suppress(discord.NotFound):
+            if owner is not None and await self._through(
+                    owner, lambda: owner.webhook.delete_message(message_id)):
+                return
+            message = self._channel(record).get_partial_message(message_id)
+            await self._retry(message.delete)
 
     async def retire_reposted(self, record: GameRecord, message_id: int | None) -> None:
         """The game's table (or lobby) was posted again at the bottom (`/citadels table`): the
@@ -247,8 +362,13 @@ class Publisher:
         if message_id is None:
             return
         self._shown.pop(message_id, None)
-        message = self._channel(record).get_partial_message(message_id)
+        owner = self.couriers.owner(message_id)
+        self.couriers.forget(message_id)
         with contextlib.suppress(discord.NotFound):
+            if owner is not None and await self._through(
+                    owner, lambda: owner.webhook.edit_message(message_id, view=None)):
+                return
+            message = self._channel(record).get_partial_message(message_id)
             await self._retry(lambda: message.edit(view=None))
 
     def _latest(self, record: GameRecord) -> GameRecord:
@@ -445,8 +565,9 @@ class Publisher:
         """Post a message about pid's decision, remembered so it is deleted once that
         decision is taken (a finished game leaves no old mentions behind)."""
         mentions = only(user_id) if user_id is not None else discord.AllowedMentions.none()
-        message = await self._retry(lambda: self._channel(record).send(
-            text, view=view or discord.utils.MISSING, allowed_mentions=mentions), urgent=True)
+        message = await self._post_new(record, lambda send: send(
+            content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions),
+            urgent=True)
         latest = self.bot.service.games.get(record.id) or record
         pings = {**latest.pings, pid: [*latest.pings.get(pid, []), message.id]}
         await self.bot.service.set_messages(record.id, pings=pings)
@@ -460,11 +581,8 @@ class Publisher:
         going = [i for pid, ids in latest.pings.items() if pid not in keep for i in ids]
         if not going:
             return latest
-        channel = self._channel(record)
         for message_id in going:
-            message = channel.get_partial_message(message_id)
-            with contextlib.suppress(discord.NotFound):
-                await self._retry(message.delete)
+            await self._delete(record, message_id)
         now = self.bot.service.games.get(record.id) or latest
         pings = {pid: ids for pid, ids in now.pings.items() if pid in keep}
         await self.bot.service.set_messages(record.id, pings=pings)
@@ -508,8 +626,8 @@ class Publisher:
         """The final result (or why the game ended), remembered so that any button of the
         ended game can link to it."""
         lang = record.settings.language
-        channel = self._channel(record)
         self._since.pop(record.id, None)
+        self._awaited.pop(record.id, None)
         self._table_locks.pop(record.id, None)
         self._shown.pop(record.table_message_id or 0, None)  # the table is edited no more
         if record.status == "finished" and record.state is not None:
@@ -521,20 +639,21 @@ class Publisher:
             if picture is not None and file is not None:
                 embed.set_image(url=picture.url())
 
-            async def attempt(picture: bool) -> discord.Message:
-                if file is None or not picture:
-                    embed.set_image(url=None)
-                    return await channel.send(embed=embed, view=unstored(view))
-                file.reset()  # a retried call sends the file from its start again
-                return await channel.send(embed=embed, view=unstored(view), file=file)
+            async def attempt(picture: bool) -> Any:
+                async def post(send: Callable[..., Awaitable[Any]]) -> Any:
+                    if file is None or not picture:
+                        embed.set_image(url=None)
+                        return await send(embed=embed, view=unstored(view))
+                    file.reset()  # a retried call sends the file from its start again
+                    return await send(embed=embed, view=unstored(view), file=file)
+                return await self._post_new(record, post)
 
-            message = await self._retry(
-                lambda: with_picture_or_without(attempt, file is not None))
+            message = await with_picture_or_without(attempt, file is not None)
         elif record.ended_reason == "channel_unavailable":
             return
         else:
             text = self.bot.catalog.text(f"ended.{record.ended_reason}", lang)
-            message = await self._retry(lambda: channel.send(text))
+            message = await self._post_new(record, lambda send: send(content=text))
         await self.bot.service.set_messages(record.id, result_message_id=message.id)
 
     def _channel(self, record: GameRecord) -> discord.PartialMessageable:
@@ -565,6 +684,13 @@ def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = Fal
         view.add_item(TableButton(game_id, "back", catalog.text("table.back", lang),
                                   discord.ButtonStyle.success))
     return view
+
+
+def _webhook_send(webhook: discord.Webhook, **content: Any) -> Awaitable[discord.WebhookMessage]:
+    """A channel `send`'s arguments through an interaction's webhook (which has no `view=None`)."""
+    if content.get("view") is None:
+        content.pop("view", None)
+    return webhook.send(wait=True, **content)
 
 
 def only(user_id: int) -> discord.AllowedMentions:

@@ -340,6 +340,7 @@ class GameCommands(commands.GroupCog):
         if isinstance(message, discord.InteractionMessage):
             if outgoing is not None:
                 self.bot.publisher.carries(message.id, outgoing)
+            self.bot.publisher.couriers.adopt(message.id, interaction)  # its token edits it
             ids: dict[str, int] = {field: message.id}
             if record.state is not None:
                 ids["table_round"] = ui_for(record.game).table_round(record)

@@ -206,6 +206,10 @@ class HistoryCog(commands.Cog):
             game = history.finished_game(live, await self.bot.store.actions(game_id))
         else:
             live = None
+        if game is None:  # just ended, not kept yet (the history keeps it in a moment)
+            ended = await self.bot.store.get(game_id)
+            if ended is not None and ended.state is not None and not ended.active:
+                game = history.finished_game(ended, await self.bot.store.actions(game_id))
         if game is None or game.guild_id != interaction.guild_id:
             return None
         last = len(game.rounds)  # pages 0..last-1 are rounds; `last` is the end

@@ -124,8 +124,10 @@ class Control:
                                               focused)
         return self.interactions.status(interaction)
 
-    async def op_click(self, user_id: str, message_id: str, custom_id: str) -> dict[str, Any]:
-        interaction = self.interactions.click(int(user_id), int(message_id), custom_id)
+    async def op_click(self, user_id: str, message_id: str, custom_id: str,
+                       forge: bool = False) -> dict[str, Any]:
+        interaction = self.interactions.click(int(user_id), int(message_id), custom_id,
+                                              forge=forge)
         return self.interactions.status(interaction)
 
     async def op_select(

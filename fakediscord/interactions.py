@@ -362,6 +362,8 @@ class Interactions:
 
     def edit(self, interaction: Interaction, message_id: str, payload: dict) -> Message:
         message = self.message_of(interaction, message_id)
+        if message.ephemeral_for is None:
+            self._check_public(interaction, payload)
         self.world.edit_message(message, payload)
         if message.id == interaction.original_id:
             interaction.loading = False
@@ -375,6 +377,14 @@ class Interactions:
             message = self.edit(interaction, "@original", payload)
             interaction.followup_ids.append(message.id)
             return message
+        if not int(payload.get("flags") or 0) & EPHEMERAL:
+            self._check_public(interaction, payload)
         message = self._respond(interaction, payload)
         interaction.followup_ids.append(message.id)
         return message
+
+    def _check_public(self, interaction: Interaction, payload: dict[str, Any]) -> None:
+        """A message everyone sees, posted or edited through a token, needs the app's own
+        permissions in the channel for its files (Discord gives them to the app as the
+        interaction's `app_permissions`)."""
+        self.world.check_can_attach(self.world.channels[interaction.channel_id], payload)

@@ -291,8 +291,13 @@ class Person:
 
     async def click(
         self, message: SeenMessage, label: str | None = None, *, custom_id: str | None = None,
-        wait: bool = True,
+        wait: bool = True, forge: bool = False,
     ) -> InteractionResult:
+        """Click a button of `message`; with `forge` (a modified client), send `custom_id`
+        whether or not the message has such a button."""
+        if forge and custom_id is not None:
+            return await self._start("click", wait, message_id=message.id, custom_id=custom_id,
+                                     forge=True)
         button = message.button(label, custom_id)
         return await self._start("click", wait, message_id=message.id,
                                  custom_id=button["custom_id"])

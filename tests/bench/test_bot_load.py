@@ -18,14 +18,32 @@ def check_figures(report: Report, games: int = 2) -> None:
     assert report.routes["POST /interactions/{interaction_id}/{token}/callback"] > 0
     text = "\n".join(report.lines())
     for figure in ("ack ms p50/p90/p99/max", "per human action", "429s met by the bot",
-                   "failed interactions      0", "games started/finished"):
+                   "failed interactions      0", "games started/finished", "for the next seat"):
         assert figure in text
+    assert report.table_lags and report.next_lags  # tables were edited after hand-overs
 
 
 async def test_a_short_load_run_produces_its_figures():
     options = Options(games=2, players=3, humans=2, think=0.05, seconds=3.0,
                       computer_pause=0.05)
     check_figures(await run_bench(options))
+
+
+async def test_one_member_flooding_gets_answers_and_changes_nothing_elsewhere():
+    """`--flood`: the host of the first game presses buttons 20 times a second: valid,
+    forged and old-panel clicks, every one answered; the others' figures are apart."""
+    options = Options(games=2, players=3, humans=2, think=0.05, seconds=4.0,
+                      computer_pause=0.05, flood=20.0)
+    report = await run_bench(options)
+    check_figures(report)
+    flood = report.flood
+    assert flood is not None
+    assert flood.clicks.get("valid", 0) > 5 and flood.clicks.get("forged", 0) > 5
+    assert flood.interactions >= sum(flood.clicks.values()) - 2  # the last may be in flight
+    assert flood.failed == 0 and len(flood.acks_ms) == flood.interactions
+    assert flood.changed_elsewhere == 0
+    assert "flood: one member at 20 clicks/s" in "\n".join(report.lines())
+    assert parse_args(["--flood", "20"]).flood == 20.0
 
 
 @pytest.mark.heavy

@@ -104,8 +104,9 @@ async def test_pings_at_once_or_never(bot: GameBot, table: Table, discord_api: D
 
 async def test_an_older_table_keeps_no_buttons(bot: GameBot, table: Table):
     game = await two_people(bot, table, ping_after=0)
-    first_table = game.record.table_message_id
-    while game.bot.service.games[game.id].table_message_id == first_table:
+    first_round = game.record.table_round
+    while (record := game.bot.service.games[game.id]).table_round == first_round:
+        first_table = record.table_message_id  # the first round's (it moves to fresh tokens)
         await finish_turn(game, deciding(game))
     await game.settle()
     old = await table.alice.message(str(first_table))
