@@ -291,7 +291,10 @@ class Human:
                 waited = waited + 0.5 if table.awaits(self.person) else 0.0
                 if waited >= MISSED_PING and (table_id := table.table_message()) is not None:
                     self.tally.missed_pings += 1
-                    return await self.person.message(table_id)
+                    try:
+                        return await self.person.message(table_id)
+                    except FakeDiscordError:  # the table moved meanwhile: look again
+                        continue
                 continue
             while not self.inbox.empty():
                 newest = self.inbox.get_nowait()
