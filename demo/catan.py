@@ -5,9 +5,10 @@ A host opens the lobby with `/catan new`, fills the seats with computer players 
 lobby's select and starts. The computers play through the bot's game service; the host plays
 their own decisions through the "Act" button and their private panel, choosing as a `basic`
 computer player would and clicking their way to it as a person does (the menu's group, the
-hex an intersection is narrowed by, the cards of a discard, the offer's cards and seat). Then
-the channel is printed as a reader sees it: every public message in order, each round's table
-as it stood at the round's end, the mentions and the result.
+hex an intersection is narrowed by, the page holding it past 25 choices, the cards of a
+discard, the offer's cards and seat). Then the channel is printed as a reader sees it: every
+public message in order, each round's table as it stood at the round's end, the mentions and
+the result.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import random
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,10 +60,21 @@ def _chosen(select: dict[str, Any]) -> Counter[str]:
                    if o.get("default"))
 
 
-def step(panel: SeenMessage, action: Any) -> tuple[dict[str, Any], list[str]] | None:
+def paging(value: str, action: Any) -> bool:
+    """Whether a narrowing select's value is one of the pages of 25 that the choices of
+    `action`'s kind come in past their declared steps (cogs/panels.py: "take_cards:2"): a
+    page is not told by the action, so any of them may hold it."""
+    head, _, page = value.rpartition(":")
+    return (page.isdigit() and value.count(":") == len(SPEC.of(action.type).narrow) + 1
+            and narrows_to(SPEC, head, action))
+
+
+def step(panel: SeenMessage, action: Any, looked: Collection[str] = ()
+         ) -> tuple[dict[str, Any], list[str]] | None:
     """The component to use next on `panel` on the way to `action`, with the values to choose
     (none for a button): the action itself, else the offer's cards, the narrowing of its
-    choices, the menu's group; None if the panel offers no way to it."""
+    choices (past its steps, the first page not `looked` through yet), the menu's group; None
+    if the panel offers no way to it."""
     code = SPEC.encode(action)
     for button in panel.buttons():
         if str(button.get("custom_id", "")).endswith(":" + code):
@@ -83,6 +95,9 @@ def step(panel: SeenMessage, action: Any) -> tuple[dict[str, Any], list[str]] | 
     if narrowing is not None:
         found = next((o["value"] for o in narrowing["options"]
                       if narrows_to(SPEC, o["value"], action)), None)
+        found = found or next((o["value"] for o in narrowing["options"]
+                               if paging(o["value"], action) and o["value"] not in looked),
+                              None)
         return (narrowing, [found]) if found else None
     menu, group = selects.get("n_menu"), SPEC.of(action.type).group
     if menu is not None and group is not None:
@@ -110,6 +125,32 @@ async def use(person: Person, panel: SeenMessage, component: dict[str, Any],
     return await result.response()
 
 
+async def reach(person: Person, panel: SeenMessage, action: Any,
+                reopen: Callable[[], Awaitable[SeenMessage]], clicks: int = 12
+                ) -> SeenMessage | None:
+    """Use `panel`'s components on the way to `action` (`step`), then make it: the panel as
+    its click answered, or None if no panel offers a way to it. Where the choices come in
+    pages, a page without it is left by opening the panel again (`reopen`: "Act" on the
+    table; a page's panel has no way back) and the next page is looked through."""
+    looked: set[str] = set()
+    page: str | None = None  # the page this panel shows, if it shows one
+    for _ in range(clicks):
+        found = step(panel, action, looked)
+        if found is None:
+            if page is None:
+                return None
+            looked.add(page)
+            panel, page = await reopen(), None
+            continue
+        component, values = found
+        answer = await use(person, panel, component, values)
+        if not navigating(component):
+            return answer
+        page = values[0] if component["type"] != 2 and paging(values[0], action) else None
+        panel = answer
+    return None
+
+
 # -- the game --------------------------------------------------------------------------------
 
 async def open_game(scene: Scene, players: int, strengths: Sequence[str]) -> int:
@@ -126,26 +167,39 @@ async def open_game(scene: Scene, players: int, strengths: Sequence[str]) -> int
     return int(start["custom_id"].split(":")[1])
 
 
-async def play_panel(scene: Scene, record: GameRecord, pid: str, panel: SeenMessage) -> None:
+async def play_panel(scene: Scene, record: GameRecord, seat: str, panel: SeenMessage) -> None:
     """Click through the host's panel while the game waits for them."""
     player, rng = make_player("basic", GAME.id), random.Random(record.seed or 0)
+
+    async def reopen() -> SeenMessage:
+        return await open_panel(scene) or panel
+
     for _ in range(200):
         record = scene.bot.service.games.get(record.id) or record
-        if record.state is None or pid not in waiting(record):
+        if record.state is None or seat not in waiting(record):
             return
-        action = GAME.parse_action(decide(record.state, pid, player, rng, game=GAME))
-        for _ in range(6):  # the menu, the narrowing and the offer's cards on the way
-            found = step(panel, action)
-            if found is None:  # no way to it here (a bug of ours): the panel's first choice
-                found = ((panel.buttons() or panel.selects())[0], [])
-                if found[0]["type"] != 2:
-                    found = (found[0], [found[0]["options"][0]["value"]])
-            component, values = found
-            panel = await use(scene.host, panel, component, values)
-            if not navigating(component):
-                break
+        action = GAME.parse_action(decide(record.state, seat, player, rng, game=GAME))
+        answer = await reach(scene.host, panel, action, reopen)
+        if answer is None:  # no way to it (a bug of ours): the first choice of a new panel
+            panel = await reopen()
+            if not (panel.buttons() or panel.selects()):
+                return
+            component = (panel.buttons() or panel.selects())[0]
+            values = [] if component["type"] == 2 else [component["options"][0]["value"]]
+            answer = await use(scene.host, panel, component, values)
+        panel = answer
         if not (panel.buttons() or panel.selects()):
             return
+
+
+async def open_panel(scene: Scene) -> SeenMessage | None:
+    """The host's panel, opened with "Act" on the newest table or ping."""
+    for message in reversed(await scene.host.sees(scene.channel)):
+        act = [b for b in message.buttons() if b.get("custom_id", "").endswith(":act")]
+        if act and not message.ephemeral:
+            return await (await scene.host.click(message, custom_id=act[0]["custom_id"])
+                          ).response()
+    return None
 
 
 async def host_turn(scene: Scene, game_id: int) -> None:
@@ -154,12 +208,9 @@ async def host_turn(scene: Scene, game_id: int) -> None:
     seat = record.seat_of_user(int(scene.host.id)) if record else None
     if record is None or seat is None or seat.pid not in waiting(record):
         return
-    for message in reversed(await scene.host.sees(scene.channel)):
-        act = [b for b in message.buttons() if b.get("custom_id", "").endswith(":act")]
-        if act and not message.ephemeral:
-            result = await scene.host.click(message, custom_id=act[0]["custom_id"])
-            await play_panel(scene, record, seat.pid, await result.response())
-            return
+    panel = await open_panel(scene)
+    if panel is not None:
+        await play_panel(scene, record, seat.pid, panel)
 
 
 async def play_out(scene: Scene, game_id: int) -> None:

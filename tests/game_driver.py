@@ -27,11 +27,24 @@ from fakediscord.testing import InteractionResult, SeenMessage
 from rules import citadels
 from tests.rules.citadels import helpers as rules_helpers
 
-__all__ = ["EXERCISED", "Game", "Player", "choose_action", "click_id", "forge_click",
-           "has_button", "lobby", "play_out", "rigged_state", "start_game", "table",
-           "wait_for_turn"]
+__all__ = ["EXERCISED", "EXERCISED_BY_GAME", "Game", "Player", "choose_action", "click_id",
+           "clicked_types", "forge_click", "has_button", "lobby", "play_out", "rigged_state",
+           "start_game", "table", "wait_for_turn"]
 
 EXERCISED: set[str] = set()  # action types the service accepted from clicks, over the session
+# Every game's action types the service accepted from clicks over the session, by game id
+# (Citadels': EXERCISED itself; Catan's: tests/e2e/test_catan_every_action.py).
+EXERCISED_BY_GAME: dict[str, set[str]] = {"citadels": EXERCISED}
+
+
+async def clicked_types(store: Any, game_id: int) -> set[str]:
+    """Action types `store` logged as made by a person (a click) in game `game_id`, any
+    game's, added to the session's record of that game (EXERCISED_BY_GAME)."""
+    record = await store.get(game_id)
+    assert record is not None, f"no game {game_id} in the store"
+    types = {e.action["type"] for e in await store.actions(game_id) if e.by == "player"}
+    EXERCISED_BY_GAME.setdefault(record.game, set()).update(types)
+    return types
 
 
 def rigged_state(pids: list[str], chars: dict[str, list[str]], *, seed: int = 0,

@@ -3,11 +3,20 @@ clicking their own decisions through the panels as a person does, printed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from bot.client import GameBot
 from bot.i18n import Catalog
 from demo.__main__ import main as demo_main
-from demo.catan import parse_args, run_demo
+from demo.catan import parse_args, reach, run_demo, step
+from fakediscord import Discord, Emulator, run_client
+from fakediscord.testing import SeenMessage
+from rules.catan.game import GAME
+from tests.cogs.catan.driver import after_setup, do, start_game
+from tests.e2e.test_catan_through_the_bot import holding, plays
+from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 
 
 @pytest.mark.parametrize(("lang", "players"), [
@@ -30,3 +39,50 @@ def test_the_demo_takes_its_options_from_the_command_line() -> None:
     with pytest.raises(SystemExit):
         parse_args(["--players", "5"])
     assert demo_main(["chess"]) == 2
+
+
+async def test_the_demos_clicks_look_through_the_pages_of_a_choice(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    """The Master Merchant's 36 takes come in pages of 25, and a page does not tell which
+    takes it holds: the demo's clicks look through them, opening the panel again after a
+    page without the take it wants, as a person would (demo.catan.reach)."""
+    await discord_api.configure(rate_limits=False)
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", ping_after=0), computer_pause=0,
+                  **FAST_READY)
+    async with run_client(bot, emulator):
+        game = await start_game(bot, discord_api, table.guild, "pages",
+                                [table.alice, table.bruno], ("basic",), seed=2)
+        record = game.record
+        assert record is not None
+        base = after_setup(record, seed=2)
+        state = next(s for seat in range(len(base.seats))
+                     if base.seats[seat] in game.people
+                     and plays(s := holding(base, "master_merchant", seat), "master_merchant"))
+        seat = state.seats[state.active]
+        target = next(p.seat for p in plays(state, "master_merchant")
+                      if p.seat in game.people)
+        await game.commit(state=state)
+        person = game.people[seat]
+        play = {"type": "play_progress", "card": "master_merchant", "seat": target}
+        await do(game, person, play)
+        record = game.record
+        assert record is not None
+        takes = GAME.legal_actions(record.state, seat)
+        assert len(takes) == 36 and {a.type for a in takes} == {"take_cards"}
+        wanted = takes[-1]  # on the second page
+        panel = await game.panel(person)
+        assert step(panel, wanted) is not None  # a page, the first: not the take itself
+        opened = 0
+
+        async def reopen() -> SeenMessage:
+            nonlocal opened
+            opened += 1
+            return await game.panel(person)
+
+        assert await reach(person, panel, wanted, reopen) is not None
+        await game.settle()
+        assert opened == 1
+        [entry] = [e for e in await bot.service.store.actions(game.id)
+                   if e.action["type"] == "take_cards"]
+        assert entry.by == "player" and GAME.parse_action(entry.action) == wanted
+        assert await discord_api.failed_interactions() == []
