@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -40,6 +41,12 @@ PUBLIC_RATE = 20.0
 # never waits behind table edits (the person who pressed Start waits for it).
 START_RATE = 10.0
 IN_FLIGHT = 6       # public message calls at once
+# Under load (tables of BUSY_GAMES games or more sent in the last second), seconds between two
+# edits of a game's table while the seats it waits for stay the same: a turn of several clicks
+# costs one edit (and one picture), not one per click. A hand-over (someone else's decision
+# now) is shown at once: the next seat looks at the table.
+TABLE_GAP = 1.0
+BUSY_GAMES = 20
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
 
@@ -77,6 +84,8 @@ class Publisher:
         self.next_lags: list[float] = []
         self._handed: dict[int, float] = {}  # game -> when its awaited seats last changed
         self._awaited: dict[int, frozenset[str]] = {}  # game -> the seats its table shows
+        self._edited: dict[int, float] = {}  # game -> when its table was last sent
+        self._recent: deque[tuple[float, int]] = deque()  # (when, game) of the last second's
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # One table call of a game at a time (see _table_lock): an edit of this round's table
         # still on its way when the next round's table is posted would give the retired table
@@ -183,8 +192,20 @@ class Publisher:
         comes: table edits queue behind mentions, and however many changes came meanwhile,
         one edit shows them all (under load a table lags by seconds, never a mention)."""
         while game_id in self._stale_tables:
+            gap = self._edited.get(game_id, -TABLE_GAP) + TABLE_GAP \
+                - asyncio.get_running_loop().time()
+            if gap > 0 and game_id not in self._handed and self._busy():
+                await asyncio.sleep(gap)  # a hand-over meanwhile waits no longer than this
             async with self._failures(game_id), self._table_lock(game_id):
                 await self._edit_table(game_id)
+
+    def _busy(self) -> bool:
+        """Whether tables of many games were sent in the last second."""
+        now = asyncio.get_running_loop().time()
+        while self._recent and self._recent[0][0] < now - 1.0:
+            self._recent.popleft()
+        return len(self._recent) >= BUSY_GAMES and \
+            len({game for _, game in self._recent}) >= BUSY_GAMES
 
     async def _edit_table(self, game_id: int) -> None:
         self._stale_tables.discard(game_id)  # a change from here on asks for another edit
@@ -211,6 +232,8 @@ class Publisher:
         handed = self._handed.pop(game_id, None)
         yield
         now = asyncio.get_running_loop().time()
+        self._edited[game_id] = now
+        self._recent.append((now, game_id))
         if since is not None:
             self.table_lags.append(now - since)
             self.bot.metrics.table_lag.observe(now - since)
@@ -628,6 +651,7 @@ class Publisher:
         lang = record.settings.language
         self._since.pop(record.id, None)
         self._awaited.pop(record.id, None)
+        self._edited.pop(record.id, None)
         self._table_locks.pop(record.id, None)
         self._shown.pop(record.table_message_id or 0, None)  # the table is edited no more
         if record.status == "finished" and record.state is not None:
