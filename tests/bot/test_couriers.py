@@ -79,7 +79,7 @@ async def test_a_refused_token_is_dropped_with_its_messages() -> None:
 
 def http_error(status: int, code: int) -> discord.HTTPException:
     response = SimpleNamespace(status=status, reason="")
-    return discord.HTTPException(response, {"code": code, "message": "x"})  # type: ignore[arg-type]
+    return discord.HTTPException(response, {"code": code, "message": "x"})
 
 
 def test_only_the_tokens_own_refusals_count_as_its_end() -> None:
