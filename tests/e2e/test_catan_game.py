@@ -5,6 +5,7 @@ game, and the result with every point's source."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import Any
@@ -135,8 +136,12 @@ async def after_the_end(table: Table, channel: Any, game_id: int, ended: GameRec
     assert "fin de la partida" in score.text and "Poblados" in score.text
     logged = await (await bruno.slash(channel, "catan log")).response()
     assert logged.ephemeral and "🎲" in logged.text
-    history = await (await bruno.slash(table.general, "catan history")).response()
-    assert f"#{game_id}" in history.text or str(game_id) in history.text
+    for _ in range(50):  # the history keeps a game a moment after its end (a replay)
+        history = await (await bruno.slash(table.general, "catan history")).response()
+        if f"#{game_id}" in history.text:
+            break
+        await asyncio.sleep(0.1)
+    assert f"#{game_id}" in history.text
     replay = await (await bruno.slash(table.general, "catan replay", game=game_id)).response()
     assert replay.ephemeral and replay.buttons()
     stats = await (await bruno.slash(table.general, "catan stats")).response()
