@@ -37,9 +37,9 @@ def catan_catalog() -> Catalog:
 
 def catan_seats(n: int, names: Sequence[str] = NAMES) -> list[Seat]:
     """People, the second one away, and a computer player in the third seat."""
-    return [Seat(pid=f"p{i}", name=names[(i - 1) % len(names)], ai="basic")
+    return [Seat(id=f"p{i}", name=names[(i - 1) % len(names)], ai="basic")
             if i == 3 else
-            Seat(pid=f"p{i}", name=names[(i - 1) % len(names)], user_id=1000 + i, ai="basic",
+            Seat(id=f"p{i}", name=names[(i - 1) % len(names)], user_id=1000 + i, ai="basic",
                  away=i == 2)
             for i in range(1, n + 1)]
 

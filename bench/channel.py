@@ -46,8 +46,8 @@ async def one_game(players: int, humans: int, ping_after: int, seed: int) -> dic
                                     ("basic",) * (players - humans), seed=seed,
                                     settings=GameSettings(ping_after=ping_after))
             channel, host = game.channel, people[0]
-            scripted = {pid: Player(person, random.Random(seed + i), hasty=0.2)
-                        for i, (pid, person) in enumerate(game.people.items())}
+            scripted = {seat: Player(person, random.Random(seed + i), hasty=0.2)
+                        for i, (seat, person) in enumerate(game.people.items())}
             ended = await play_out(game, scripted)
             await bot.publisher.idle()
             assert bot.user is not None

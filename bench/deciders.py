@@ -76,7 +76,7 @@ async def measure(states: list[tuple[Any, int]], cap: float, limit: int, db: Pat
         names = [f"p{i}" for i in range(1, 5)]
         record = GameRecord(game="catan", channel_id=1000 + n, host_id=1, status="running",
                             seed=seed, settings=GameSettings(),
-                            seats=[Seat(pid=p, name=p, ai="expert") for p in names])
+                            seats=[Seat(id=p, name=p, ai="expert") for p in names])
         record = await store.create(record)
         record = record.model_copy(update={"state": state})
         service.games[record.id] = record

@@ -47,10 +47,10 @@ def play(n: int, seed: int, options: citadels.Options | None = None) -> int:
     rng = random.Random(seed)
     decisions = 0
     while actors := citadels.to_act(state):  # [] once the game is over
-        pid = actors[0]
-        action = citadels.random_action(state, pid, rng)
-        assert action is not None  # pid is to act, so it has a legal action
-        state, _ = citadels.apply(state, pid, action)
+        seat = actors[0]
+        action = citadels.random_action(state, seat, rng)
+        assert action is not None  # `seat` is to act, so it has a legal action
+        state, _ = citadels.apply(state, seat, action)
         decisions += 1
     return decisions
 
@@ -134,12 +134,12 @@ def cost_lines(seed: int) -> list[str]:
     state = citadels.new_game(["a", "b", "c", "d"], seed=seed)
     rng = random.Random(0)
     for _ in range(60):  # somewhere mid-game
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, rng.choice(citadels.legal_actions(state, pid)))
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, rng.choice(citadels.legal_actions(state, seat)))
     blob = state.model_dump_json()
-    pid = citadels.to_act(state)[0]
-    action = citadels.legal_actions(state, pid)[0]
-    apply_us = per_call_us(lambda: citadels.apply(state, pid, action), 2000)
+    seat = citadels.to_act(state)[0]
+    action = citadels.legal_actions(state, seat)[0]
+    apply_us = per_call_us(lambda: citadels.apply(state, seat, action), 2000)
     deep = per_call_us(lambda: state.model_copy(deep=True), 2000)
     parse = per_call_us(lambda: citadels.GameState.model_validate_json(blob), 2000)
     return [

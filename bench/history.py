@@ -43,13 +43,13 @@ def a_game(game_id: int, players: int, rng: random.Random) -> FinishedGame:
     scores = [rng.randint(5, 40) for _ in identities]
     order = sorted(range(len(identities)), key=lambda i: -scores[i])
     ranks = {i: order.index(i) + 1 for i in range(len(identities))}
-    seats = [SeatResult(pid=f"p{i + 1}", identity=who, name=who.replace("user:", "player "),
+    seats = [SeatResult(id=f"p{i + 1}", identity=who, name=who.replace("user:", "player "),
                         user_id=int(who[5:]) if who.startswith("user:") else None,
                         ai=None if who.startswith("user:") else who[3:],
                         rank=ranks[i], score=scores[i], breakdown={"districts": scores[i]},
                         roles=rng.choices(ROLES, k=8))
              for i, who in enumerate(identities)]
-    rounds = [[{"type": "built", "player": s.pid, "district": "manor"} for s in seats]
+    rounds = [[{"type": "built", "player": s.id, "district": "manor"} for s in seats]
               for _ in range(8)]
     return FinishedGame(game_id=game_id, game=GAME, guild_id=GUILD, channel_id=game_id,
                         ended_reason="completed", seats=seats, rounds=rounds,

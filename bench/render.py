@@ -49,9 +49,9 @@ Picture = Callable[[dict[str, Any], list[Seat], Catalog, str], bytes]
 
 def seats(n: int, names: list[str] = NAMES) -> list[Seat]:
     """People, one of them away, and a computer player every third seat."""
-    return [Seat(pid=f"p{i}", name=names[(i - 1) % len(names)], ai="basic")
+    return [Seat(id=f"p{i}", name=names[(i - 1) % len(names)], ai="basic")
             if i % 3 == 0 else
-            Seat(pid=f"p{i}", name=names[(i - 1) % len(names)], user_id=1000 + i, ai="basic",
+            Seat(id=f"p{i}", name=names[(i - 1) % len(names)], user_id=1000 + i, ai="basic",
                  away=i == 2)
             for i in range(1, n + 1)]
 

@@ -35,19 +35,19 @@ async def fill(database: Path, channels: list[int], guild: int, seed: int) -> No
     store = await open_store(database)
     try:
         for i, channel in enumerate(channels):
-            seats = [Seat(pid=f"p{k}", name=f"player {k}", user_id=10_000 + 10 * i + k)
+            seats = [Seat(id=f"p{k}", name=f"player {k}", user_id=10_000 + 10 * i + k)
                      for k in range(1, 4)]
             if i % 2:
-                seats[-1] = Seat(pid="p3", name="basic", ai="basic")
+                seats[-1] = Seat(id="p3", name="basic", ai="basic")
             record = await store.create(GameRecord(
                 game="citadels", guild_id=guild, channel_id=channel, host_id=seats[0].user_id or 0,
                 seats=seats, settings=GameSettings(), seed=i))
-            state = citadels.new_game([s.pid for s in seats], seed=i)
+            state = citadels.new_game([s.id for s in seats], seed=i)
             for _ in range(rng.randrange(5, 40)):
-                pid = citadels.to_act(state)[0]
-                action = citadels.random_action(state, pid, rng)
+                seat = citadels.to_act(state)[0]
+                action = citadels.random_action(state, seat, rng)
                 assert action is not None
-                state, _ = citadels.apply(state, pid, action)
+                state, _ = citadels.apply(state, seat, action)
             running = record.model_copy(update={"status": "running", "state": state,
                                                 "version": record.version + 1})
             await store.save(running, expected_version=record.version)

@@ -58,7 +58,7 @@ def postgres(url: str) -> Backend:
 
 
 def new_record(channel_id: int, seed: int, players: int = 5) -> GameRecord:
-    seats = [Seat(pid=f"p{i}", name=f"player {i}", user_id=10_000 + i)
+    seats = [Seat(id=f"p{i}", name=f"player {i}", user_id=10_000 + i)
              for i in range(1, players + 1)]
     return GameRecord(game="citadels", guild_id=1, channel_id=channel_id, host_id=10_001,
                       seed=seed, seats=seats, settings=GameSettings())
@@ -69,15 +69,15 @@ def advance(record: GameRecord, rng: random.Random) -> ActionEntry | None:
     state = record.state
     if state is None or state.finished:
         return None
-    pid = to_act(state)[0]
-    action = random_action(state, pid, rng)
+    seat = to_act(state)[0]
+    action = random_action(state, seat, rng)
     assert action is not None
-    record.state, events = apply(state, pid, action)
+    record.state, events = apply(state, seat, action)
     record.version += 1
     record.log = (record.log + [e.visible_to(None) for e in events])[-20:]
     if record.state.finished:
         record.status = "finished"
-    return ActionEntry(game_id=record.id, version=record.version, pid=pid, user_id=10_001,
+    return ActionEntry(game_id=record.id, version=record.version, seat=seat, user_id=10_001,
                        by="player", engine_version=ENGINE_VERSION, action=action.model_dump(),
                        at=time.time())
 

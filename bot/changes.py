@@ -52,11 +52,11 @@ def awaiting(record: GameRecord) -> str | None:
     return seats[0] if seats else None
 
 
-def may_act(record: GameRecord, pid: str) -> bool:
-    """Whether `pid` may act now: any seat the game waits for, in any order, or that may act
+def may_act(record: GameRecord, seat: str) -> bool:
+    """Whether `seat` may act now: any seat the game waits for, in any order, or that may act
     without being waited for."""
     return (record.status == "running" and record.state is not None
-            and pid in record.rules.to_act(record.state))
+            and seat in record.rules.to_act(record.state))
 
 
 def decisions(record: GameRecord, previous: GameRecord | None) -> dict[str, Decision]:
@@ -67,10 +67,10 @@ def decisions(record: GameRecord, previous: GameRecord | None) -> dict[str, Deci
     rules = record.rules
     named: dict[str, Decision] = {}
     for seat in record.seats:
-        key = rules.decision_key(record.state, seat.pid)
+        key = rules.decision_key(record.state, seat.id)
         if key is None:
             continue
-        before = previous.decisions.get(seat.pid) if previous is not None else None
+        before = previous.decisions.get(seat.id) if previous is not None else None
         same = before is not None and before.key == key
-        named[seat.pid] = before if same and before else Decision(key=key, since=record.version)
+        named[seat.id] = before if same and before else Decision(key=key, since=record.version)
     return named

@@ -48,11 +48,11 @@ class ComputerPlayers:
         record = self.service.games.get(game_id)
         if self.service.closing or record is None:
             return
-        for pid in waiting(record):
-            task = self._runners.get((game_id, pid))
-            if record.seat(pid).computer and (task is None or task.done()):
-                self._runners[(game_id, pid)] = asyncio.create_task(
-                    self._run(game_id, pid), name=f"computers-{game_id}-{pid}")
+        for seat in waiting(record):
+            task = self._runners.get((game_id, seat))
+            if record.seat(seat).computer and (task is None or task.done()):
+                self._runners[(game_id, seat)] = asyncio.create_task(
+                    self._run(game_id, seat), name=f"computers-{game_id}-{seat}")
 
     async def close(self) -> None:
         tasks = list(self._runners.values())
@@ -66,50 +66,50 @@ class ComputerPlayers:
                         if g == game_id and not t.done()]:
             await asyncio.gather(*(asyncio.shield(t) for t in tasks), return_exceptions=True)
 
-    def _turn(self, game_id: int, pid: str) -> GameRecord | None:
-        """The game's record while it waits for computer seat `pid`, else None."""
+    def _turn(self, game_id: int, seat: str) -> GameRecord | None:
+        """The game's record while it waits for the computer seat `seat`, else None."""
         record = self.service.games.get(game_id)
-        if record is None or pid not in waiting(record) or not record.seat(pid).computer:
+        if record is None or seat not in waiting(record) or not record.seat(seat).computer:
             return None
         return record
 
-    async def _run(self, game_id: int, pid: str) -> None:
+    async def _run(self, game_id: int, seat: str) -> None:
         service = self.service
-        while not service.closing and (record := self._turn(game_id, pid)) is not None:
+        while not service.closing and (record := self._turn(game_id, seat)) is not None:
             await asyncio.sleep(service.computer_pause)
             try:
-                await self.move(game_id, record.version, pid)
+                await self.move(game_id, record.version, seat)
             except Refused:
                 continue  # a person or the host changed the game meanwhile; look again
             except Exception:
                 log.exception("Computer move failed in game %s; retrying", game_id)
                 await asyncio.sleep(5)
 
-    async def move(self, game_id: int, version: int, pid: str,
+    async def move(self, game_id: int, version: int, seat: str,
                    by: Literal["computer", "timer"] = "computer") -> Change:
-        """Decide for `pid` (seen from its seat only) and apply it if its decision is still the
+        """Decide for `seat` (seen from its own view only) and apply it if its decision is still the
         one seen at `version` (others may have decided meanwhile). A timeout plays the game's
         default action where its rules name one."""
         service = self.service
-        record = self._current(game_id, version, pid)
+        record = self._current(game_id, version, seat)
         assert record.state is not None
-        action = record.rules.default_action(record.state, pid) if by == "timer" else None
+        action = record.rules.default_action(record.state, seat) if by == "timer" else None
         if action is None:
             async with self._thinking:  # the newest state once it is this seat's turn to think
-                record = self._current(game_id, version, pid)
-                player = self._player(record.game, record.seat(pid).ai
+                record = self._current(game_id, version, seat)
+                player = self._player(record.game, record.seat(seat).ai
                                       or stand_in_for(record.game))
-                action = await decide_async(record.state, pid, player, game=record.rules,
+                action = await decide_async(record.state, seat, player, game=record.rules,
                                             seed=(record.seed + version) % 2**62,
                                             cap=service.computer_cap)
         async with service.lock(game_id):
-            record = self._current(game_id, version, pid)
-            return await service.apply(record, record.seat(pid), action, user_id=None, by=by)
+            record = self._current(game_id, version, seat)
+            return await service.apply(record, record.seat(seat), action, user_id=None, by=by)
 
-    def _current(self, game_id: int, version: int, pid: str) -> GameRecord:
-        """The running game while `pid`'s decision is still the one seen at `version`."""
+    def _current(self, game_id: int, version: int, seat: str) -> GameRecord:
+        """The running game while `seat`'s decision is still the one seen at `version`."""
         record = self.service.running(game_id)
-        if not record.fresh(pid, version) or pid not in waiting(record):
+        if not record.fresh(seat, version) or seat not in waiting(record):
             raise Refused("errors.stale", stale=True)
         return record
 

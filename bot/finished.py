@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
+
+from bot.records import BY_STORED_KEY, stored_as
 
 COUNTED = "completed"  # the only ending that counts for ratings and stats
 FORMER = "former"      # the identity of a seat whose person asked to be forgotten
@@ -12,7 +14,8 @@ Rating = tuple[float, float]  # OpenSkill's mu, sigma
 
 
 class SeatResult(BaseModel):
-    pid: str
+    model_config = BY_STORED_KEY
+    id: Annotated[str, stored_as("pid", "id")]  # the seat id ("pid" stored, and its column)
     identity: str              # "user:<id>" for a person, "ai:<strength>" for a computer
     name: str                  # display name when the game ended ("" once forgotten)
     user_id: int | None = None
@@ -47,9 +50,9 @@ class FinishedGame(BaseModel):
         """The place each ranked seat counts with for ratings and stats: its rank in the game
         for those who stayed to the end; below all of them (tied, if several) for a person who
         left mid-game: leaving is a loss, whatever the computer that took the seat made of it."""
-        stayed = {s.pid: s.rank for s in self.seats if s.rank is not None and not s.left}
+        stayed = {s.id: s.rank for s in self.seats if s.rank is not None and not s.left}
         below = max(stayed.values(), default=0) + 1
-        return {**stayed, **{s.pid: below for s in self.seats if s.rank is not None and s.left}}
+        return {**stayed, **{s.id: below for s in self.seats if s.rank is not None and s.left}}
 
 
 class RatingRow(BaseModel):

@@ -82,10 +82,10 @@ class Recorder:
 
 def readable(seats: Iterable[Seat], former: Callable[[str], str]) -> list[Seat]:
     """`seats` as people read them once someone asked to be forgotten: a forgotten person's
-    seat (its name gone) is named `former(pid)` and stays a person's seat, with a user id of 0
+    seat (its name gone) is named `former(seat)` and stays a person's seat, with a user id of 0
     where the id is gone too (a seat without one reads as a computer's)."""
     return [seat if seat.name else seat.model_copy(update={
-        "name": former(seat.pid), "user_id": seat.user_id if seat.user_id is not None else 0})
+        "name": former(seat.id), "user_id": seat.user_id if seat.user_id is not None else 0})
         for seat in seats]
 
 
@@ -107,13 +107,13 @@ def finished_game(record: GameRecord, entries: Iterable[ActionEntry]) -> Finishe
             roles.setdefault(played[0], []).append(played[1])
     seats = []
     for seat in record.seats:
-        rank = result.ranks.get(seat.pid) if result else None
+        rank = result.ranks.get(seat.id) if result else None
         seats.append(SeatResult(
-            pid=seat.pid, identity=identity(seat), name=seat.name, user_id=seat.user_id,
+            id=seat.id, identity=identity(seat), name=seat.name, user_id=seat.user_id,
             ai=seat.ai, left=seat.left, rank=rank,
-            score=result.scores.get(seat.pid) if result else None,
-            breakdown=dict(result.breakdown.get(seat.pid, {})) if result else {},
-            roles=roles.get(seat.pid, [])))
+            score=result.scores.get(seat.id) if result else None,
+            breakdown=dict(result.breakdown.get(seat.id, {})) if result else {},
+            roles=roles.get(seat.id, [])))
     return FinishedGame(
         game_id=record.id, game=record.game, guild_id=record.guild_id,
         channel_id=record.channel_id, result_message_id=record.result_message_id,
@@ -140,7 +140,7 @@ def public_rounds(record: GameRecord, entries: Iterable[ActionEntry]) -> list[li
     rounds: list[list[dict[str, Any]]] = [[]]
     current = round_of(state)
     for entry in sorted(entries, key=lambda e: e.version):
-        state, events = rules.apply(state, entry.pid, rules.parse_action(entry.action))
+        state, events = rules.apply(state, entry.seat, rules.parse_action(entry.action))
         now = round_of(state)
         public = [e.visible_to(None) for e in events]
         if now != current:  # the events that opened the new round belong to it
@@ -157,10 +157,10 @@ def rate(game: FinishedGame, current: dict[str, Rating]) -> dict[str, Rating]:
     computer that took the seat). Two seats of the same identity (two "expert" computers) are
     rated as the players they were, and the identity takes the mean of their new ratings."""
     placed = game.placed()
-    seats = [s for s in game.seats if s.pid in placed]
+    seats = [s for s in game.seats if s.id in placed]
     teams = [[MODEL.create_rating(list(current.get(s.identity, (MODEL.mu, MODEL.sigma))))]
              for s in seats]
-    rated = MODEL.rate(teams, ranks=[float(placed[s.pid]) for s in seats])
+    rated = MODEL.rate(teams, ranks=[float(placed[s.id]) for s in seats])
     gathered: dict[str, list[Rating]] = {}
     for seat, [rating] in zip(seats, rated, strict=True):
         gathered.setdefault(seat.identity, []).append((rating.mu, rating.sigma))

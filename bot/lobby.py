@@ -61,10 +61,10 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
     elif record.status == "finished" and record.state is not None:
         result = record.rules.result(record.state)
         if result is not None:
-            order = sorted(result.ranks, key=lambda seat: result.ranks[seat])
+            order = sorted(result.ranks, key=result.ranks.__getitem__)
             add_lines(embed, t("result"), [
-                t("place", rank=result.ranks[pid], name=who(pid, record.seats, catalog, lang),
-                  score=result.scores[pid]) for pid in order])
+                t("place", rank=result.ranks[seat], name=who(seat, record.seats, catalog, lang),
+                  score=result.scores[seat]) for seat in order])
     return fit(embed)
 
 

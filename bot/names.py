@@ -45,7 +45,7 @@ def seat_name(seat: Seat, catalog: Catalog, lang: str) -> str:
     if seat.user_id is None:
         strength = catalog.text(f"render.strength.{seat.ai or 'basic'}", lang)
         return catalog.text("render.seat.computer", lang, strength=strength,
-                            number=seat_number(seat.pid))
+                            number=seat_number(seat.id))
     if seat.left:
         return catalog.text("render.seat.left", lang, name=seat.name)
     if seat.away:
@@ -53,18 +53,18 @@ def seat_name(seat: Seat, catalog: Catalog, lang: str) -> str:
     return seat.name
 
 
-def seat_number(pid: str) -> str:
-    digits = pid.lstrip("p")
-    return digits if digits.isdigit() else pid
+def seat_number(seat: str) -> str:
+    digits = seat.lstrip("p")
+    return digits if digits.isdigit() else seat
 
 
-def who(pid: str | None, seats: Iterable[Seat], catalog: Catalog, lang: str, *,
+def who(seat: str | None, seats: Iterable[Seat], catalog: Catalog, lang: str, *,
         markdown: bool = True) -> str:
     """The display name of an engine player id (markdown-escaped for embeds by default)."""
-    if pid is None:
+    if seat is None:
         return "?"
-    seat = next((s for s in seats if s.pid == pid), None)
-    name = seat_name(seat, catalog, lang) if seat is not None else pid
+    found = next((s for s in seats if s.id == seat), None)
+    name = seat_name(found, catalog, lang) if found is not None else seat
     return as_text(name) if markdown else plain(name)
 
 
@@ -75,4 +75,4 @@ def waiting_for(record: GameRecord, catalog: Catalog, lang: str, *, markdown: bo
     seats = waiting(record)
     if not seats:
         return None
-    return ", ".join(who(pid, record.seats, catalog, lang, markdown=markdown) for pid in seats)
+    return ", ".join(who(seat, record.seats, catalog, lang, markdown=markdown) for seat in seats)

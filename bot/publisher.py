@@ -518,17 +518,17 @@ class Publisher:
     async def _follow_seat(self, record: GameRecord, seat: Seat, changes: list[Change], *,
                            again: bool, resumed: bool) -> None:
         assert seat.user_id is not None
-        fresh = self._clock_turn(record.id, seat.pid, changes, again)
-        pinged = bool(record.pings.get(seat.pid)) and not again
+        fresh = self._clock_turn(record.id, seat.id, changes, again)
+        pinged = bool(record.pings.get(seat.id)) and not again
         after = record.settings.ping_after
         if after is None:  # never mentioned; an opted-in DM still says it is their turn
             if fresh and seat.dms:
                 await self._direct(record, seat.user_id, "dm.turn")
             return
-        if resumed or (not pinged and (after == 0 or self._due(record, seat.pid))):
+        if resumed or (not pinged and (after == 0 or self._due(record, seat.id))):
             await self._ping(record, seat, resumed=resumed)
         elif not pinged:
-            self._ping_later(record.id, seat.pid, after)
+            self._ping_later(record.id, seat.id, after)
 
     def _clock_turn(self, game_id: int, pid: str, changes: list[Change], again: bool) -> bool:
         """Restart the wait before a late ping at a hand-over or a click of pid's; whether the
@@ -579,7 +579,7 @@ class Publisher:
         view = discord.ui.View(timeout=None)
         view.add_item(TableButton(record.id, "act", self._text(record, "table.act"),
                                   discord.ButtonStyle.primary))
-        await self._post_ping(record, seat.pid, text, seat.user_id, view=unstored(view))
+        await self._post_ping(record, seat.id, text, seat.user_id, view=unstored(view))
         if seat.dms:
             await self._direct(record, seat.user_id, "dm.turn")
 

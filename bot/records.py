@@ -6,9 +6,17 @@ A `GameRecord` is the unit the store saves; `version` rises by one with every ac
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationInfo, field_serializer, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_serializer,
+    model_validator,
+)
 
 from rules import registry
 from rules.game import Game
@@ -21,12 +29,21 @@ MAX_TURN_LIMIT = 72 * 60
 # The validation context of a record the store loads (`GameRecord.model_validate_json(text,
 # context=STORED)`): only a stored record may be of a form older versions wrote.
 STORED = {"stored": True}
+# The code says `seat` for a seat id ("p1"), the stored records say "pid": a renamed field keeps
+# its stored key, in the JSON it writes and in what it reads (`stored_as`).
+BY_STORED_KEY = ConfigDict(serialize_by_alias=True)
+
+
+def stored_as(key: str, name: str) -> Any:
+    """A field named `name` in the code and `key` in stored JSON: it reads either, writes `key`."""
+    return Field(validation_alias=AliasChoices(name, key), serialization_alias=key)
 
 
 class Seat(BaseModel):
-    """One place at the table. Engine player ids are per seat, so a seat can change hands."""
+    """One place at the table. Engine seat ids are per seat, so a seat can change hands."""
 
-    pid: str                       # engine seat id, "p1", "p2", ...
+    model_config = BY_STORED_KEY
+    id: Annotated[str, stored_as("pid", "id")]  # engine seat id, "p1", "p2", ...
     name: str                      # display name when the seat was taken
     user_id: int | None = None     # the Discord user; None for a computer seat
     ai: Strength | None = None     # computer strength; for a human seat, who stands in when away
@@ -45,6 +62,11 @@ class Seat(BaseModel):
     def human(self) -> bool:
         """Whether a person owns this seat (even if the computer stands in for now)."""
         return self.user_id is not None and not self.left
+
+    @property
+    def pid(self) -> str:
+        """`id`'s old name, for callers not moved yet."""
+        return self.id
 
 
 class GameSettings(BaseModel):
@@ -71,8 +93,9 @@ class Timer(BaseModel):
     """One waiting seat's clock: stored, so a restart neither drops nor doubles it. A game may
     wait for several seats at once; each has its own timer."""
 
+    model_config = BY_STORED_KEY
     version: int        # the version the seat's decision began at (its panel's, see `fresh`)
-    pid: str
+    seat: Annotated[str, stored_as("pid", "seat")]
     due_at: float       # epoch seconds: the default (or the computer) decides for the seat
     reminders: list[float] = Field(default_factory=list)  # epoch seconds, earliest first
     reminded: int = 0   # how many of `reminders` were said
@@ -142,9 +165,9 @@ class GameRecord(BaseModel):
         timer = data.pop("timer", None)
         if timer is not None and "timers" not in data:
             data["timers"] = [timer]
-        ids, pid = data.pop("ping_ids", None) or [], data.pop("ping_for", None)
+        ids, seat = data.pop("ping_ids", None) or [], data.pop("ping_for", None)
         if ids and "pings" not in data:
-            data["pings"] = {pid or "": ids}
+            data["pings"] = {seat or "": ids}
         return data
 
     @model_validator(mode="before")
@@ -191,8 +214,8 @@ class GameRecord(BaseModel):
     def seat_of_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
-    def seat(self, pid: str) -> Seat:
-        return next(s for s in self.seats if s.pid == pid)
+    def seat(self, seat: str) -> Seat:
+        return next(s for s in self.seats if s.id == seat)
 
     def link(self, message_id: int | None = None) -> str:
         """A link to one of the game's messages, or to its channel."""
@@ -212,34 +235,40 @@ class GameRecord(BaseModel):
         """The first waiting seat's timer (most games wait for one seat at a time)."""
         return self.timers[0] if self.timers else None
 
-    def timer_of(self, pid: str) -> Timer | None:
-        return next((t for t in self.timers if t.pid == pid), None)
+    def timer_of(self, seat: str) -> Timer | None:
+        return next((t for t in self.timers if t.seat == seat), None)
 
     @property
     def ping_ids(self) -> list[int]:
         """Every mention still standing, whoever it is for."""
         return [i for ids in self.pings.values() for i in ids]
 
-    def since(self, pid: str) -> int:
-        """The version `pid`'s current decision began at: the record's own version unless the
+    def since(self, seat: str) -> int:
+        """The version `seat`'s current decision began at: the record's own version unless the
         game named the decision (then the version its key last changed)."""
-        decision = self.decisions.get(pid)
+        decision = self.decisions.get(seat)
         return decision.since if decision is not None else self.version
 
-    def fresh(self, pid: str, version: int) -> bool:
-        """Whether a panel built for `pid` at `version` still shows its current decision."""
-        return self.since(pid) <= version <= self.version
+    def fresh(self, seat: str, version: int) -> bool:
+        """Whether a panel built for `seat` at `version` still shows its current decision."""
+        return self.since(seat) <= version <= self.version
 
 
 class ActionEntry(BaseModel):
     """One accepted game action, appended to the game's log in the same transaction as the
     snapshot it produced; replaying a game's entries from its seed gives its state."""
 
+    model_config = BY_STORED_KEY
     game_id: int
     version: int                   # the game version this action produced
-    pid: str                       # the seat that acted
+    seat: Annotated[str, stored_as("pid", "seat")]  # the seat that acted (its column: `pid`)
     user_id: int | None            # who clicked; None when the computer played it
     by: Literal["player", "computer", "timer"]
     engine_version: int
     action: dict[str, Any]
     at: float
+
+    @property
+    def pid(self) -> str:
+        """`seat`'s old name, for callers not moved yet."""
+        return self.seat

@@ -135,7 +135,7 @@ class GameService:
             game=game,
             guild_id=guild_id, channel_id=channel_id, parent_channel_id=parent_channel_id,
             host_id=host_id, settings=settings, created_at=now, updated_at=now,
-            seats=[Seat(pid="p1", name=host_name, user_id=host_id, locale=locale)],
+            seats=[Seat(id="p1", name=host_name, user_id=host_id, locale=locale)],
         )
         record = await self.store.create(record)
         self.games[record.id] = record
@@ -169,7 +169,7 @@ class GameService:
                 raise Refused("lobby.already_joined")
             if len(record.seats) >= record.max_players:
                 raise Refused("lobby.full")
-            seat = Seat(pid=_free_pid(record), name=name, user_id=user_id, locale=locale)
+            seat = Seat(id=_free_seat(record), name=name, user_id=user_id, locale=locale)
             return await self._commit(record, self._bump(record, seats=[*record.seats, seat]),
                                       "lobby")
 
@@ -196,7 +196,7 @@ class GameService:
                 raise Refused("errors.unknown_component")
             if len(record.seats) >= record.max_players:
                 raise Refused("lobby.full")
-            seat = Seat(pid=_free_pid(record), name=strength, ai=strength)
+            seat = Seat(id=_free_seat(record), name=strength, ai=strength)
             return await self._commit(record, self._bump(record, seats=[*record.seats, seat]),
                                       "lobby")
 
@@ -285,11 +285,11 @@ class GameService:
             seat = record.seat_of_user(user_id)
             if seat is None or not seat.human:
                 raise Refused("errors.not_playing")
-            if not record.fresh(seat.pid, version):
+            if not record.fresh(seat.id, version):
                 raise Refused("errors.stale", stale=True)
             if seat.away:
                 raise Refused("errors.away")
-            if not may_act(record, seat.pid):
+            if not may_act(record, seat.id):
                 raise Refused("errors.not_your_turn", stale=True)
             return await self.apply(record, seat, action, user_id=user_id, by="player")
 
@@ -299,7 +299,7 @@ class GameService:
         rules = record.rules
         try:
             parsed = rules.parse_action(action)
-            state, events = rules.apply(record.state, seat.pid, parsed)
+            state, events = rules.apply(record.state, seat.id, parsed)
         except IllegalAction as exc:
             raise Refused("errors.illegal", stale=True) from exc
         seats, notes = self._seat_after(record, seat, by)
@@ -309,11 +309,11 @@ class GameService:
         if over:
             new = new.model_copy(update={"status": "finished", "ended_reason": "completed"})
         entry = ActionEntry(
-            game_id=record.id, version=new.version, pid=seat.pid, user_id=user_id, by=by,
+            game_id=record.id, version=new.version, seat=seat.id, user_id=user_id, by=by,
             engine_version=rules.engine_version, action=rules.dump_action(parsed),
             at=self.clock())
         kind: ChangeKind = "ended" if over else "action"
-        return await self._commit(record, new, kind, action=entry, events=events, actor=seat.pid)
+        return await self._commit(record, new, kind, action=entry, events=events, actor=seat.id)
 
     def _seat_after(self, record: GameRecord, seat: Seat, by: str
                     ) -> tuple[list[Seat], list[dict[str, Any]]]:
@@ -324,10 +324,10 @@ class GameService:
         notes: list[dict[str, Any]] = []
         update: dict[str, Any] = {"timeouts": timeouts}
         if by == "timer":
-            notes.append({"type": "timeout", "player": seat.pid})
+            notes.append({"type": "timeout", "player": seat.id})
             if timeouts >= AWAY_AFTER:
                 update["away"] = True
-                notes.append({"type": "seat_away", "player": seat.pid})
+                notes.append({"type": "seat_away", "player": seat.id})
         if timeouts == seat.timeouts and not update.get("away"):
             return record.seats, notes
         return [s.model_copy(update=update) if s is seat else s for s in record.seats], notes
@@ -350,7 +350,7 @@ class GameService:
             seats = [s.model_copy(update={"left": True, "ai": s.ai or stand_in_for(record.game)})
                      if s is seat else s for s in record.seats]
             new = self._bump(record, seats=seats, log=_append_log(
-                record.log, [{"type": "player_left", "player": seat.pid}]))
+                record.log, [{"type": "player_left", "player": seat.id}]))
             heir = _next_host(record, [s for s in seats if s.human], user_id)
             if heir is None:
                 new = new.model_copy(update={"status": "cancelled", "ended_reason": "no_humans"})
@@ -369,7 +369,7 @@ class GameService:
             seats = [s.model_copy(update={"away": False, "timeouts": 0}) if s is seat else s
                      for s in record.seats]
             new = self._bump(record, seats=seats, log=_append_log(
-                record.log, [{"type": "seat_back", "player": seat.pid}]))
+                record.log, [{"type": "seat_back", "player": seat.id}]))
             return await self._commit(record, new, "seats")
 
     async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> Change:
@@ -421,8 +421,8 @@ class GameService:
         await self.computers.idle(game_id)
 
 
-def _free_pid(record: GameRecord) -> str:
-    used = {s.pid for s in record.seats}
+def _free_seat(record: GameRecord) -> str:
+    used = {s.id for s in record.seats}
     return next(f"p{i}" for i in range(1, len(used) + 2) if f"p{i}" not in used)
 
 

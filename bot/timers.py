@@ -50,23 +50,23 @@ class TurnTimers:
             return []
         minute = self.service.minute
         timers = []
-        for pid in waiting(record):
-            if record.seat(pid).computer:
+        for seat in waiting(record):
+            if record.seat(seat).computer:
                 continue
-            since = record.since(pid)
-            kept = record.timer_of(pid)
+            since = record.since(seat)
+            kept = record.timer_of(seat)
             if kept is not None and kept.version == since:
                 timers.append(kept)
                 continue
             now = self.service.clock()
-            timers.append(Timer(version=since, pid=pid, due_at=now + limit * minute,
+            timers.append(Timer(version=since, seat=seat, due_at=now + limit * minute,
                                 reminders=[now + at * minute for at in reminders(limit)]))
         return timers
 
     def arm(self, record: GameRecord) -> None:
         """(Re)start the task of each waiting seat's timer whose clock changed, and stop those
         of seats no longer waited for."""
-        live = {t.pid: t for t in record.timers} if record.active and not self.service.closing \
+        live = {t.seat: t for t in record.timers} if record.active and not self.service.closing \
             else {}
         for key in [k for k in self._tasks if k[0] == record.id]:
             timer, task = self._tasks[key]
@@ -76,9 +76,9 @@ class TurnTimers:
             del self._tasks[key]
             if task is not asyncio.current_task():
                 task.cancel()
-        for pid, timer in live.items():
-            self._tasks[(record.id, pid)] = (timer, asyncio.create_task(
-                self._run(record.id, timer), name=f"timer-{record.id}-{pid}"))
+        for seat, timer in live.items():
+            self._tasks[(record.id, seat)] = (timer, asyncio.create_task(
+                self._run(record.id, timer), name=f"timer-{record.id}-{seat}"))
 
     async def close(self) -> None:
         tasks = [task for _, task in self._tasks.values()]
@@ -93,7 +93,7 @@ class TurnTimers:
                 await asyncio.sleep(max(0.0, timer.reminders[i] - clock()))
                 await self._remind(game_id, timer, i + 1)
             await asyncio.sleep(max(0.0, timer.due_at - clock()))
-            await self.service.computers.move(game_id, timer.version, timer.pid, by="timer")
+            await self.service.computers.move(game_id, timer.version, timer.seat, by="timer")
         except Refused:
             pass  # the decision was made (or the game ended) just before the deadline
         except asyncio.CancelledError:
@@ -106,7 +106,7 @@ class TurnTimers:
         service = self.service
         async with service.lock(game_id):
             record = service.games.get(game_id)
-            current = record.timer_of(timer.pid) if record is not None else None
+            current = record.timer_of(timer.seat) if record is not None else None
             if record is None or current is None or current.version != timer.version:
                 raise Refused("errors.stale", stale=True)
             timers = [t.model_copy(update={"reminded": said}) if t is current else t
@@ -115,4 +115,4 @@ class TurnTimers:
             new.updated_at = service.clock()
             await service.store.save(new, expected_version=record.version)
             service.games[game_id] = new
-        service.announce(Change("reminder", new, record, seat=timer.pid))
+        service.announce(Change("reminder", new, record, seat=timer.seat))

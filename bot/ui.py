@@ -110,9 +110,9 @@ class GameUI(Protocol):
         """`seat`'s private panel: its view, and a component for every legal action."""
         ...
 
-    def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
+    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
-        """What `pid` reads of the events its own action caused."""
+        """What `seat` reads of the events its own action caused."""
         ...
 
     def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
@@ -124,9 +124,9 @@ class GameUI(Protocol):
         """A player's most played role (one the game's `role_played` names), for their stats."""
         ...
 
-    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+    def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:
-        """A hint for pid (ai.player.Hint) as one line: the move and why."""
+        """A hint for `seat` (ai.player.Hint) as one line: the move and why."""
         ...
 
     def button_action(self, code: str) -> dict[str, Any] | None:

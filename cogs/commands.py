@@ -306,7 +306,7 @@ class GameCommands(commands.GroupCog):
             ended = await self.bot.store.last_finished(interaction.channel_id or 0)
             if ended is not None and ended.game == self.game_id and ended.state is not None:
                 seats = readable(  # who asked to be forgotten: a former player
-                    ended.seats, lambda pid: self._history().former(interaction, pid))
+                    ended.seats, lambda seat: self._history().former(interaction, seat))
                 embed = ui_for(ended.game).final(ended.model_copy(update={"seats": seats}),
                                                  self.bot.catalog, interaction.locale.value)
                 await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -103,11 +103,11 @@ class GameCog(commands.Cog):
         except Refused as refusal:
             await self._refused_on_panel(interaction, game, refusal)
             return
-        pid = change.actor
-        assert pid is not None
+        seat = change.actor
+        assert seat is not None
         notes = ui_for(change.record.game).event_lines(
-            change.record, change.events, pid, self.bot.catalog, interaction.locale.value)
-        panel = self._panel(change.record, pid, interaction, notes)
+            change.record, change.events, seat, self.bot.catalog, interaction.locale.value)
+        panel = self._panel(change.record, seat, interaction, notes)
         await update_panel(interaction, None, panel, await self._files(panel, interaction))
         failpoints.reach("after_answer")
 
@@ -122,13 +122,13 @@ class GameCog(commands.Cog):
         if not refusal.stale or record is None or seat is None or record.state is None:
             await self.refuse(interaction, refusal.key, **refusal.params)
             return
-        panel = self._panel(record, seat.pid, interaction, [])
+        panel = self._panel(record, seat.id, interaction, [])
         await update_panel(interaction, self.text(interaction, refusal.key), panel,
                            await self._files(panel, interaction))
 
-    def _panel(self, record: GameRecord, pid: str, interaction: discord.Interaction,
+    def _panel(self, record: GameRecord, seat: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
-        return ui_for(record.game).panel(record, record.seat(pid), self.bot.catalog,
+        return ui_for(record.game).panel(record, record.seat(seat), self.bot.catalog,
                                          interaction.locale.value, notes, focus)
 
     async def _files(self, panel: Panel, interaction: discord.Interaction
@@ -191,11 +191,11 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, "errors.not_playing")
             return
         content = None
-        if must_act and not may_act(record, seat.pid):
+        if must_act and not may_act(record, seat.id):
             content = self.text(interaction, "errors.not_your_turn")
-        if version is not None and not record.fresh(seat.pid, version):
+        if version is not None and not record.fresh(seat.id, version):
             content, focus = self.text(interaction, "errors.stale"), None
-        panel = self._panel(record, seat.pid, interaction, [], focus)
+        panel = self._panel(record, seat.id, interaction, [], focus)
         files = await self._files(panel, interaction)
         if edit:
             await interaction.response.edit_message(
@@ -220,7 +220,7 @@ class GameCog(commands.Cog):
         if not record.settings.hints:
             await self.refuse(interaction, "errors.hints_off")
             return
-        if record.status != "running" or seat.pid not in record.rules.to_act(record.state):
+        if record.status != "running" or seat.id not in record.rules.to_act(record.state):
             await self.refuse(interaction, "errors.not_your_turn")
             return
         if self.hinting.locked():
@@ -230,22 +230,22 @@ class GameCog(commands.Cog):
             return
         async with self.hinting:
             await interaction.response.defer()  # the search may take a second or two
-            found = await suggest_async(record.state, seat.pid,
+            found = await suggest_async(record.state, seat.id,
                                         (record.seed + record.version) % 2**62,
                                         cap=self.bot.service.computer_cap, game=record.rules)
         now = self.bot.service.games.get(game)
-        if now is None or not now.fresh(seat.pid, record.version) or now.state is None:
+        if now is None or not now.fresh(seat.id, record.version) or now.state is None:
             content = self.text(interaction, "errors.stale")
             record = now or record
         elif found is None:
             content = self.text(interaction, "hint.none")
         else:
-            content = ui_for(record.game).hint_line(record, seat.pid, found, self.bot.catalog,
+            content = ui_for(record.game).hint_line(record, seat.id, found, self.bot.catalog,
                                                     interaction.locale.value)
         if record.state is None or record.status != "running":
             await interaction.edit_original_response(content=content)
             return
-        panel = self._panel(record, seat.pid, interaction, [])
+        panel = self._panel(record, seat.id, interaction, [])
         files = await self._files(panel, interaction)
         await interaction.edit_original_response(
             content=content, embed=panel.embed, view=panel.view,

@@ -48,10 +48,10 @@ class HistoryCog(commands.Cog):
             return self.t(interaction, "former")
         return as_text(name)
 
-    def former(self, interaction: discord.Interaction, pid: str) -> str:
+    def former(self, interaction: discord.Interaction, seat: str) -> str:
         """The name of a seat whose person asked to be forgotten: a former player, numbered
         by the seat as computers are."""
-        return self.t(interaction, "former_seat", number=seat_number(pid))
+        return self.t(interaction, "former_seat", number=seat_number(seat))
 
     def seat_label(self, interaction: discord.Interaction, seat: SeatResult, *,
                    markdown: bool = True) -> str:
@@ -60,7 +60,7 @@ class HistoryCog(commands.Cog):
         (a computer played the seat on; they count it as a loss)."""
         [shown] = self.log_seats(interaction, [seat])
         catalog = self.bot.catalog
-        name = names.who(seat.pid, [shown], catalog, catalog.language_of(interaction.locale),
+        name = names.who(seat.id, [shown], catalog, catalog.language_of(interaction.locale),
                          markdown=markdown)
         return self.t(interaction, "left", name=name) if seat.left else name
 
@@ -69,9 +69,9 @@ class HistoryCog(commands.Cog):
         """The seats a game's log names: a forgotten person's as the former player, never as
         the computer that no seat of theirs held."""
         return history.readable(
-            [Seat(pid=s.pid, name="" if s.identity == FORMER else s.name, user_id=s.user_id,
+            [Seat(id=s.id, name="" if s.identity == FORMER else s.name, user_id=s.user_id,
                   ai=s.ai) for s in seats],
-            lambda pid: self.former(interaction, pid))
+            lambda seat: self.former(interaction, seat))
 
     # -- stats -------------------------------------------------------------------------------
 

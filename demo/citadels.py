@@ -111,14 +111,14 @@ def _component_for(action: Action, panel: SeenMessage) -> tuple[dict[str, Any], 
     return fallback, [] if fallback["type"] == 2 else [fallback["options"][0]["value"]]
 
 
-async def play_panel(scene: Scene, record: GameRecord, pid: str, panel: SeenMessage) -> None:
+async def play_panel(scene: Scene, record: GameRecord, seat: str, panel: SeenMessage) -> None:
     """Click through the host's panel until it offers nothing more to do."""
     player, rng = make_player("basic", GAME.id), random.Random(record.seed or 0)
     while panel.buttons() or panel.selects():
         record = scene.bot.service.games.get(record.id) or record
-        if record.state is None or awaiting(record) != pid:
+        if record.state is None or awaiting(record) != seat:
             return
-        action = decide(record.state, pid, player, rng, game=GAME)
+        action = decide(record.state, seat, player, rng, game=GAME)
         component, values = _component_for(action, panel)
         if component["type"] == 2:
             result = await scene.host.click(panel, custom_id=component["custom_id"])
@@ -131,13 +131,13 @@ async def host_turn(scene: Scene, game_id: int) -> None:
     """If it is the host's decision: press "Act" on the newest ping or table, play the panel."""
     record = scene.bot.service.games.get(game_id)
     seat = record.seat_of_user(int(scene.host.id)) if record else None
-    if record is None or seat is None or awaiting(record) != seat.pid:
+    if record is None or seat is None or awaiting(record) != seat.id:
         return
     for message in reversed(await scene.host.sees(scene.channel)):
         act = [b for b in message.buttons() if b.get("custom_id", "").endswith(":act")]
         if act and not message.ephemeral:
             result = await scene.host.click(message, custom_id=act[0]["custom_id"])
-            await play_panel(scene, record, seat.pid, await result.response())
+            await play_panel(scene, record, seat.id, await result.response())
             return
 
 
@@ -203,8 +203,8 @@ def winner_name(record: GameRecord | None, bot: GameBot) -> str | None:
 
     view = citadels.view(record.state, None)
     table = render.scores_from_view(view)
-    pid = view.get("winner") or max(table, key=lambda p: table[p].total)
-    seat = record.seat(pid)
+    seat_id = view.get("winner") or max(table, key=lambda p: table[p].total)
+    seat = record.seat(seat_id)
     return render.seat_name(seat, bot.catalog, record.settings.language)
 
 

@@ -127,7 +127,7 @@ class Game:
     bot: GameBot
     id: int
     channel: Ref
-    people: dict[str, Person]  # pid -> person, for the human seats
+    people: dict[str, Person]  # seat -> person, for the human seats
 
     @property
     def record(self) -> GameRecord:
@@ -140,11 +140,13 @@ class Game:
         assert self.record.state is not None
         return self.record.state
 
-    def pid(self, person: Person) -> str:
-        return next(pid for pid, p in self.people.items() if p.id == person.id)
+    def seat(self, person: Person) -> str:
+        return next(seat for seat, p in self.people.items() if p.id == person.id)
 
-    def pids(self) -> list[str]:
+    def seats(self) -> list[str]:
         return [p.id for p in self.state.players]
+
+    pid, pids = seat, seats  # their old names, still answered
 
     async def settle(self) -> None:
         """Wait until computer players have nothing to do and every change is on Discord."""
@@ -196,7 +198,7 @@ async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
     change = await service.start(record.id, int(host.id), seed=seed)
     by_user = {int(p.id): p for p in people}
     game = Game(bot, record.id, channel,
-                {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+                {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id})
     await game.settle()
     return game
 
@@ -213,9 +215,9 @@ async def play_out(game: Game, players: dict[str, Player],
         record = service.games.get(game.id)
         if record is None:
             return await game.stored()
-        pid = awaiting(record)
-        assert pid is not None and pid in players, f"nobody to play {pid}"
-        player = players[pid]
+        seat = awaiting(record)
+        assert seat is not None and seat in players, f"nobody to play {seat}"
+        player = players[seat]
         panel = await player.open_panel(game.channel)
         assert panel is not None and (panel.buttons() or panel.selects()), panel
         while panel.buttons() or panel.selects():
@@ -223,7 +225,7 @@ async def play_out(game: Game, players: dict[str, Player],
             if after is not None:
                 await after()
             record = service.games.get(game.id)
-            if record is None or awaiting(record) != pid:
+            if record is None or awaiting(record) != seat:
                 break
     raise AssertionError(f"the game did not end in {limit} turns")
 

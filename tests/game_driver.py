@@ -47,16 +47,21 @@ async def clicked_types(store: Any, game_id: int) -> set[str]:
     return types
 
 
-def rigged_state(pids: list[str], chars: dict[str, list[str]], *, seed: int = 0,
+def rigged_state(seats: list[str] | None = None, chars: dict[str, list[str]] | None = None, *,
+                 seed: int = 0,
                  hands: dict[str, list[str]] | None = None,
                  gold: dict[str, int] | None = None,
                  cities: dict[str, list[str]] | None = None,
-                 deck: list[str] | None = None, **options: Any) -> citadels.GameState:
-    """A fresh game of `pids` (seating order) at the first turn of round 1, each player holding
+                 deck: list[str] | None = None, pids: list[str] | None = None,
+                 **options: Any) -> citadels.GameState:
+    """A fresh game of `seats` (seating order) at the first turn of round 1, each player holding
     `chars`, with the given hands, gold, cities and top of the deck
-    (tests/rules/citadels/helpers.py)."""
-    return rules_helpers.start(len(pids), chars, seed=seed, hands=hands, gold=gold,
-                               cities=cities, ids=pids, deck_top=deck, **options)
+    (tests/rules/citadels/helpers.py). `pids` is `seats`' old name, still taken."""
+    seats = seats if seats is not None else pids
+    if seats is None or chars is None:
+        raise TypeError("rigged_state() needs the seats and their characters")
+    return rules_helpers.start(len(seats), chars, seed=seed, hands=hands, gold=gold,
+                               cities=cities, ids=seats, deck_top=deck, **options)
 
 
 class Game(people.Game):

@@ -24,32 +24,32 @@ def catalog() -> Catalog:
     return Catalog.load()
 
 
-def pids(n: int) -> list[str]:
+def seat_ids(n: int) -> list[str]:
     return [f"p{i}" for i in range(1, n + 1)]
 
 
 def seats(n: int) -> list[Seat]:
     """Humans, one of them away, and computer seats of every strength."""
     out = []
-    for i, pid in enumerate(pids(n)):
+    for i, seat in enumerate(seat_ids(n)):
         if i % 3 == 2:
-            out.append(Seat(pid=pid, name=f"bot{i}", ai=("random", "basic", "expert")[i % 3]))
+            out.append(Seat(id=seat, name=f"bot{i}", ai=("random", "basic", "expert")[i % 3]))
         else:
-            out.append(Seat(pid=pid, name=NAMES[i], user_id=1000 + i, ai="basic", away=i == 1))
+            out.append(Seat(id=seat, name=NAMES[i], user_id=1000 + i, ai="basic", away=i == 1))
     return out
 
 
 def play(n: int, seed: int, options: citadels.Options | None = None
          ) -> Iterator[tuple[citadels.GameState, list[citadels.Event]]]:
     """Every state of one random game (the first with no events), with the events leading to it."""
-    state = citadels.new_game(pids(n), seed=seed, options=options)
+    state = citadels.new_game(seat_ids(n), seed=seed, options=options)
     rng = random.Random(seed)
     yield state, []
     while not state.finished:
-        pid = citadels.to_act(state)[0]
-        action = citadels.random_action(state, pid, rng)
+        seat = citadels.to_act(state)[0]
+        action = citadels.random_action(state, seat, rng)
         assert action is not None
-        state, events = citadels.apply(state, pid, action)
+        state, events = citadels.apply(state, seat, action)
         yield state, events
 
 

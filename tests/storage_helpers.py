@@ -16,7 +16,7 @@ __all__ = ["all_ended", "games_and_logs", "lobby", "opened", "play", "start", "s
 
 def lobby(channel_id: int = 100, *, guild_id: int | None = 1, players: int = 4,
           seed: int = 7, city_size: int | None = None) -> GameRecord:
-    seats = [Seat(pid=f"p{i}", name=f"Player {i}", user_id=1000 + i) for i in range(1, players + 1)]
+    seats = [Seat(id=f"p{i}", name=f"Player {i}", user_id=1000 + i) for i in range(1, players + 1)]
     options = {} if city_size is None else {"city_size": city_size}
     return GameRecord(game="citadels", guild_id=guild_id, channel_id=channel_id, host_id=1001,
                       seed=seed, seats=seats, settings=GameSettings(options=options))
@@ -33,16 +33,16 @@ def start(record: GameRecord) -> GameRecord:
 def step(record: GameRecord, rng: random.Random) -> ActionEntry:
     """Play one random legal action on `record` in memory; returns its log entry."""
     assert record.state is not None
-    pid = to_act(record.state)[0]
-    action = random_action(record.state, pid, rng)
+    seat_id = to_act(record.state)[0]
+    action = random_action(record.state, seat_id, rng)
     assert action is not None
-    record.state, events = apply(record.state, pid, action)
+    record.state, events = apply(record.state, seat_id, action)
     record.version += 1
     record.log = (record.log + [e.visible_to(None) for e in events])[-20:]
     if record.state.finished:
         record.status, record.ended_reason = "finished", "completed"
-    seat = record.seat(pid)
-    return ActionEntry(game_id=record.id, version=record.version, pid=pid,
+    seat = record.seat(seat_id)
+    return ActionEntry(game_id=record.id, version=record.version, seat=seat_id,
                        user_id=seat.user_id, by="player", engine_version=ENGINE_VERSION,
                        action=action.model_dump(), at=time.time())
 

@@ -43,7 +43,7 @@ async def record(db: Db, game: FinishedGame, rate: Rate, now: float) -> bool:
     rated = rate(game, current)
     names = {s.identity: s.name for s in game.seats}
     placed = game.placed()  # who left is placed last: never a win, in ratings and stats
-    wins = {s.identity for s in game.seats if placed.get(s.pid) == 1}
+    wins = {s.identity for s in game.seats if placed.get(s.id) == 1}
     await db.executemany(
         "INSERT INTO ratings (guild_id, game, identity, name, mu, sigma, ordinal, games, wins,"
         " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game,"
@@ -55,11 +55,11 @@ async def record(db: Db, game: FinishedGame, rate: Rate, now: float) -> bool:
     await db.executemany(
         "INSERT INTO seat_results (game_id, pid, guild_id, game, identity, rank, score, seats,"
         " ended_at, rating, roles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(game.game_id, s.pid, guild, game.game, s.identity, placed[s.pid], s.score or 0,
+        [(game.game_id, s.id, guild, game.game, s.identity, placed[s.id], s.score or 0,
           len(game.seats), game.ended_at,
           rated[s.identity][0] - 3 * rated[s.identity][1] if s.identity in rated else None,
           ",".join(s.roles))
-         for s in game.seats if s.pid in placed])
+         for s in game.seats if s.id in placed])
     return True
 
 

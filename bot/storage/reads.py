@@ -196,12 +196,12 @@ def records(rows: Iterable[Row]) -> list[GameRecord]:
 
 def action_row(a: ActionEntry) -> tuple[Any, ...]:
     action = json.dumps(a.action, separators=(",", ":"))
-    return (a.game_id, a.version, a.pid, a.user_id, a.by, a.engine_version, action, a.at)
+    return (a.game_id, a.version, a.seat, a.user_id, a.by, a.engine_version, action, a.at)
 
 
 def action_entry(row: Row) -> ActionEntry:
-    game_id, version, pid, user_id, by, engine_version, action, at = row
+    game_id, version, seat, user_id, by, engine_version, action, at = row
     return ActionEntry(
-        game_id=game_id, version=version, pid=pid, user_id=user_id, by=by,
+        game_id=game_id, version=version, seat=seat, user_id=user_id, by=by,
         engine_version=engine_version, action=json.loads(action), at=at,
     )

@@ -12,8 +12,8 @@ def initial_state(record: GameRecord) -> Any:
     """The state a game starts in: the seats, in order, are the engine's seats (seating order
     decides who starts). Starting a game any other way would make its log unreplayable."""
     rules = record.rules
-    pids = [seat.pid for seat in record.seats]
-    return rules.new_game(pids, rules.options(record.settings.options), record.seed)
+    seats = [seat.id for seat in record.seats]
+    return rules.new_game(seats, rules.options(record.settings.options), record.seed)
 
 
 def replay_state(record: GameRecord, entries: Iterable[ActionEntry]) -> Any:
@@ -35,5 +35,5 @@ def replay_state(record: GameRecord, entries: Iterable[ActionEntry]) -> Any:
         if entry.version <= previous:
             raise ValueError(f"game {record.id}: two log entries for version {entry.version}")
         previous = entry.version
-        state, _ = rules.apply(state, entry.pid, entry.action)
+        state, _ = rules.apply(state, entry.seat, entry.action)
     return state

@@ -66,8 +66,8 @@ def _cost(build: str) -> Describe:
                                                                        ctx.lang))
 
 
-def _seat(pid: str | None, ctx: Context) -> str:
-    return texts.seat(pid, ctx.seats, ctx.catalog, ctx.lang, markdown=False)
+def _seat(seat: str | None, ctx: Context) -> str:
+    return texts.seat(seat, ctx.seats, ctx.catalog, ctx.lang, markdown=False)
 
 
 # --- narrowing: what a player chooses first when one select would offer more than 25 --------
@@ -118,7 +118,7 @@ def _target_label(key: str, ctx: Context) -> str:
         return texts.track(key, ctx.catalog, ctx.lang)
     if key in CARDS:
         return texts.card(key, ctx.catalog, ctx.lang)
-    if any(s.pid == key for s in ctx.seats):
+    if any(s.id == key for s in ctx.seats):
         return _seat(key, ctx)
     return key
 

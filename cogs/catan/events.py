@@ -65,8 +65,8 @@ class Line:
             return "to_you"
         return None
 
-    def name(self, pid: str | None = None) -> str:
-        return texts.seat(pid if pid is not None else self.actor, self.seats, self.catalog,
+    def name(self, seat: str | None = None) -> str:
+        return texts.seat(seat if seat is not None else self.actor, self.seats, self.catalog,
                           self.lang)
 
     def text(self, key: str, **params: Any) -> str:
@@ -145,10 +145,10 @@ def _produced(c: Line) -> str | None:
     if not got:
         return c.text("produced.none")
     parts = []
-    for pid in [s.pid for s in c.seats if s.pid in got] + [p for p in got
-                                                          if p not in {s.pid for s in c.seats}]:
-        who = c.t("you") if pid == c.viewer else c.name(pid)
-        parts.append(f"{who} +{texts.cards(got[pid], c.catalog, c.lang)}")
+    for seat in [s.id for s in c.seats if s.id in got] + [p for p in got
+                                                          if p not in {s.id for s in c.seats}]:
+        who = c.t("you") if seat == c.viewer else c.name(seat)
+        parts.append(f"{who} +{texts.cards(got[seat], c.catalog, c.lang)}")
     return c.text("produced", gains="; ".join(parts))
 
 

@@ -31,14 +31,14 @@ COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(
            "over": discord.Colour.gold()}
 
 
-def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
+def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
                  notes: list[str], focus: str | None = None) -> Panel:
     lang = language(catalog, lang)
     state = record.state
-    view = record.rules.view(state, pid)
-    legal = record.rules.legal_actions(state, pid) if record.status == "running" else []
+    view = record.rules.view(state, seat)
+    legal = record.rules.legal_actions(state, seat) if record.status == "running" else []
     legal, view = trades.prepared(legal, view, focus)
-    embed = panel_embed(record, view, pid, legal, catalog, lang, notes)
+    embed = panel_embed(record, view, seat, legal, catalog, lang, notes)
     if not legal:
         return PicturePanel(embed, None, None)
     ctx = Context(view, list(record.seats), catalog, lang)
@@ -47,17 +47,17 @@ def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
                                                                  catalog, lang))
 
 
-def panel_embed(record: GameRecord, view: View, pid: str, legal: list[Any], catalog: Catalog,
+def panel_embed(record: GameRecord, view: View, seat: str, legal: list[Any], catalog: Catalog,
                 lang: str, notes: list[str]) -> discord.Embed:
     def t(key: str, **params: object) -> str:
         return texts.t(catalog, lang, key, **params)
 
     seats = list(record.seats)
-    me = texts.player(view, pid)
+    me = texts.player(view, seat)
     over = view["phase"] == "over"
     state = "over" if over else "mine" if legal else "waiting"
     top = list(notes)
-    top += _asked(view, pid, legal, seats, catalog, lang)
+    top += _asked(view, seat, legal, seats, catalog, lang)
     if not legal and not over:
         names = waiting_for(record, catalog, lang)
         if names:
@@ -81,7 +81,7 @@ def panel_embed(record: GameRecord, view: View, pid: str, legal: list[Any], cata
         add_lines(embed, t("panel.inspected", other=texts.seat(inspected["seat"], seats,
                                                                catalog, lang)),
                   _inspected(inspected, catalog, lang))
-    if view["active"] == pid and (made := trades.turn_offers(view, seats, catalog, lang)):
+    if view["active"] == seat and (made := trades.turn_offers(view, seats, catalog, lang)):
         add_lines(embed, t("panel.offers"), made)
     embed.set_footer(text=t("panel.footer", turn=view["turn"]))
     return fit(embed)
@@ -91,14 +91,14 @@ def _standing(view: View, me: dict[str, Any], catalog: Catalog, lang: str) -> li
     def t(key: str, **params: object) -> str:
         return texts.t(catalog, lang, key, **params)
 
-    pid = me["seat"]
+    seat = me["seat"]
     levels = " · ".join(f"{texts.track(k, catalog, lang)} {me['improvements'][k]}"
                         + (f" ({texts.level(k, me['improvements'][k], catalog, lang)})"
                            if me["improvements"][k] else "") for k in TRACKS)
     lines = [t("panel.points", points=me["points"], goal=_goal(view)), levels]
-    knights = texts.knights_of(view, pid)
+    knights = texts.knights_of(view, seat)
     if knights:
-        lines.append(t("panel.knights", strength=texts.strength(view, pid), list=", ".join(
+        lines.append(t("panel.knights", strength=texts.strength(view, seat), list=", ".join(
             f"{node} {texts.knight(k['level'], catalog, lang)}"
             + (f" ({t('knight.active').lower()})" if k["active"] else "")
             for node, k in knights)))
@@ -124,7 +124,7 @@ def _inspected(inspected: dict[str, Any], catalog: Catalog, lang: str) -> list[s
     return [texts.cards(inspected.get("hand") or {}, catalog, lang)]
 
 
-def _asked(view: View, pid: str, legal: list[Any], seats: list[Seat], catalog: Catalog,
+def _asked(view: View, seat: str, legal: list[Any], seats: list[Seat], catalog: Catalog,
            lang: str) -> list[str]:
     """The line saying what the game asks of the seat now."""
     def t(key: str, **params: object) -> str:
@@ -135,7 +135,7 @@ def _asked(view: View, pid: str, legal: list[Any], seats: list[Seat], catalog: C
 
     if not legal:
         return []
-    mine = next((d for d in view["pending"] if d["seat"] == pid), None)
+    mine = next((d for d in view["pending"] if d["seat"] == seat), None)
     if mine is not None:
         kind = mine["kind"]
         params: dict[str, Any] = {"count": mine.get("count", 0),

@@ -87,19 +87,19 @@ def _summary(record: GameRecord, view: View, catalog: Catalog, lang: str) -> lis
 def _seat_line(view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str
                ) -> str:
     """One seat: points, cards, progress cards, knights' strength, improvement levels, road."""
-    pid = p["seat"]
-    turn = "▶️ " if view["active"] == pid and view["phase"] not in ("setup", "over") else ""
+    seat = p["seat"]
+    turn = "▶️ " if view["active"] == seat and view["phase"] not in ("setup", "over") else ""
     levels = "".join(f"{texts.DECK_EMOJI[k]}{p['improvements'][k]}" for k in TRACKS)
     progress = sum(p["progress"].values())
-    road = f"{texts.ROAD}{p['road_length']}" + (" 🏆" if view["longest_road"] == pid else "")
+    road = f"{texts.ROAD}{p['road_length']}" + (" 🏆" if view["longest_road"] == seat else "")
     marks = ""
     if p["defenders"]:
         marks += f" 🛡️{p['defenders']}"
-    if view["board"]["merchant_owner"] == pid:
+    if view["board"]["merchant_owner"] == seat:
         marks += " 🧑‍🌾"
-    return (f"{turn}{texts.seat(pid, seats, catalog, lang)} · **{p['points']}** {texts.POINTS}"
+    return (f"{turn}{texts.seat(seat, seats, catalog, lang)} · **{p['points']}** {texts.POINTS}"
             f" · {p['cards']}{texts.HAND} · {progress}{texts.PROGRESS}"
-            f" · {texts.KNIGHTS}{texts.strength(view, pid)} · {levels} · {road}{marks}")
+            f" · {texts.KNIGHTS}{texts.strength(view, seat)} · {levels} · {road}{marks}")
 
 
 def option_lines(options: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:
@@ -154,10 +154,10 @@ def final_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embe
                             name=texts.seat(winner, seats, catalog, lang),
                             points=result.scores.get(winner or "", 0), turn=view["turn"]),
         colour=discord.Colour.gold())
-    for pid in sorted(result.ranks, key=lambda s: (result.ranks[s], -result.scores[s])):
-        medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(result.ranks[pid], f"{result.ranks[pid]}.")
-        add_lines(embed, f"{medal} {texts.seat(pid, seats, catalog, lang)} · "
-                         f"{result.scores[pid]} {texts.POINTS}",
-                  [_sources(result.breakdown[pid], cards.get(pid, []), catalog, lang)])
+    for seat in sorted(result.ranks, key=lambda s: (result.ranks[s], -result.scores[s])):
+        medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(result.ranks[seat], f"{result.ranks[seat]}.")
+        add_lines(embed, f"{medal} {texts.seat(seat, seats, catalog, lang)} · "
+                         f"{result.scores[seat]} {texts.POINTS}",
+                  [_sources(result.breakdown[seat], cards.get(seat, []), catalog, lang)])
     embed.set_footer(text="\n".join(option_lines(view["options"], catalog, lang)))
     return fit(embed)

@@ -137,25 +137,25 @@ def edge_of(a: str, b: str) -> str | None:
 
 def colours(seats: Sequence[Seat]) -> dict[str, str]:
     """Each seat's colour, in the game's seating order (the board picture's)."""
-    return {s.pid: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
+    return {s.id: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
 
 
-def seat(pid: str | None, seats: Sequence[Seat], catalog: Catalog, lang: str,
+def seat(seat: str | None, seats: Sequence[Seat], catalog: Catalog, lang: str,
          *, markdown: bool = True) -> str:
     """A seat's colour and name: "🔴 alice"."""
-    colour = colours(seats).get(pid or "")
-    name = who(pid, seats, catalog, language(catalog, lang), markdown=markdown)
+    colour = colours(seats).get(seat or "")
+    name = who(seat, seats, catalog, language(catalog, lang), markdown=markdown)
     return f"{COLOUR_EMOJI[colour]} {name}" if colour else name
 
 
-def strength(view: View, pid: str) -> int:
+def strength(view: View, seat: str) -> int:
     """The barbarians' reckoning of a seat's knights: the levels of its active ones."""
     return sum(k["level"] for k in view["board"]["knights"].values()
-               if k["owner"] == pid and k["active"])
+               if k["owner"] == seat and k["active"])
 
 
-def knights_of(view: View, pid: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(n, k) for n, k in view["board"]["knights"].items() if k["owner"] == pid]
+def knights_of(view: View, seat: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(n, k) for n, k in view["board"]["knights"].items() if k["owner"] == seat]
 
 
 def attack(view: View) -> int:
@@ -164,5 +164,5 @@ def attack(view: View) -> int:
                if b["kind"] == "city" and not b["ruined"])
 
 
-def player(view: View, pid: str) -> dict[str, Any]:
-    return next(p for p in view["players"] if p["seat"] == pid)
+def player(view: View, seat: str) -> dict[str, Any]:
+    return next(p for p in view["players"] if p["seat"] == seat)

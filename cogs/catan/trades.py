@@ -172,9 +172,9 @@ def _send_label(action: Any, ctx: Context) -> str:
     return texts.t(ctx.catalog, ctx.lang, "action.offer_trade", other=seat, count=held)
 
 
-def _names(pids: Iterable[str], ctx: Context) -> str:
+def _names(seats: Iterable[str], ctx: Context) -> str:
     return ", ".join(texts.seat(p, ctx.seats, ctx.catalog, ctx.lang, markdown=False)
-                     for p in pids)
+                     for p in seats)
 
 
 def _send_text(action: Any, ctx: Context) -> str:

@@ -102,18 +102,18 @@ class CatanUI(OptionalUI):
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
-        return panel.player_panel(record, seat.pid, catalog, lang, notes, focus)
+        return panel.player_panel(record, seat.id, catalog, lang, notes, focus)
 
-    def event_lines(self, record: GameRecord, events_: list[GameEvent], pid: str,
+    def event_lines(self, record: GameRecord, events_: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
-        return events.lines([e.visible_to(pid) for e in events_], record.seats, catalog,
-                            language(catalog, lang), viewer=pid)
+        return events.lines([e.visible_to(seat) for e in events_], record.seats, catalog,
+                            language(catalog, lang), viewer=seat)
 
     def log_lines(self, events_: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
                   lang: str) -> list[str]:
         return events.lines(events_, seats, catalog, language(catalog, lang))
 
-    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+    def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:
         """Catan's computer players give no hints yet (ai/catan has no `hints`): the panels
         offer no Hint button, and a hint asked anyway says so."""

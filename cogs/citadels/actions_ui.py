@@ -73,7 +73,7 @@ def _declare(type_: str, code: str, fields: tuple[str, ...] = (), *,
 def _seat_choice(key: str, ctx: Context) -> str:
     if key == ctx.view.get("you"):
         return ctx.catalog.text("citadels.render.panel.own_city", ctx.lang)
-    seat = next((s for s in ctx.seats if s.pid == key), None)
+    seat = next((s for s in ctx.seats if s.id == key), None)
     return seat_name(seat, ctx.catalog, ctx.lang) if seat else key
 
 

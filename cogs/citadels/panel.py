@@ -1,7 +1,7 @@
 """A player's private panel, all of it: the embed (hand, gold, characters, what they may do now)
 and a component for every legal action.
 
-Built from `view(state, pid)` and `legal_actions(state, pid)` only. What each action type
+Built from `view(state, seat)` and `legal_actions(state, seat)` only. What each action type
 shows (its summary here, its button or select) is its declaration's (actions_ui.py); the
 components are built by cogs/panels.py. They carry the game id and version in their
 custom_ids and have no callbacks of their own: the dynamic items the platform registers at
@@ -48,7 +48,7 @@ COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(
 
 def panel_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str, *,
                 legal: list[Action], notes: list[str] | tuple[str, ...] = ()) -> discord.Embed:
-    """What one player sees privately, from `view(state, pid)` and their legal actions."""
+    """What one player sees privately, from `view(state, seat)` and their legal actions."""
     lang = language(catalog, lang)
     me = next(p for p in view["players"] if p["id"] == view["you"])
 
@@ -138,12 +138,12 @@ def _waiting(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
     return catalog.text("citadels.render.panel.waiting.other", lang, name=name)
 
 
-def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
+def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
                  notes: Sequence[str] = (), focus: str | None = None) -> Panel:
-    """`pid`'s panel; `focus` narrows a select (the Warlord's targets to one player's city)."""
+    """`seat`'s panel; `focus` narrows a select (the Warlord's targets to one player's city)."""
     assert record.state is not None
-    seen = citadels.view(record.state, pid)
-    legal = citadels.legal_actions(record.state, pid)
+    seen = citadels.view(record.state, seat)
+    legal = citadels.legal_actions(record.state, seat)
     embed = panel_embed(seen, record.seats, catalog, lang, legal=legal, notes=list(notes))
     if not legal:
         return Panel(embed, None)

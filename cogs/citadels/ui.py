@@ -53,7 +53,7 @@ class CitadelsUI:
             return None
         view = record.rules.public_view(record.state)
         seats = list(record.seats)
-        names = [who(s.pid, seats, catalog, lang, markdown=False) for s in seats]
+        names = [who(s.id, seats, catalog, lang, markdown=False) for s in seats]
         draw = picture.table_picture if which == "table" else picture.final_picture
         return Picture(f"{which}.png", picture_key(which, lang, names, view),
                        lambda: draw(view, seats, catalog, lang))
@@ -86,13 +86,13 @@ class CitadelsUI:
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
-        return panel.player_panel(record, seat.pid, catalog, lang, notes, focus)
+        return panel.player_panel(record, seat.id, catalog, lang, notes, focus)
 
-    def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
+    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
         return [line for e in events
-                if (line := render.event_line(e.visible_to(pid), record.seats, catalog, lang,
-                                              viewer=pid))]
+                if (line := render.event_line(e.visible_to(seat), record.seats, catalog, lang,
+                                              viewer=seat))]
 
     def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
                   lang: str) -> list[str]:
@@ -102,9 +102,9 @@ class CitadelsUI:
         return catalog.text("citadels.render.stats.favourite", lang,
                             character=character_tag(role, lang), times=times)
 
-    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+    def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:
-        seen = record.rules.view(record.state, pid)
+        seen = record.rules.view(record.state, seat)
         return hint_line(hint, seen, record.seats, catalog, lang)
 
     def button_action(self, code: str) -> dict[str, Any] | None:

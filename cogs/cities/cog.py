@@ -103,15 +103,15 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
             return
         lang = self.bot.catalog.language_of(interaction.locale)
         view = record.rules.public_view(record.state)
-        pid = self._whose(record, view, interaction, player)
-        if pid is None:
+        seat = self._whose(record, view, interaction, player)
+        if seat is None:
             await self.reply(interaction, "cities.errors.no_player", player=player or "")
             return
-        picture = hood_picture(view, pid, record.seats, self.bot.catalog, lang)
-        p = texts.player(view, pid)
+        picture = hood_picture(view, seat, record.seats, self.bot.catalog, lang)
+        p = texts.player(view, seat)
         embed = discord.Embed(
             title=t(self.bot.catalog, lang, "hood.title",
-                    name=texts.name(pid, record.seats, self.bot.catalog, lang)),
+                    name=texts.name(seat, record.seats, self.bot.catalog, lang)),
             description=texts.score_parts(p["score"], self.bot.catalog, lang),
             colour=discord.Colour.teal())
         embed.set_footer(text=texts.set_line(view, self.bot.catalog, lang))
@@ -126,19 +126,19 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
                player: str | None) -> str | None:
         """The seat `player` names (a seat id or a name), else the clicker's, else whoever
         plays now (or the first seat)."""
-        pids = [p["seat"] for p in view["players"]]
+        seats = [p["seat"] for p in view["players"]]
         if player:
-            if player in pids:
+            if player in seats:
                 return player
             lang = self.bot.catalog.language_of(interaction.locale)
             wanted = player.strip().lower()
-            return next((pid for pid in pids if texts.name(
-                pid, record.seats, self.bot.catalog, lang, markdown=False).lower() == wanted),
+            return next((seat for seat in seats if texts.name(
+                seat, record.seats, self.bot.catalog, lang, markdown=False).lower() == wanted),
                 None)
         mine = record.seat_of_user(interaction.user.id)
         if mine is not None:
-            return mine.pid
-        return view["to_act"][0] if view["to_act"] else pids[0]
+            return mine.id
+        return view["to_act"][0] if view["to_act"] else seats[0]
 
     @hood.autocomplete("player")
     async def _hood_players(self, interaction: discord.Interaction, current: str
@@ -147,9 +147,9 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
         if record is None:
             return []
         lang = self.bot.catalog.language_of(interaction.locale)
-        found = [(texts.name(s.pid, record.seats, self.bot.catalog, lang, markdown=False), s.pid)
+        found = [(texts.name(s.id, record.seats, self.bot.catalog, lang, markdown=False), s.id)
                  for s in record.seats]
-        return [app_commands.Choice(name=name[:100], value=pid) for name, pid in found
+        return [app_commands.Choice(name=name[:100], value=seat) for name, seat in found
                 if current.lower() in name.lower()][:25]
 
     @app_commands.command(name=_str("achievements", "commands.cities.achievements.name"),

@@ -47,18 +47,18 @@ COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(
 VERSION = 1  # in the picture's key: a change to the drawing draws every panel picture again
 
 
-def player_panel(record: GameRecord, pid: str, catalog: Catalog, lang: str,
+def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
                  notes: Sequence[str] = (), focus: str | None = None) -> PicturePanel:
     assert record.state is not None
     lang = texts.lang_of(catalog, lang)
     rules = record.rules
-    seen: View = rules.view(record.state, pid)
+    seen: View = rules.view(record.state, seat)
     public: View = rules.public_view(record.state)
-    legal = rules.legal_actions(record.state, pid)
+    legal = rules.legal_actions(record.state, seat)
     staged = _staged(legal, focus) if legal and legal[0].type in STAGED else None
     embed = _embed(seen, record.seats, catalog, lang, legal, list(notes), staged)
-    look, caption = _look(public, pid, legal, staged, catalog, lang)
-    picture = hood_picture(public, pid, record.seats, catalog, lang, look, caption)
+    look, caption = _look(public, seat, legal, staged, catalog, lang)
+    picture = hood_picture(public, seat, record.seats, catalog, lang, look, caption)
     if not legal:
         return PicturePanel(fit(embed), None, picture)
     hint = record.settings.hints and len(legal) > 1 and hints_offered()
@@ -79,18 +79,18 @@ def hints_offered() -> bool:
         return False
 
 
-def hood_picture(public: View, pid: str, seats: list[Seat], catalog: Catalog, lang: str,
+def hood_picture(public: View, seat: str, seats: list[Seat], catalog: Catalog, lang: str,
                  look: Look | None = None, caption: str | None = None) -> Picture:
-    """`pid`'s neighbourhood as a picture (what `/cities hood` shows, and each panel)."""
-    names = [texts.name(s.pid, seats, catalog, lang, markdown=False) for s in seats]
+    """`seat`'s neighbourhood as a picture (what `/cities hood` shows, and each panel)."""
+    names = [texts.name(s.id, seats, catalog, lang, markdown=False) for s in seats]
     drawn = {k: public[k] for k in ("component_set", "long", "achievements", "players")}
-    key = picture_key("cities-hood", VERSION, lang, names, pid, drawn,
+    key = picture_key("cities-hood", VERSION, lang, names, seat, drawn,
                       None if look is None else [list(look.marks), list(look.places),
                                                  None if look.staged is None else
                                                  list(vars(look.staged).values())],
                       caption)
     return Picture("hood.png", key,
-                   lambda: sheet.hood_picture(public, pid, seats, catalog, lang, look, caption))
+                   lambda: sheet.hood_picture(public, seat, seats, catalog, lang, look, caption))
 
 
 # --- what the panel says -----------------------------------------------------------------------
@@ -148,7 +148,7 @@ def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str, legal: list
 
 # --- what the picture shows --------------------------------------------------------------------
 
-def _look(public: View, pid: str, legal: list[Any], staged: Any, catalog: Catalog, lang: str
+def _look(public: View, seat: str, legal: list[Any], staged: Any, catalog: Catalog, lang: str
           ) -> tuple[Look | None, str | None]:
     """The neighbourhood as the decision needs it: the staged tile, or the spaces the feature
     tiles or pieces may take; with a caption saying so."""

@@ -47,18 +47,18 @@ def named(row: Any, lang: str) -> str:
 
 # --- seats ---------------------------------------------------------------------------------
 
-def seat_index(view: View, pid: str) -> int:
-    return next(i for i, p in enumerate(view["players"]) if p["seat"] == pid)
+def seat_index(view: View, seat: str) -> int:
+    return next(i for i, p in enumerate(view["players"]) if p["seat"] == seat)
 
 
-def seat_mark(view: View, pid: str) -> str:
+def seat_mark(view: View, seat: str) -> str:
     """The seat's worker colour as an emoji (purple, orange, black, white in seating order)."""
-    return SEAT_EMOJI[seat_index(view, pid) % len(SEAT_EMOJI)]
+    return SEAT_EMOJI[seat_index(view, seat) % len(SEAT_EMOJI)]
 
 
-def name(pid: str | None, seats: Sequence[Seat], catalog: Catalog, lang: str, *,
+def name(seat: str | None, seats: Sequence[Seat], catalog: Catalog, lang: str, *,
          markdown: bool = True) -> str:
-    return who(pid, seats, catalog, lang, markdown=markdown)
+    return who(seat, seats, catalog, lang, markdown=markdown)
 
 
 # --- the rows ------------------------------------------------------------------------------
@@ -272,8 +272,8 @@ def score_parts(score: Mapping[str, int], catalog: Catalog, lang: str) -> str:
     return " · ".join(t(catalog, lang, f"part.{part}.short", n=score[part]) for part in PARTS)
 
 
-def player(view: View, pid: str) -> dict[str, Any]:
-    found: dict[str, Any] = next(p for p in view["players"] if p["seat"] == pid)
+def player(view: View, seat: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(p for p in view["players"] if p["seat"] == seat)
     return found
 
 

@@ -101,7 +101,7 @@ class CitiesUI(OptionalUI):
             return None
         view = record.rules.public_view(record.state)
         seats = list(record.seats)
-        names = [texts.name(s.pid, seats, catalog, lang, markdown=False) for s in seats]
+        names = [texts.name(s.id, seats, catalog, lang, markdown=False) for s in seats]
         draw = board.table_picture if which == "board" else sheet.final_picture
         return Picture(f"{which}.png", picture_key(f"cities-{which}", VERSION, lang, names, view),
                        lambda: draw(view, seats, catalog, lang))
@@ -241,14 +241,14 @@ class CitiesUI(OptionalUI):
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
-        return panel.player_panel(record, seat.pid, catalog, lang, notes, focus)
+        return panel.player_panel(record, seat.id, catalog, lang, notes, focus)
 
-    def event_lines(self, record: GameRecord, events_: list[GameEvent], pid: str,
+    def event_lines(self, record: GameRecord, events_: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
         parts = record.state.components if record.state is not None else _default()
         return [line for e in events_
-                if (line := events.event_line(e.visible_to(pid), record.seats, parts, catalog,
-                                              lang, viewer=pid))]
+                if (line := events.event_line(e.visible_to(seat), record.seats, parts, catalog,
+                                              lang, viewer=seat))]
 
     def log_lines(self, events_: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
                   lang: str) -> list[str]:
@@ -256,7 +256,7 @@ class CitiesUI(OptionalUI):
         return [line for e in events_
                 if (line := events.event_line(e, seats, parts, catalog, lang))]
 
-    def hint_line(self, record: GameRecord, pid: str, hint: Hint, catalog: Catalog, lang: str
+    def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:
         found = actions_ui.action(actions_ui.encode(record.rules.parse_action(hint.action)))
         what = _action_words(found or hint.action, record, catalog, lang)

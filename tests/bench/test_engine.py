@@ -15,8 +15,8 @@ def test_play_counts_every_decision_of_a_finished_game():
     state = citadels.new_game(["p0", "p1", "p2", "p3"], seed=5)
     rng, decisions = random.Random(5), 0
     while not state.finished:
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.random_action(state, pid, rng))
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.random_action(state, seat, rng))
         decisions += 1
     assert state.winner is not None
     assert bench.play(4, 5) == decisions

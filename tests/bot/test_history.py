@@ -46,20 +46,20 @@ async def computers_game(svc: GameService, channel: int, seed: int,
         await svc.add_computer(record.id, 1, strength)
     await svc.start(record.id, 1, seed=seed)
     while (live := svc.games.get(record.id)) is not None:
-        pid = awaiting(live)
-        assert pid is not None
-        seat = live.seat(pid)
+        seat_id = awaiting(live)
+        assert seat_id is not None
+        seat = live.seat(seat_id)
         if seat.computer:
             await svc.idle(record.id)
             continue
-        action = citadels.legal_actions(live.state, pid)[-1]  # type: ignore[arg-type]
+        action = citadels.legal_actions(live.state, seat_id)[-1]  # type: ignore[arg-type]
         await svc.act(record.id, seat.user_id or 0, live.version, action.model_dump())
     await svc.history.idle()
     return record.id
 
 
-def seat(identity: str, rank: int, pid: str = "") -> SeatResult:
-    return SeatResult(pid=pid or identity, identity=identity, name=identity, rank=rank,
+def seat(identity: str, rank: int, seat: str = "") -> SeatResult:
+    return SeatResult(id=seat or identity, identity=identity, name=identity, rank=rank,
                       score=10 - rank)
 
 
@@ -77,8 +77,8 @@ async def test_an_ended_game_is_kept_with_its_whole_public_log(service: GameServ
     assert kept.counted and kept.ended_reason == "completed"
     result = GAME.result(record.state)
     assert result is not None
-    assert {s.pid: s.rank for s in kept.seats} == result.ranks
-    assert {s.pid: s.score for s in kept.seats} == result.scores
+    assert {s.id: s.rank for s in kept.seats} == result.ranks
+    assert {s.id: s.score for s in kept.seats} == result.scores
     assert sorted(s.identity for s in kept.seats if s.user_id) == ["user:1", "user:2"]
     # One list of public events per round, and nothing private in them (no hand, no draw).
     assert len(kept.rounds) == record.state.round
@@ -91,7 +91,7 @@ async def test_an_ended_game_is_kept_with_its_whole_public_log(service: GameServ
     # Each seat's characters, in order: one a round at most, each one it was seen playing.
     for seat in kept.seats:
         shown = [e["character"] for e in events
-                 if e["type"] == "character_revealed" and e["player"] == seat.pid]
+                 if e["type"] == "character_revealed" and e["player"] == seat.id]
         assert seat.roles == shown and 0 < len(shown) <= len(kept.rounds)
     results = await service.store.results(1, "citadels", kept.seats[0].identity)
     assert results[-1].roles == kept.seats[0].roles

@@ -25,7 +25,7 @@ def citadels_ui() -> None:
 
 
 def seat(identity: str, rank: int, *, left: bool = False) -> SeatResult:
-    return SeatResult(pid=identity, identity=identity, name=identity, rank=rank,
+    return SeatResult(id=identity, identity=identity, name=identity, rank=rank,
                       score=30 - rank, left=left)
 
 
@@ -93,9 +93,9 @@ async def test_a_person_who_leaves_a_real_game_is_rated_below_all_who_stayed(
     await svc.start(record.id, 1, seed=11)
     left = False
     while (live := svc.games.get(record.id)) is not None:
-        pid = awaiting(live)
-        assert pid is not None
-        seat_now = live.seat(pid)
+        seat = awaiting(live)
+        assert seat is not None
+        seat_now = live.seat(seat)
         if seat_now.computer:
             await svc.idle(record.id)
             continue
@@ -104,7 +104,7 @@ async def test_a_person_who_leaves_a_real_game_is_rated_below_all_who_stayed(
             left = True
             continue
         assert live.state is not None
-        action = citadels.legal_actions(live.state, pid)[-1]
+        action = citadels.legal_actions(live.state, seat)[-1]
         await svc.act(record.id, seat_now.user_id or 0, live.version, action.model_dump())
     await svc.history.idle()
     kept = await svc.store.finished_game(record.id)

@@ -35,18 +35,18 @@ async def game_of(svc: GameService, people: int, computers: int = 0, channel: in
 
 def decider(svc: GameService, game: int) -> tuple[int, str]:
     record = svc.games[game]
-    pid = awaiting(record)
-    assert pid is not None
-    user = record.seat(pid).user_id
+    seat = awaiting(record)
+    assert seat is not None
+    user = record.seat(seat).user_id
     assert user is not None
-    return user, pid
+    return user, seat
 
 
 async def test_two_clicks_at_once_one_wins_the_other_is_stale(service: GameService):
     game = await game_of(service, 3)
-    user, pid = decider(service, game)
+    user, seat = decider(service, game)
     record = service.games[game]
-    options = citadels.legal_actions(record.state, pid)  # type: ignore[arg-type]
+    options = citadels.legal_actions(record.state, seat)  # type: ignore[arg-type]
     results = await asyncio.gather(
         *(service.act(game, user, record.version, a.model_dump()) for a in options[:2]),
         return_exceptions=True)
@@ -59,7 +59,7 @@ async def test_two_clicks_at_once_one_wins_the_other_is_stale(service: GameServi
 
 async def test_refusals_change_nothing(service: GameService):
     game = await game_of(service, 3)
-    user, pid = decider(service, game)
+    user, seat = decider(service, game)
     before = service.games[game]
     other = next(s.user_id for s in before.seats if s.user_id not in (user, None))
     cases = [
@@ -83,7 +83,7 @@ async def test_leaving_mid_game_hands_the_seat_to_the_computer(service: GameServ
     record = service.games[game]
     seat = next(s for s in record.seats if s.user_id == 2)
     assert seat.left and seat.computer and not seat.human
-    assert {"type": "player_left", "player": seat.pid} in record.log
+    assert {"type": "player_left", "player": seat.id} in record.log
     with pytest.raises(Refused):
         await service.act(game, 2, record.version, {"type": "take_gold"})
 
@@ -107,10 +107,10 @@ async def test_a_whole_game_of_computers_replays_from_its_log(service: GameServi
     # The host plays first legal moves; the computers play on their own.
     while record.id in service.games:
         current = service.games[record.id]
-        pid = awaiting(current)
-        seat = current.seat(pid) if pid else None
+        seat_id = awaiting(current)
+        seat = current.seat(seat_id) if seat_id else None
         if seat is not None and seat.user_id == 1:
-            action = citadels.legal_actions(current.state, pid)[0]  # type: ignore[arg-type]
+            action = citadels.legal_actions(current.state, seat_id)[0]  # type: ignore[arg-type]
             await service.act(record.id, 1, current.version, action.model_dump())
         else:
             await asyncio.sleep(0.01)

@@ -34,7 +34,7 @@ async def test_awaiting_is_the_seat_that_must_decide_not_one_that_only_may_act(
     deciding = record.rules.to_act(record.state)
     assert awaiting(record) == deciding[0]
     # Someone else may act too, listed first (as Catan lists an offerer who may cancel).
-    other = next(s.pid for s in record.seats if s.pid not in deciding)
+    other = next(s.id for s in record.seats if s.id not in deciding)
     monkeypatch.setattr(Citadels, "to_act", lambda self, state: [other, *real(self, state)])
     monkeypatch.setattr(Citadels, "must_decide", lambda self, state: real(self, state))
     assert awaiting(record) == deciding[0]
@@ -57,5 +57,5 @@ async def test_a_timeout_plays_the_games_default_action(
     expected = first.rules.dump_action(first.rules.legal_actions(first.state, late)[-1])
     await asyncio.sleep(MINUTE * 1.3)
     [entry] = await svc.store.actions(game)
-    assert (entry.pid, entry.by) == (late, "timer")
+    assert (entry.seat, entry.by) == (late, "timer")
     assert entry.action == expected and asked == [late]

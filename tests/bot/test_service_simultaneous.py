@@ -50,8 +50,8 @@ async def table(svc: GameService, people: int = 4, computers: int = 0, turn_limi
     return record.id
 
 
-def user(record: GameRecord, pid: str) -> int:
-    found = record.seat(pid).user_id
+def user(record: GameRecord, seat: str) -> int:
+    found = record.seat(seat).user_id
     assert found is not None
     return found
 
@@ -61,12 +61,12 @@ async def test_every_waiting_seat_acts_in_any_order_on_panels_built_before_the_o
     svc, _ = service
     game = await table(svc)
     opened = svc.games[game]
-    assert sorted(waiting(opened)) == sorted(s.pid for s in opened.seats)
+    assert sorted(waiting(opened)) == sorted(s.id for s in opened.seats)
     # Each person's panel was built at the opening version; they bid in reverse seat order.
     for n, seat in enumerate(reversed(opened.seats)):
-        change = await svc.act(game, user(opened, seat.pid), opened.version,
+        change = await svc.act(game, user(opened, seat.id), opened.version,
                                {"type": "bid", "coins": n})
-        assert change.actor == seat.pid
+        assert change.actor == seat.id
     record = svc.games[game]
     assert record.state.winner is not None and waiting(record) == [record.state.winner]
     # The opening panel showed a bid; the winner's decision is now a pick: that panel is old.
@@ -83,7 +83,7 @@ async def test_a_seat_that_decided_is_refused_and_changes_nothing(
     svc, _ = service
     game = await table(svc)
     opened = svc.games[game]
-    first = opened.seats[0].pid
+    first = opened.seats[0].id
     await svc.act(game, user(opened, first), opened.version, {"type": "bid", "coins": 2})
     after = svc.games[game]
     for version in (opened.version, after.version):
@@ -92,7 +92,7 @@ async def test_a_seat_that_decided_is_refused_and_changes_nothing(
     assert svc.games[game].version == after.version
     assert svc.games[game].state.bids == {first: 2}
     # Forged values the panel never offered: refused with a fresh panel, nothing applied.
-    other = opened.seats[1].pid
+    other = opened.seats[1].id
     for forged in ({"type": "bid", "coins": 99}, {"type": "pick", "prize": 0},
                    {"type": "bid", "coins": -1}, {"type": "nonsense"}):
         with pytest.raises(Refused) as refused:
@@ -106,15 +106,15 @@ async def test_each_waiting_person_has_a_timer_and_a_timeout_decides_for_them_al
     svc, recorder = service
     game = await table(svc, turn_limit=1)
     opened = svc.games[game]
-    assert sorted(t.pid for t in opened.timers) == sorted(s.pid for s in opened.seats)
-    late = opened.seats[-1].pid
+    assert sorted(t.seat for t in opened.timers) == sorted(s.id for s in opened.seats)
+    late = opened.seats[-1].id
     # Everyone but `late` bids before their time is out, each in their own time.
     for seat in opened.seats[:-1]:
         await asyncio.sleep(MINUTE / 8)
-        await svc.act(game, user(opened, seat.pid), opened.version, {"type": "bid", "coins": 1})
+        await svc.act(game, user(opened, seat.id), opened.version, {"type": "bid", "coins": 1})
         timers = svc.games[game].timers
-        assert late in [t.pid for t in timers]
-        assert seat.pid not in [t.pid for t in timers]
+        assert late in [t.seat for t in timers]
+        assert seat.id not in [t.seat for t in timers]
     kept, first = svc.games[game].timer_of(late), opened.timer_of(late)
     assert kept is not None and first is not None  # the others' bids left late's clock alone
     assert (kept.version, kept.due_at, kept.reminders) == (first.version, first.due_at,
@@ -122,7 +122,7 @@ async def test_each_waiting_person_has_a_timer_and_a_timeout_decides_for_them_al
     await asyncio.sleep(MINUTE * 0.9)
     entries = await svc.store.actions(game)
     timed = [e for e in entries if e.by == "timer"]
-    assert [(e.pid, e.action) for e in timed] == [(late, {"type": "bid", "coins": 0})]
+    assert [(e.seat, e.action) for e in timed] == [(late, {"type": "bid", "coins": 0})]
     reminders = [c for c in recorder.changes if c.kind == "reminder"]
     assert {c.seat for c in reminders} == {late}
 
@@ -134,9 +134,9 @@ async def test_computer_seats_decide_side_by_side(
     opened = svc.games[game]
     await asyncio.sleep(0.3)
     record = svc.games[game]
-    computers = {s.pid for s in opened.seats if s.computer}
+    computers = {s.id for s in opened.seats if s.computer}
     assert computers <= set(record.state.bids)  # all three bid, none waiting for the person
-    human = next(s.pid for s in opened.seats if not s.computer)
+    human = next(s.id for s in opened.seats if not s.computer)
     assert waiting(record) == [human]
     await svc.act(game, user(opened, human), opened.version, {"type": "bid", "coins": 0})
 
@@ -148,7 +148,7 @@ async def test_a_restart_with_two_of_four_decided_keeps_both_and_the_other_panel
     game = await table(svc, turn_limit=60)
     opened = svc.games[game]
     for seat in opened.seats[:2]:
-        await svc.act(game, user(opened, seat.pid), opened.version, {"type": "bid", "coins": 3})
+        await svc.act(game, user(opened, seat.id), opened.version, {"type": "bid", "coins": 3})
     before = svc.games[game]
     await svc.close()
     await svc.store.close()
@@ -160,7 +160,7 @@ async def test_a_restart_with_two_of_four_decided_keeps_both_and_the_other_panel
         assert record.state.bids == before.state.bids
         assert record.timers == before.timers and record.decisions == before.decisions
         for seat in opened.seats[2:]:  # panels opened before the restart still play
-            await again.act(game, user(opened, seat.pid), opened.version,
+            await again.act(game, user(opened, seat.id), opened.version,
                             {"type": "bid", "coins": 1})
         record = again.games[game]
         assert record.state.winner is not None
@@ -180,7 +180,7 @@ def test_a_record_stored_with_one_timer_and_one_seats_mentions_still_loads() -> 
     record = GameRecord.model_validate(stored)
     assert record.pings == {"p2": [11, 12]} and record.ping_ids == [11, 12]
     [timer] = record.timers
-    assert (timer.pid, timer.version, timer.due_at, timer.reminders, timer.reminded) == (
+    assert (timer.seat, timer.version, timer.due_at, timer.reminders, timer.reminded) == (
         "p2", 4, 160.0, [100.0], 1)
     assert record.timer is timer and timer.next_reminder is None
     again = GameRecord.model_validate(record.model_dump())

@@ -59,8 +59,8 @@ async def two_people(service: GameService, turn_limit: int = 1) -> int:
     return record.id
 
 
-def user_of(service: GameService, game_id: int, pid: str) -> int:
-    user = service.games[game_id].seat(pid).user_id
+def user_of(service: GameService, game_id: int, seat: str) -> int:
+    user = service.games[game_id].seat(seat).user_id
     assert user is not None
     return user
 
@@ -69,7 +69,7 @@ async def test_a_decision_gets_a_timer_with_a_reminder_at_half_time(service):
     svc, recorder = service
     game = await two_people(svc)
     record = svc.games[game]
-    assert record.timer is not None and record.timer.pid == awaiting(record)
+    assert record.timer is not None and record.timer.seat == awaiting(record)
     assert record.timer.due_at - record.timer.reminder_at == pytest.approx(MINUTE / 2)
     await asyncio.sleep(MINUTE * 0.6)
     assert "reminder" in recorder.kinds()
@@ -86,7 +86,7 @@ async def test_timeout_plays_a_basic_move_and_the_table_log_says_so(service):
     record = svc.games[game]
     assert record.version == first.version + 1
     [entry] = await svc.store.actions(game)
-    assert (entry.pid, entry.by, entry.user_id) == (late, "timer", None)
+    assert (entry.seat, entry.by, entry.user_id) == (late, "timer", None)
     assert {"type": "timeout", "player": late} in record.log
     assert record.seat(late).timeouts == 1 and not record.seat(late).away
 
@@ -96,11 +96,11 @@ async def test_acting_in_time_cancels_the_timer_and_resets_the_count(service):
     game = await two_people(svc)
     await asyncio.sleep(MINUTE * 1.2)  # one timeout for the first chooser
     record = svc.games[game]
-    pid = awaiting(record)
-    assert pid is not None
-    action = citadels.legal_actions(record.state, pid)[0]  # type: ignore[arg-type]
-    await svc.act(game, user_of(svc, game, pid), record.version, action.model_dump())
-    assert svc.games[game].seat(pid).timeouts == 0
+    seat = awaiting(record)
+    assert seat is not None
+    action = citadels.legal_actions(record.state, seat)[0]  # type: ignore[arg-type]
+    await svc.act(game, user_of(svc, game, seat), record.version, action.model_dump())
+    assert svc.games[game].seat(seat).timeouts == 0
     assert [e.by for e in await svc.store.actions(game)][-1] == "player"
 
 
@@ -116,7 +116,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_until_back(
         seat = next(s for s in svc.games[record.id].seats if s.user_id == 1)
 
         async def away() -> bool:
-            return svc.games[record.id].seat(seat.pid).away
+            return svc.games[record.id].seat(seat.id).away
 
         for _ in range(100):
             if await away():
@@ -125,18 +125,18 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer_until_back(
         assert await away()
         timer_moves = [e for e in await svc.store.actions(record.id) if e.by == "timer"]
         assert len(timer_moves) == 3
-        assert any({"type": "seat_away", "player": seat.pid} in c.record.log
+        assert any({"type": "seat_away", "player": seat.id} in c.record.log
                    for c in recorder.changes)
         # Away: the computer plays the seat at once, and the person's clicks are refused.
         await asyncio.sleep(0.5)
-        assert any(e.by == "computer" and e.pid == seat.pid
+        assert any(e.by == "computer" and e.seat == seat.id
                    for e in await svc.store.actions(record.id))
         current = svc.games[record.id]
         with pytest.raises(Refused) as refused:
             await svc.act(record.id, 1, current.version, {"type": "take_gold"})
         assert refused.value.key == "errors.away"
         await svc.back(record.id, 1)
-        back = svc.games[record.id].seat(seat.pid)
+        back = svc.games[record.id].seat(seat.id)
         assert not back.away and back.timeouts == 0
     finally:
         await svc.close()

@@ -251,12 +251,12 @@ async def test_the_database_itself_refuses_a_second_active_game(store: Store,
 
 def test_initial_state_follows_the_seats():
     record = lobby(players=5, seed=11, city_size=8)
-    record.seats.reverse()  # seat order, not pid order, is the engine's player order
+    record.seats.reverse()  # seating order, not seat-id order, is the engine's player order
 
     state = initial_state(record)
 
-    assert [p.id for p in state.players] == [s.pid for s in record.seats]
-    assert state.crown == record.seats[0].pid
+    assert [p.id for p in state.players] == [s.id for s in record.seats]
+    assert state.crown == record.seats[0].id
     assert state.city_size == 8
     assert state == new_game(["p5", "p4", "p3", "p2", "p1"], 11, Options(city_size=8))
     assert replay_state(record, []) == state

@@ -79,7 +79,7 @@ def crowded() -> tuple[View, list[Seat]]:
                  revealed=["king", "assassin"])
         p["score"]["total"] = 188
     view["robbed"] = "king"
-    table_seats = [Seat(pid=p["id"], name="W" * 32, user_id=i)
+    table_seats = [Seat(id=p["id"], name="W" * 32, user_id=i)
                    for i, p in enumerate(view["players"])]
     return view, table_seats
 
@@ -234,7 +234,7 @@ def test_a_card_stripe_has_its_type_colour() -> None:
 
 
 def test_a_hostile_display_name_stays_in_its_box() -> None:
-    table_seats = [*seats(3), Seat(pid="p4", name=HOSTILE, user_id=4)]
+    table_seats = [*seats(3), Seat(id="p4", name=HOSTILE, user_id=4)]
     scene = table_layout(table(4), table_seats, catalog(), "en")
     box = scene.regions["name:p4"].box
     (name,) = [i for i in scene.items if isinstance(i, Text) and i.box == box]
@@ -257,23 +257,23 @@ def test_final_scores_bars(n: int, dark: bool) -> None:
     scene = final_layout(view, seats(n), catalog(), "es")
     check_texts_fit(scene)
     players = {p["id"]: p for p in view["players"]}
-    bars = {pid: scene.regions[f"bar:{pid}"].box for pid in players}
+    bars = {seat: scene.regions[f"bar:{seat}"].box for seat in players}
     assert len([r for r in scene.regions if r.startswith("bar:")]) == n
     best = max(p["score"]["total"] for p in players.values())
-    longest = bars[next(pid for pid, p in players.items() if p["score"]["total"] == best)].w
-    for pid, p in players.items():
+    longest = bars[next(seat for seat, p in players.items() if p["score"]["total"] == best)].w
+    for seat, p in players.items():
         total = p["score"]["total"]
-        assert abs(bars[pid].w - longest * total / best) <= 1, pid
-        assert scene.regions[f"total:{pid}"].texts == [str(total)]
-        segments = [(part, scene.regions[f"segment:{pid}:{part}"].box)
+        assert abs(bars[seat].w - longest * total / best) <= 1, seat
+        assert scene.regions[f"total:{seat}"].texts == [str(total)]
+        segments = [(part, scene.regions[f"segment:{seat}:{part}"].box)
                     for part, points in p["score"]["breakdown"].items() if points]
-        assert sum(box.w for _, box in segments) == bars[pid].w
-        assert all(box.inside(bars[pid]) for _, box in segments)
+        assert sum(box.w for _, box in segments) == bars[seat].w
+        assert all(box.inside(bars[seat]) for _, box in segments)
         for part, points in p["score"]["breakdown"].items():
-            assert (f"segment:{pid}:{part}" in scene.regions) == bool(points)
+            assert (f"segment:{seat}:{part}" in scene.regions) == bool(points)
             if points:
                 assert f"legend:{part}" in scene.regions
-    rows = [scene.regions[f"row:{pid}"].box for pid in view["ranking"]]
+    rows = [scene.regions[f"row:{seat}"].box for seat in view["ranking"]]
     assert [r.y for r in rows] == sorted(r.y for r in rows)  # best first
     assert scene.regions["winner"].box.inside(scene.regions[f"row:{view['winner']}"].box)
     assert scene.regions["legend:districts"].texts == ["Distritos"]
@@ -305,8 +305,8 @@ def test_every_part_of_a_score_has_a_name_and_its_own_colour() -> None:
 
 def test_a_tie_on_points_is_explained() -> None:
     view = copy.deepcopy(views(4, False)[1])
-    first, second = (next(p for p in view["players"] if p["id"] == pid)
-                     for pid in view["ranking"][:2])
+    first, second = (next(p for p in view["players"] if p["id"] == seat)
+                     for seat in view["ranking"][:2])
     gap = first["score"]["total"] - second["score"]["total"]
     second["score"]["total"] += gap
     second["score"]["breakdown"]["districts"] += gap
@@ -316,7 +316,7 @@ def test_a_tie_on_points_is_explained() -> None:
     assert scene.regions["tiebreak"].box.bottom <= min(
         r.box.y for name, r in scene.regions.items() if name.startswith("row:"))
     view["players"] = [p for p in view["players"] if p is not second]
-    view["ranking"] = [pid for pid in view["ranking"] if pid != second["id"]]
+    view["ranking"] = [seat for seat in view["ranking"] if seat != second["id"]]
     assert "tiebreak" not in final_layout(view, seats(4), catalog(), "en").regions
 
 

@@ -65,7 +65,7 @@ async def start_cities(bot: GameBot, discord_api: Discord, guild: Ref, name: str
     change = await service.start(record.id, int(host.id), seed=seed)
     by_user = {int(p.id): p for p in people}
     game = Game(bot, record.id, channel,
-                {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+                {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id})
     await game.settle()
     return game
 
@@ -169,8 +169,8 @@ async def test_two_people_play_a_whole_game(emulator: Emulator, discord_api: Dis
     async with run_client(bot, emulator):
         people = [table.alice, table.bruno]
         game = await start_cities(bot, discord_api, table.guild, "cities-2", people, seed=5)
-        players = {pid: Player(person, random.Random(i))
-                   for i, (pid, person) in enumerate(game.people.items())}
+        players = {seat: Player(person, random.Random(i))
+                   for i, (seat, person) in enumerate(game.people.items())}
         leak = NoLeak(game, people, players, drawn)
         turns = 0
 
@@ -217,8 +217,8 @@ async def test_three_play_a_whole_game_in_spanish(emulator: Emulator, discord_ap
         people = [table.bruno, carla, table.alice][:3 - len(seats)]
         game = await start_cities(bot, discord_api, table.guild, "ciudades-3", people, seats,
                                   seed=11, settings=GameSettings(language="es"))
-        players = {pid: Player(person, random.Random(20 + i))
-                   for i, (pid, person) in enumerate(game.people.items())}
+        players = {seat: Player(person, random.Random(20 + i))
+                   for i, (seat, person) in enumerate(game.people.items())}
         ended = await play_out(game, players)
         await bot.publisher.idle()
         assert ended.status == "finished" and ended.state is not None
@@ -244,8 +244,8 @@ async def test_two_people_and_two_computers_play_a_whole_game(
         game = await start_cities(bot, discord_api, table.guild, "cities-4",
                                   [table.alice, table.bruno], computers("basic", "expert"),
                                   seed=21)
-        players = {pid: Player(person, random.Random(50 + i))
-                   for i, (pid, person) in enumerate(game.people.items())}
+        players = {seat: Player(person, random.Random(50 + i))
+                   for i, (seat, person) in enumerate(game.people.items())}
         ended = await play_out(game, players)
         await bot.publisher.idle()
         assert ended.status == "finished" and ended.state is not None
@@ -288,8 +288,8 @@ async def two_people(bot: GameBot, discord_api: Discord, table: Table, name: str
     choosing at random with a seed of their own."""
     game = await start_cities(bot, discord_api, table.guild, name, [table.alice, table.bruno],
                               computers(), seed=seed)
-    return game, {pid: Player(person, random.Random(seed * 10 + i))
-                  for i, (pid, person) in enumerate(game.people.items())}
+    return game, {seat: Player(person, random.Random(seed * 10 + i))
+                  for i, (seat, person) in enumerate(game.people.items())}
 
 
 async def until_round(game: Game, players: dict[str, Player], round_: int, turn: int,
@@ -299,12 +299,12 @@ async def until_round(game: Game, players: dict[str, Player], round_: int, turn:
         await game.settle()
         record = game.bot.service.games[game.id]
         state = record.state
-        pid = record.rules.to_act(state)[0]
-        panel = await players[pid].open_panel(game.channel)
+        seat = record.rules.to_act(state)[0]
+        panel = await players[seat].open_panel(game.channel)
         assert panel is not None
         if (state.round, state.turn) >= (round_, turn) and phase in (None, state.phase):
             return panel
-        await players[pid].play(panel)
+        await players[seat].play(panel)
     raise AssertionError("the game never got there")
 
 
@@ -320,14 +320,14 @@ async def test_a_restart_mid_round_resumes_the_game_and_its_panels(
         game, players = await two_people(bot, discord_api, table, "cities-restart", 8)
         panel = await until_round(game, players, 2, 5, "place_tile")
         before = game.bot.service.games[game.id]
-        pid = before.rules.to_act(before.state)[0]
+        seat = before.rules.to_act(before.state)[0]
     bot = GameBot(bot_settings(database), computer_pause=0, **FAST_READY)
     async with run_client(bot, emulator):
         game = Game(bot, game.id, game.channel, game.people)
         resumed = bot.service.games[game.id]
         assert resumed.state == before.state and resumed.version == before.version
         # The panel opened before the restart still works: its rotation select, then Confirm.
-        person = players[pid].person
+        person = players[seat].person
         turn = next(s for s in panel.selects() if s["custom_id"].endswith(":s.n_turn"))
         result = await person.choose(panel, [turn["options"][1]["value"]],
                                      custom_id=turn["custom_id"])
@@ -340,8 +340,8 @@ async def test_a_restart_mid_round_resumes_the_game_and_its_panels(
         await game.settle()
         after = bot.service.games[game.id]
         assert after.version > before.version  # (and a computer seat may have moved since)
-        laid = after.state.hoods[after.state.seat_of(pid)].tiles
-        assert len(laid) == len(before.state.hoods[before.state.seat_of(pid)].tiles) + 1
+        laid = after.state.hoods[after.state.seat_of(seat)].tiles
+        assert len(laid) == len(before.state.hoods[before.state.seat_of(seat)].tiles) + 1
         assert laid[-1].rot == 90 and laid[-1].tile == before.state.tile
         ended = await play_out(game, players)
         assert ended.status == "finished"
@@ -357,9 +357,9 @@ async def test_forged_and_outdated_clicks_are_refused(emulator: Emulator, discor
         game, players = await two_people(bot, discord_api, table, "cities-forged", 3)
         panel = await until_round(game, players, 1, 0, "take")
         record = bot.service.games[game.id]
-        pid = record.rules.to_act(record.state)[0]
-        other = next(p for p in game.people if p != pid)
-        me, them = game.people[pid], game.people[other]
+        seat = record.rules.to_act(record.state)[0]
+        other = next(p for p in game.people if p != seat)
+        me, them = game.people[seat], game.people[other]
         version = record.version
 
         async def refused(person: Person, custom_id: str, values: list[str] | None = None,
@@ -385,7 +385,7 @@ async def test_forged_and_outdated_clicks_are_refused(emulator: Emulator, discor
         assert text
         # A second panel takes an item; the first, still on screen, is out of date: its click
         # is answered with the current panel, never applied.
-        second = await players[pid].open_panel(game.channel)
+        second = await players[seat].open_panel(game.channel)
         assert second is not None
         take = next(s for s in second.selects() if s["custom_id"].endswith(":s.tk"))
         values = [o["value"] for o in take["options"]]
@@ -420,16 +420,16 @@ async def test_a_person_who_runs_out_of_time_is_played_for(emulator: Emulator,
         game = await start_cities(bot, discord_api, table.guild, "cities-timer", [table.alice],
                                   computers("random"), seed=2,
                                   settings=GameSettings(language="en", turn_limit=1))
-        pid = next(iter(game.people))
+        seat = next(iter(game.people))
         for _ in range(300):
-            if bot.service.games[game.id].seat(pid).away:
+            if bot.service.games[game.id].seat(seat).away:
                 break
             await asyncio.sleep(0.05)
         await bot.publisher.idle()
-        assert bot.service.games[game.id].seat(pid).away
+        assert bot.service.games[game.id].seat(seat).away
         message = await game.table(table.alice)
         assert "ran out of time" in message.text or "is away" in message.text
         panel = await click_id(table.alice, message, ":back")
-        assert panel.ephemeral and not bot.service.games[game.id].seat(pid).away
+        assert panel.ephemeral and not bot.service.games[game.id].seat(seat).away
         assert await discord_api.failed_interactions() == []
         assert await discord_api.errors() == []

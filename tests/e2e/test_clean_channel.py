@@ -37,15 +37,15 @@ async def two_people(bot: GameBot, t: Table, ping_after: int | None) -> Game:
     change = await bot.service.start(record.id, int(t.alice.id), seed=5)
     people = {int(t.alice.id): t.alice, int(t.bruno.id): t.bruno}
     game = Game(bot, record.id, t.general,
-                {s.pid: people[s.user_id] for s in change.record.seats if s.user_id})
+                {s.id: people[s.user_id] for s in change.record.seats if s.user_id})
     await game.settle()
     return game
 
 
 def deciding(game: Game) -> Person:
-    pid = awaiting(game.bot.service.games[game.id])
-    assert pid is not None
-    return game.people[pid]
+    seat = awaiting(game.bot.service.games[game.id])
+    assert seat is not None
+    return game.people[seat]
 
 
 async def finish_turn(game: Game, person: Person) -> None:
@@ -132,8 +132,8 @@ async def test_a_finished_game_leaves_a_table_per_round_and_its_result(
                             people[:humans], ("basic",) * computers, seed=seed,
                             settings=GameSettings(ping_after=0))
     channel, host = game.channel, people[0]
-    players = {pid: Player(person, random.Random(seed + i), hasty=0.2)
-               for i, (pid, person) in enumerate(game.people.items())}
+    players = {seat: Player(person, random.Random(seed + i), hasty=0.2)
+               for i, (seat, person) in enumerate(game.people.items())}
     ended = await play_out(game, players)
     await bot.publisher.idle()
     assert ended.status == "finished" and ended.state is not None
@@ -173,8 +173,8 @@ async def test_a_slow_table_edit_never_gives_an_old_table_its_buttons_back(
     people = [table.alice, table.bruno]
     game = await start_game(bot, discord_api, table.guild, "slow-edits", people,
                             ("basic", "basic"), seed=41, settings=GameSettings(ping_after=0))
-    players = {pid: Player(person, random.Random(41 + i), hasty=0.2)
-               for i, (pid, person) in enumerate(game.people.items())}
+    players = {seat: Player(person, random.Random(41 + i), hasty=0.2)
+               for i, (seat, person) in enumerate(game.people.items())}
     ended = await asyncio.wait_for(play_out(game, players), 90)  # a stall fails, not hangs
     await asyncio.wait_for(bot.publisher.idle(), 30)
     assert ended.status == "finished" and ended.state is not None

@@ -41,12 +41,12 @@ async def dark_game(bot: GameBot, discord_api: Discord, table: Table, name: str,
               await discord_api.user("dario", guild=table.guild)]
     settings = GameSettings(options={**DARK, **options})
     game = await start_game(bot, discord_api, table.guild, name, people, settings=settings)
-    return game, people, [game.pid(p) for p in people]
+    return game, people, [game.seat(p) for p in people]
 
 
 async def rig(game: Game, chars: dict[str, list[str]], options: dict[str, Any] | None = None,
               **given: Any) -> None:
-    await game.rig(dstart(4, chars, ids=game.pids(), **{**DARK, **(options or {})}, **given))
+    await game.rig(dstart(4, chars, ids=game.seats(), **{**DARK, **(options or {})}, **given))
 
 
 async def end_turn(game: Game, person: Person, panel: Any = None) -> None:

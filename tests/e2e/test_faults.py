@@ -39,9 +39,9 @@ async def two_person_game(bot: GameBot, t: Table) -> GameRecord:
 
 def person_to_act(bot: GameBot, t: Table, game: int) -> Person:
     record = bot.service.games[game]
-    pid = awaiting(record)
-    assert pid is not None
-    user = record.seat(pid).user_id
+    seat = awaiting(record)
+    assert seat is not None
+    user = record.seat(seat).user_id
     return t.alice if str(user) == t.alice.id else t.bruno
 
 

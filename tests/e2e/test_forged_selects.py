@@ -47,18 +47,18 @@ async def rigged(game: Game, chars: dict[str, list[str]], extra: dict[str, Any]
                  ) -> tuple[SeenMessage, dict[str, str]]:
     """The game at the first turn with these characters; its player's panel after taking gold
     (the powers come after resources)."""
-    a, b = game.pids()
+    a, b = game.seats()
     seats = {"a": a, "b": b}
     mapped = {key: {seats[k]: v for k, v in value.items()} for key, value in extra.items()}
     mapped.setdefault("gold", {a: 9, b: 9})
-    await game.rig(rigged_state(game.pids(), {seats[k]: v for k, v in chars.items()},
+    await game.rig(rigged_state(game.seats(), {seats[k]: v for k, v in chars.items()},
                                 **mapped))
     while "warlord" in chars["a"] and game.state.current != "warlord":
         player = game.people[citadels.to_act(game.state)[0]]  # the others' turns, briefly
         await game.do(player, {"type": "take_gold"})
         await game.do(player, {"type": "end_turn"})
     player = game.people[citadels.to_act(game.state)[0]]
-    assert game.pid(player) == a
+    assert game.seat(player) == a
     return await game.do(player, {"type": "take_gold"}), seats
 
 

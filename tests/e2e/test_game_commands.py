@@ -24,9 +24,9 @@ async def game(bot: GameBot, discord_api: Discord, table: Table) -> Game:
     """alice and bruno at the first turn, with cities, hands and gold of their own."""
     game = await start_game(bot, discord_api, table.guild, "commands",
                             [table.alice, table.bruno], seed=8)
-    a, b = game.pid(table.alice), game.pid(table.bruno)
+    a, b = game.seat(table.alice), game.seat(table.bruno)
     await game.rig(rigged_state(
-        game.pids(), {a: ["king", "warlord"], b: ["thief", "bishop"]},
+        game.seats(), {a: ["king", "warlord"], b: ["thief", "bishop"]},
         hands={a: ["palace", "temple"], b: ["harbor"]}, gold={a: 4, b: 7},
         cities={a: ["manor", "castle"], b: ["tavern", "market", "watchtower"]}))
     return game
@@ -92,7 +92,7 @@ async def test_table_is_posted_again_at_the_bottom(game: Game, table: Table):
     acting = game.people[game.record.state.awaiting or ""]  # type: ignore[union-attr]
     await game.do(acting, {"type": "take_gold"})
     fresh = await acting.message(new.id)
-    gold = game.record.state.player(game.pid(acting)).gold  # type: ignore[union-attr]
+    gold = game.record.state.player(game.seat(acting)).gold  # type: ignore[union-attr]
     assert fresh.edited and f"{gold} 💰" in fresh.text and fresh.text != new.text
 
 

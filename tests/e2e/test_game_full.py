@@ -69,9 +69,9 @@ async def test_four_people_play_a_whole_game_from_the_lobby(
     [thread] = await discord_api.backend.call("threads", channel_id=table.general.id)
     assert record.channel_id == int(thread["id"])
     game = Game(bot, record.id, Ref(thread["id"], thread["name"]),
-                {s.pid: next(p for p in people if int(p.id) == s.user_id) for s in record.seats})
-    players = {pid: Player(person, random.Random(i), hasty=0.2)
-               for i, (pid, person) in enumerate(game.people.items())}
+                {s.id: next(p for p in people if int(p.id) == s.user_id) for s in record.seats})
+    players = {seat: Player(person, random.Random(i), hasty=0.2)
+               for i, (seat, person) in enumerate(game.people.items())}
 
     ended = await play_out(game, players)
     assert ended.state is not None and ended.state.round >= 3
@@ -99,8 +99,8 @@ async def test_people_and_computers_play_to_the_end(
     people = people[:humans]
     game = await start_game(bot, discord_api, table.guild, "mixed", people, computers, seed=seed)
     assert len(game.record.seats) == humans + len(computers)
-    players = {pid: Player(person, random.Random(seed + i), hasty=0.2)
-               for i, (pid, person) in enumerate(game.people.items())}
+    players = {seat: Player(person, random.Random(seed + i), hasty=0.2)
+               for i, (seat, person) in enumerate(game.people.items())}
     ended = await play_out(game, players)
     assert {s.ai for s in ended.seats if not s.human} == set(computers)
     entries = await bot.service.store.actions(game.id)

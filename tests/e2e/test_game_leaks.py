@@ -60,8 +60,8 @@ class Watch:
     """Records every change of the game and checks what people see against it."""
 
     game: Game
-    viewers: dict[str, Person | None]  # name -> person; pid in `seats`
-    seats: dict[str, str]               # name -> pid (spectators have none)
+    viewers: dict[str, Person | None]  # name -> person; their seat in `seats`
+    seats: dict[str, str]               # name -> seat (spectators have none)
     moments: list[Moment] = field(default_factory=list)
     ends: list[int] = field(default_factory=list)
     known: dict[str, set[str]] = field(default_factory=dict)  # name -> districts ever shown
@@ -78,12 +78,12 @@ class Watch:
         for event in change.events:
             public |= event_names(event.visible_to(None))
         private = {}
-        for pid in self.seats.values():
-            legal = citadels.legal_actions(s, pid) if not s.finished else []
-            mine = private_names(citadels.view(s, pid), legal)
+        for seat in self.seats.values():
+            legal = citadels.legal_actions(s, seat) if not s.finished else []
+            mine = private_names(citadels.view(s, seat), legal)
             for event in change.events:
-                mine |= event_names(event.visible_to(pid))
-            private[pid] = mine
+                mine |= event_names(event.visible_to(seat))
+            private[seat] = mine
         log = set().union(*(event_names(e) for e in record.log)) if record.log else set()
         self.moments.append(Moment(public, private, log))
 
@@ -99,14 +99,14 @@ class Watch:
         public_now = set().union(*(m.public for m in window))
         log_now = set().union(*(m.log for m in window))
         for m in self.moments[self.absorbed: self.ends[-1]]:
-            for name, pid in self.seats.items():
-                self.known.setdefault(name, set()).update(m.private[pid] | m.public)
+            for name, seat in self.seats.items():
+                self.known.setdefault(name, set()).update(m.private[seat] | m.public)
             self.known.setdefault("*public*", set()).update(m.public)
         self.absorbed = self.ends[-1]
         for name, messages in seen.items():
-            pid = self.seats.get(name)
-            mine_now = set().union(*(m.private[pid] for m in window)) if pid else set()
-            districts = self.known[name if pid else "*public*"]
+            seat = self.seats.get(name)
+            mine_now = set().union(*(m.private[seat] for m in window)) if seat else set()
+            districts = self.known[name if seat else "*public*"]
             characters = public_now | mine_now
             for message in messages:
                 key = (name, message.id, _digest(message))
@@ -181,14 +181,14 @@ async def watched_game(bot: GameBot, discord_api: Discord, table: Table, humans:
     bot.service.listener = Tap()
     game = await start_game(bot, discord_api, table.guild, f"leaks-{seed}", people, computers,
                             seed=seed, settings=settings)
-    seats = {p.name: game.pid(p) for p in people}
+    seats = {p.name: game.seat(p) for p in people}
     watch = Watch(game, {**{p.name: p for p in people}, "diego": diego}, seats)
     for change in changes:
         watch.changed(change)
     changes.clear()
     Tap.changed = lambda _, change: (watch.changed(change),  # type: ignore[method-assign]
                                      listener.changed(change))
-    players = {game.pid(p): Player(p, random.Random(seed * 10 + i), hasty=0.3)
+    players = {game.seat(p): Player(p, random.Random(seed * 10 + i), hasty=0.3)
                for i, p in enumerate(people)}
     return watch, players
 

@@ -37,19 +37,19 @@ async def four_humans(bot: GameBot, discord_api: Discord, table: Table, name: st
                       ) -> tuple[Game, list[Person], list[str]]:
     people = await four(discord_api, table)
     game = await start_game(bot, discord_api, table.guild, name, people)
-    return game, people, [game.pid(p) for p in people]
+    return game, people, [game.seat(p) for p in people]
 
 
-def gold(game: Game, pid: str) -> int:
-    return game.state.player(pid).gold
+def gold(game: Game, seat: str) -> int:
+    return game.state.player(seat).gold
 
 
-def hand(game: Game, pid: str) -> list[str]:
-    return list(game.state.player(pid).hand)
+def hand(game: Game, seat: str) -> list[str]:
+    return list(game.state.player(seat).hand)
 
 
-def city(game: Game, pid: str) -> list[str]:
-    return list(game.state.player(pid).city)
+def city(game: Game, seat: str) -> list[str]:
+    return list(game.state.player(seat).city)
 
 
 def options(panel_select: dict) -> list[str]:
@@ -62,7 +62,7 @@ async def murder_theft_and_swap(bot: GameBot, discord_api: Discord, table: Table
     game, (alice, bruno, carla, _), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "murder")
     await game.rig(rigged_state(
-        game.pids(), {a: ["assassin"], b: ["thief"], c: ["magician"], d: ["king"]},
+        game.seats(), {a: ["assassin"], b: ["thief"], c: ["magician"], d: ["king"]},
         hands={a: ["manor"], b: ["tavern"], c: ["castle", "palace", "market"], d: []},
         gold={a: 2, b: 2, c: 5, d: 2}, cities={d: ["manor"]}))
     assert game.state.current == "assassin"
@@ -103,7 +103,7 @@ async def magician_discards_and_incomes(bot: GameBot, discord_api: Discord, tabl
     game, (alice, bruno, carla, dario), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "income")
     await game.rig(rigged_state(
-        game.pids(), {a: ["magician"], b: ["king"], c: ["bishop"], d: ["merchant"]},
+        game.seats(), {a: ["magician"], b: ["king"], c: ["bishop"], d: ["merchant"]},
         hands={a: ["manor", "manor", "temple"]}, gold={a: 2, b: 2, c: 2, d: 2},
         cities={b: ["manor", "castle", "school_of_magic"], c: ["temple", "church"],
                 d: ["tavern", "market", "harbor"]},
@@ -119,13 +119,13 @@ async def magician_discards_and_incomes(bot: GameBot, discord_api: Discord, tabl
     await game.do(alice, {"type": "end_turn"}, panel)
 
     # The School of Magic counts as a noble district for the King.
-    for person, pid, income, kind in ((bruno, b, 3, "noble"), (carla, c, 2, "religious"),
+    for person, seat, income, kind in ((bruno, b, 3, "noble"), (carla, c, 2, "religious"),
                                       (dario, d, 3, "trade")):
         panel = await game.do(person, {"type": "take_gold"})
-        bonus = 1 if pid == d else 0  # the Merchant's gold after gathering
-        assert gold(game, pid) == 2 + 2 + bonus
+        bonus = 1 if seat == d else 0  # the Merchant's gold after gathering
+        assert gold(game, seat) == 2 + 2 + bonus
         panel = await game.do(person, {"type": "collect_income"}, panel)
-        assert gold(game, pid) == 2 + 2 + bonus + income
+        assert gold(game, seat) == 2 + 2 + bonus + income
         line = f"{person.name} collects {income} gold for {kind} districts"
         assert line in (await game.table(alice)).text
         await game.do(person, {"type": "end_turn"}, panel)
@@ -139,7 +139,7 @@ async def architect_warlord_and_graveyard(bot: GameBot, discord_api: Discord, ta
     game, (alice, bruno, carla, dario), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "warlord")
     await game.rig(rigged_state(
-        game.pids(), {a: ["architect"], b: ["warlord"], c: ["bishop"], d: ["king"]},
+        game.seats(), {a: ["architect"], b: ["warlord"], c: ["bishop"], d: ["king"]},
         hands={a: ["tavern", "temple", "watchtower"], d: []},
         gold={a: 8, b: 3, c: 2, d: 2},
         cities={a: ["keep", "great_wall", "manor"], b: ["prison", "watchtower"],
@@ -187,7 +187,7 @@ async def laboratory_smithy_and_graveyard_declined(bot: GameBot, discord_api: Di
     game, (alice, bruno, carla, dario), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "laboratory")
     await game.rig(rigged_state(
-        game.pids(), {a: ["merchant"], b: ["warlord"], c: ["king"], d: ["bishop"]},
+        game.seats(), {a: ["merchant"], b: ["warlord"], c: ["king"], d: ["bishop"]},
         hands={a: ["manor", "temple"], d: []}, gold={a: 4, b: 5, c: 2, d: 3},
         cities={a: ["laboratory", "smithy"], c: ["manor", "tavern"], d: ["graveyard"]},
         deck=["castle", "palace", "cathedral"]))
@@ -225,7 +225,7 @@ async def observatory_and_library(bot: GameBot, discord_api: Discord, table: Tab
     game, (alice, bruno, _, _), (a, b, c, d) = await four_humans(
         bot, discord_api, table, "observatory")
     await game.rig(rigged_state(
-        game.pids(), {a: ["king"], b: ["bishop"], c: ["architect"], d: ["merchant"]},
+        game.seats(), {a: ["king"], b: ["bishop"], c: ["architect"], d: ["merchant"]},
         hands={a: [], b: []}, cities={a: ["observatory", "library"], b: ["observatory"]},
         deck=["manor", "temple", "tavern", "castle", "market", "docks"]))
     # Observatory: three cards; Library: keep them all, no choice to make.
@@ -250,8 +250,8 @@ async def draft_of_two(bot: GameBot, discord_api: Discord, table: Table) -> set[
     game = await start_game(bot, discord_api, table.guild, "draft", [table.alice, table.bruno],
                             seed=3)
     while game.state.phase == "draft":
-        pid = citadels.to_act(game.state)[0]
-        person = game.people[pid]
+        seat = citadels.to_act(game.state)[0]
+        person = game.people[seat]
         panel = await game.panel(person)
         first = panel.buttons()[0]["custom_id"].split(":", 3)[3]
         kind, _, character = first.partition(".")
@@ -260,7 +260,7 @@ async def draft_of_two(bot: GameBot, discord_api: Discord, table: Table) -> set[
         version = game.record.version
         await game.do(person, action, panel)
         assert game.record.version == version + 1
-        assert character in game.state.characters_of(pid) or kind == "disc"
+        assert character in game.state.characters_of(seat) or kind == "disc"
     assert all(len(game.state.characters_of(p.id)) == 2 for p in game.state.players)
     types = await game.ui_types()
     assert {"pick_character", "discard_character"} <= types
@@ -274,12 +274,12 @@ async def final_scores_with_unique_districts(bot: GameBot, discord_api: Discord,
     breakdown; computer players play the rest of the last round."""
     game = await start_game(bot, discord_api, table.guild, "final", [table.alice],
                             computers=("basic", "random", "basic"))
-    a = game.pid(table.alice)
-    others = [p for p in game.pids() if p != a]
+    a = game.seat(table.alice)
+    others = [p for p in game.seats() if p != a]
     chars = {a: ["architect"], **{p: [c] for p, c in zip(others, ["king", "bishop", "merchant"],
                                                           strict=True)}}
     await game.rig(rigged_state(
-        game.pids(), chars, gold={a: 30},
+        game.seats(), chars, gold={a: 30},
         hands={a: ["map_room", "imperial_treasury", "university"]},
         cities={a: ["manor", "temple", "tavern", "haunted_quarter", "dragon_gate"],
                 **{p: [] for p in others}}))

@@ -86,10 +86,10 @@ async def answer(result: InteractionResult) -> SeenMessage:
 
 def deciding(game: Game) -> tuple[Person, Person]:
     """(whose decision it is, the other person)."""
-    pid = awaiting(game.record)
-    assert pid is not None
-    other = next(p for q, p in game.people.items() if q != pid)
-    return game.people[pid], other
+    seat = awaiting(game.record)
+    assert seat is not None
+    other = next(p for q, p in game.people.items() if q != seat)
+    return game.people[seat], other
 
 
 async def press(person: Person, message: SeenMessage, suffix: str) -> InteractionResult:
@@ -106,9 +106,9 @@ async def test_someone_not_playing_is_told_so(game: Game, discord_api: Discord, 
     carla = await discord_api.user("carla", guild=table.guild)
     diego = await discord_api.user("diego", locale="es-ES", guild=table.guild)
     before = Unchanged(game)
-    pid = awaiting(game.record)
-    assert pid is not None
-    move = citadels.legal_actions(game.state, pid)[0]
+    seat = awaiting(game.record)
+    assert seat is not None
+    move = citadels.legal_actions(game.state, seat)[0]
     for person in (carla, diego):
         for suffix in (":act", ":hand"):
             reply = await answer(await press(person, await game.table(person), suffix))
@@ -243,8 +243,8 @@ ILLEGAL = ("That move isn't possible right now; here are your options.",
 async def test_forged_select_values_are_refused(game: Game, emulator: Emulator):
     """The panel's own select, with values it never offered: an impossible move gets the
     current panel back, a value of another kind is not recognised; nothing moves."""
-    a, b = game.pid(game.people["p1"]), game.pid(game.people["p2"])
-    await game.rig(rigged_state(game.pids(), {a: ["king", "bishop"], b: ["thief", "merchant"]},
+    a, b = game.seat(game.people["p1"]), game.seat(game.people["p2"])
+    await game.rig(rigged_state(game.seats(), {a: ["king", "bishop"], b: ["thief", "merchant"]},
                                 hands={a: ["temple"], b: ["manor"]}, gold={a: 5, b: 5}))
     player = game.people[citadels.to_act(game.state)[0]]
     panel = await game.do(player, {"type": "take_gold"})
@@ -375,11 +375,11 @@ async def test_leaving_mid_game_hands_the_seat_to_a_computer(game: Game, discord
     # bruno's seat now plays itself; alice plays on to the end.
     panel = await answer(await press(bruno, await game.table(bruno), ":act"))
     assert panel.text == said("not_playing", bruno)
-    pid = game.pid(alice)
-    ended = await play_out(game, {pid: Player(alice, random.Random(3), hasty=0.2)})
+    seat_id = game.seat(alice)
+    ended = await play_out(game, {seat_id: Player(alice, random.Random(3), hasty=0.2)})
     assert ended.status == "finished"
     entries = await game.bot.service.store.actions(game.id)
-    assert any(e.pid == seat.pid and e.by == "computer" for e in entries)
+    assert any(e.seat == seat.id and e.by == "computer" for e in entries)
     assert not any(e.user_id == int(bruno.id) and e.version > seat_version(entries, bruno)
                    for e in entries)
 

@@ -51,7 +51,7 @@ async def test_one_person_and_a_computer_play_to_the_end(emulator: Emulator, tab
         # at once (one publish batch) must not swallow the hand-over.
         mine = record.seat_of_user(int(table.alice.id))
         assert mine is not None
-        actors = [e.pid for e in await bot.store.actions(game.id)]
-        streaks = sum(1 for i, pid in enumerate(actors)
-                      if pid == mine.pid and (i == 0 or actors[i - 1] != mine.pid))
+        actors = [e.seat for e in await bot.store.actions(game.id)]
+        streaks = sum(1 for i, seat in enumerate(actors)
+                      if seat == mine.id and (i == 0 or actors[i - 1] != mine.id))
         assert len(await table.alice.notified()) == streaks

@@ -25,14 +25,14 @@ async def test_timeouts_reminders_and_im_back(fast_bot: GameBot, table: Table,
     await bot.service.add_computer(record.id, int(t.alice.id), "random")
     bot.service.computer_pause = 0.2  # slow enough that the game outlives the test
     await bot.service.start(record.id, int(t.alice.id), seed=4)
-    pid = bot.service.games[record.id].seat_of_user(int(t.alice.id)).pid  # type: ignore[union-attr]
+    seat_id = bot.service.games[record.id].seat_of_user(int(t.alice.id)).id  # type: ignore[union-attr]
 
     for _ in range(200):
-        if bot.service.games[record.id].seat(pid).away:
+        if bot.service.games[record.id].seat(seat_id).away:
             break
         await asyncio.sleep(0.05)
     await bot.publisher.idle()
-    assert bot.service.games[record.id].seat(pid).away
+    assert bot.service.games[record.id].seat(seat_id).away
     mentions = [m.content for m in await t.alice.notified()]
     assert sum("your time for this decision runs out <t:" in m for m in mentions) >= 3
     message = await table_message(t.alice, t.general)
@@ -43,7 +43,7 @@ async def test_timeouts_reminders_and_im_back(fast_bot: GameBot, table: Table,
 
     panel = await click_id(t.alice, message, ":back")
     assert panel.ephemeral
-    seat = bot.service.games[record.id].seat(pid)
+    seat = bot.service.games[record.id].seat(seat_id)
     assert not seat.away and seat.timeouts == 0
     # Someone else pressing "I'm back" gets a clear answer and changes nothing.
     version = bot.service.games[record.id].version

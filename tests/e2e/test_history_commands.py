@@ -37,8 +37,8 @@ async def seven_players(bot: GameBot, discord_api: Discord, table: Table,
     """A finished game of alice and bruno and five computers, unless told otherwise."""
     game = await start_game(bot, discord_api, table.guild, "history",
                             people or [table.alice, table.bruno], computers, seed=41)
-    players = {pid: Player(person, random.Random(i), hasty=0.2)
-               for i, (pid, person) in enumerate(game.people.items())}
+    players = {seat: Player(person, random.Random(i), hasty=0.2)
+               for i, (seat, person) in enumerate(game.people.items())}
     await play_out(game, players)
     await bot.service.history.idle()
     await bot.store.set_meta(f"guild:{table.guild.id}:min_games", "1")
@@ -141,8 +141,8 @@ async def test_the_log_of_the_game_being_played_and_of_the_last_one(
     assert "no game" in none.text.lower()
     game = await start_game(bot, discord_api, table.guild, "log", [table.alice, table.bruno],
                             ("basic", "random"), seed=3)
-    players = {pid: Player(person, random.Random(i), hasty=0.2)
-               for i, (pid, person) in enumerate(game.people.items())}
+    players = {seat: Player(person, random.Random(i), hasty=0.2)
+               for i, (seat, person) in enumerate(game.people.items())}
     live = await said(table.bruno, game, "ciudadelas registro")
     assert "ronda 1 de 1" in live.text
     nxt = next(b for b in live.buttons() if b["custom_id"].endswith(":n"))

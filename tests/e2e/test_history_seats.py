@@ -36,11 +36,11 @@ async def test_the_history_says_who_left(bot: GameBot, table: Table):
     await bot.store.record_finished(FinishedGame(
         game_id=77, game="citadels", guild_id=int(table.guild.id),
         channel_id=int(table.general.id), ended_reason="completed", seats=[
-            SeatResult(pid="p1", identity=f"user:{alice.id}", name="alice",
+            SeatResult(id="p1", identity=f"user:{alice.id}", name="alice",
                        user_id=int(alice.id), ai="basic", left=True, rank=1, score=31),
-            SeatResult(pid="p2", identity=f"user:{bruno.id}", name="bruno",
+            SeatResult(id="p2", identity=f"user:{bruno.id}", name="bruno",
                        user_id=int(bruno.id), rank=2, score=24),
-            SeatResult(pid="p3", identity="ai:random", name="random", ai="random", rank=3,
+            SeatResult(id="p3", identity="ai:random", name="random", ai="random", rank=3,
                        score=12)],
         started_at=0.0, ended_at=1000.0), history.rate)
     recent = await said(alice, table, "citadels history")
@@ -79,8 +79,8 @@ async def test_a_forgotten_persons_seat_reads_as_a_former_player_everywhere(
     alice, bruno = table.alice, table.bruno
     game = await start_game(bot, discord_api, table.guild, "forgotten", [alice],
                             ("random", "random"), seed=41)
-    await play_out(game, {pid: Player(person, random.Random(1), hasty=0.2)
-                          for pid, person in game.people.items()})
+    await play_out(game, {seat: Player(person, random.Random(1), hasty=0.2)
+                          for seat, person in game.people.items()})
     await bot.service.history.idle()
     prompt = await said(alice, table, "citadels forget-me")
     yes = next(b for b in prompt.buttons() if b["custom_id"].endswith(":yes"))
@@ -88,7 +88,7 @@ async def test_a_forgotten_persons_seat_reads_as_a_former_player_everywhere(
     kept = await bot.store.finished_game(game.id)
     assert kept is not None
     [former] = [s for s in kept.seats if s.identity == FORMER]
-    number = former.pid.lstrip("p")
+    number = former.id.lstrip("p")
     english, spanish = f"Former player {number}", f"Antiguo jugador {number}"
     computer = [f"bot {number}", f"bot básico {number}", f"bot aleatorio {number}"]
 

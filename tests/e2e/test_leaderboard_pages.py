@@ -22,10 +22,10 @@ def bot(fast_bot: GameBot) -> GameBot:
 async def three_games(bot: GameBot, table: Table) -> None:
     """alice wins three games, each against four people who play only that one: 13 rated."""
     for n in range(3):
-        others = [SeatResult(pid=f"p{i + 2}", identity=f"user:{100 + 4 * n + i}",
+        others = [SeatResult(id=f"p{i + 2}", identity=f"user:{100 + 4 * n + i}",
                              name=f"guest{4 * n + i}", user_id=100 + 4 * n + i, rank=i + 2,
                              score=10 - i) for i in range(4)]
-        me = SeatResult(pid="p1", identity=f"user:{table.alice.id}", name="alice",
+        me = SeatResult(id="p1", identity=f"user:{table.alice.id}", name="alice",
                         user_id=int(table.alice.id), rank=1, score=20)
         await bot.store.record_finished(FinishedGame(
             game_id=900 + n, game="citadels", guild_id=int(table.guild.id), channel_id=1,

@@ -31,7 +31,7 @@ async def test_a_slow_picture_follows_the_answer(emulator: Emulator, discord_api
         await game.settle()
         record = game.record
         assert record is not None
-        first = next(p for pid, p in game.people.items() if pid in record.rules.to_act(
+        first = next(p for seat, p in game.people.items() if seat in record.rules.to_act(
             record.state))
         files = bot.publisher.pictures.file
 

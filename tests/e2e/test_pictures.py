@@ -52,7 +52,7 @@ async def test_a_whole_game_keeps_its_table_picture_current(
         assert await shown(await game.table(table.alice), discord_api) == await current(game)
         checked += 1
 
-    record = await play_out(game, {game.pid(table.alice): alice}, after=check)
+    record = await play_out(game, {game.seat(table.alice): alice}, after=check)
     assert record.status == "finished" and checked > 10
     messages = [m for m in await table.alice.sees(game.channel) if not m.ephemeral]
     tables = [m for m in messages if m.embeds and m.image_attachment()
@@ -170,7 +170,7 @@ async def allowed(bot: GameBot, channel: Ref, attach: bool) -> None:
 async def move(game: Game) -> None:
     """Whoever decides makes their first legal move from their panel."""
     record = game.record
-    pid = awaiting(record)
-    assert pid is not None
-    action = record.rules.dump_action(record.rules.legal_actions(record.state, pid)[0])
-    await game.do(game.people[pid], action)
+    seat = awaiting(record)
+    assert seat is not None
+    action = record.rules.dump_action(record.rules.legal_actions(record.state, seat)[0])
+    await game.do(game.people[seat], action)

@@ -26,8 +26,8 @@ async def test_a_rematch_keeps_the_seats_and_options(bot: GameBot, discord_api: 
                             turn_limit=5)
     game = await start_game(bot, discord_api, table.guild, "again", [table.alice, table.bruno],
                             ("basic", "random"), seed=4, settings=settings)
-    players = {pid: Player(person, random.Random(i), hasty=0.3)
-               for i, (pid, person) in enumerate(game.people.items())}
+    players = {seat: Player(person, random.Random(i), hasty=0.3)
+               for i, (seat, person) in enumerate(game.people.items())}
     old = await play_out(game, players)
     [result] = [m for m in await table.bruno.sees(game.channel)
                 if any(b["custom_id"].endswith(":rematch") for b in m.buttons())]

@@ -48,7 +48,7 @@ async def play_turns(bot: GameBot, people: dict[str, Player], table: Table, game
         seat = record.seat_of_user(int(player.person.id))
         assert seat is not None
         # The panel shows this seat's own secret, and only its own.
-        assert bonus_line(panel.text).endswith(str(record.state.bonus[seat.pid]))
+        assert bonus_line(panel.text).endswith(str(record.state.bonus[seat.id]))
         while panel.buttons():
             panel = await player.play(panel)
             if game_id not in bot.service.games:

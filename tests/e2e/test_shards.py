@@ -37,9 +37,10 @@ async def open_game(bot: GameBot, discord_api: Discord, guild: Ref, seed: int
     await bot.service.add_computer(record.id, int(host.id), "basic")
     change = await bot.service.start(record.id, int(host.id), seed=seed)
     by_user: dict[int, Person] = {int(host.id): host, int(guest.id): guest}
-    people = {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id}
+    people = {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id}
     rng = random.Random(seed)
-    players = {pid: Player(p, random.Random(rng.random()), hasty=4.0) for pid, p in people.items()}
+    players = {seat: Player(p, random.Random(rng.random()), hasty=4.0)
+               for seat, p in people.items()}
     return Game(bot, record.id, channel, people), players
 
 

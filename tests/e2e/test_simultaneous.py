@@ -36,7 +36,7 @@ def bids() -> Iterator[None]:
 def seat_of(record: GameRecord, person: Person) -> str:
     seat = record.seat_of_user(int(person.id))
     assert seat is not None
-    return seat.pid
+    return seat.id
 
 
 async def panel_of(person: Person, channel: Person | object) -> SeenMessage:
@@ -91,7 +91,7 @@ async def test_four_people_and_a_computer_decide_at_once(
         await bot.service.idle(game)  # the computer has bid, beside the people
         await bot.publisher.idle()
         record = bot.service.games[game]
-        computer = next(s.pid for s in record.seats if s.computer)
+        computer = next(s.id for s in record.seats if s.computer)
         assert computer in record.state.bids and len(record.state.bids) == 1
 
         # The table names everyone it waits for; each person is mentioned on their own.
@@ -121,7 +121,7 @@ async def test_four_people_and_a_computer_decide_at_once(
                     or bot.service.games[game].state.round == 2
                     or bot.service.games[game].state.winner is not None)
         entries = await bot.store.actions(game)
-        timed = [(e.pid, e.action) for e in entries if e.by == "timer"]
+        timed = [(e.seat, e.action) for e in entries if e.by == "timer"]
         assert timed == [(late_seat, {"type": "bid", "coins": 0})]
         reminded = [m for m in await late.notified() if "runs out" in m.text
                     or "se acaba" in m.text]

@@ -86,14 +86,14 @@ VERSION = 1  # in the key: a change to the drawing draws every board again
 class SeatLook:
     """A seat as the board shows it: its name (plain text) and its pieces' colour."""
 
-    pid: str
+    id: str
     name: str
     colour: str  # a key of colours.SEAT_COLOURS
 
 
 def seat_colours(seats: Sequence[Seat]) -> dict[str, str]:
     """The pieces' colours in seating order: red, blue, white, orange."""
-    return {s.pid: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
+    return {s.id: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
 
 
 def seat_looks(seats: Sequence[Seat], catalog: Catalog, lang: str,
@@ -101,8 +101,8 @@ def seat_looks(seats: Sequence[Seat], catalog: Catalog, lang: str,
     """Each seat's name as the picture can draw it (without the emoji the font lacks; '?'
     when nothing is left) and its colour (`colours` by seat id, else `seat_colours`)."""
     chosen = seat_colours(seats) if colours is None else colours
-    return [SeatLook(s.pid, drawable(who(s.pid, seats, catalog, lang, markdown=False)) or "?",
-                     chosen[s.pid])
+    return [SeatLook(s.id, drawable(who(s.id, seats, catalog, lang, markdown=False)) or "?",
+                     chosen[s.id])
             for s in seats]
 
 
@@ -170,7 +170,7 @@ def board_layout(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
     scene = Scene(WIDTH * scale, HEIGHT * scale, BACKGROUND)
     pen = Pen(scene, scale)
     geo = Geometry(R, WIDTH / 2, HEIGHT / 2)
-    paint = {look.pid: SEAT_COLOURS[look.colour] for look in looks}
+    paint = {look.id: SEAT_COLOURS[look.colour] for look in looks}
     b = v["board"]
     wanted = _checked(ids or ())
     pen.polygon(frame(geo.cx, geo.cy, FRAME * R), SEA, SEA_EDGE, 3)
@@ -274,16 +274,16 @@ def _roads(pen: Pen, geo: Geometry, roads: dict[str, str], colours: dict[str, RG
     """Each road along its path in its owner's colour; every path's id on its midpoint (on
     the road, in its colour, where one stands)."""
     for e in range(len(TOPOLOGY.edge_nodes)):
-        pid = edge_id(e)
+        path = edge_id(e)
         a, b = geo.edge_ends(e)
-        owner = roads.get(pid)
-        pen.region(f"path:{pid}", pen.around(geo.edge_mid(e), 0.3 * R, 0.3 * R))
+        owner = roads.get(path)
+        pen.region(f"path:{path}", pen.around(geo.edge_mid(e), 0.3 * R, 0.3 * R))
         if owner is not None:
             pen.line([along(a, b, 0.12), along(b, a, 0.12)], OUTLINE, 0.19 * R)
             pen.line([along(a, b, 0.135), along(b, a, 0.135)], colours[owner], 0.13 * R)
         if labels:
             paper = LABEL_PAPER if owner is None else colours[owner]
-            _label(pen, geo.edge_mid(e), pid, LABEL_INK if owner is None else ink_on(paper),
+            _label(pen, geo.edge_mid(e), path, LABEL_INK if owner is None else ink_on(paper),
                    paper)
 
 
@@ -454,14 +454,14 @@ def _seats(pen: Pen, v: View, looks: Sequence[SeatLook], catalog: Catalog, lang:
         width = _free_width(y, False) - PAD - 6
         x = WIDTH - PAD - width if right else PAD
         box = pen.box(x, y, width, row_h)
-        name = f"seat:{look.pid}"
+        name = f"seat:{look.id}"
         pen.region(name, box)
-        if v["winner"] == look.pid:
+        if v["winner"] == look.id:
             pen.pill(box, GLOW)
-        elif v["active"] == look.pid and v["phase"] != "over":
+        elif v["active"] == look.id and v["phase"] != "over":
             pen.pill(box, WHITE)
         pieces.settlement(pen, (x + 14, y + row_h / 2 + 1), SEAT_COLOURS[look.colour], 36)
-        points = catalog.text("catan.picture.points", lang, points=v["points"].get(look.pid, 0))
+        points = catalog.text("catan.picture.points", lang, points=v["points"].get(look.id, 0))
         pw = pen.label_width(points, 16, bold=True) + 4
         pen.text(pen.box(x + width - pw - 8, y, pw, row_h), points, INK, 16, bold=True,
                  align="right", region=name)

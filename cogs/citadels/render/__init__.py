@@ -1,7 +1,7 @@
 """Everything players read about a game, as pure functions of engine views and bot records.
 
 Public texts are built from `view(state, None)` and public events, private ones from
-`view(state, pid)`; every word comes from the catalogs (the game's `cogs/citadels/locales`,
+`view(state, seat)`; every word comes from the catalogs (the game's `cogs/citadels/locales`,
 whose keys start with `citadels.`, and the platform's `bot/locales`) or, for card and
 character names and effects, from the rules data file.
 """

@@ -226,8 +226,8 @@ def _targets(view: View, kind: str) -> list[dict[str, Any]]:
     return targets
 
 
-def _player(view: View, pid: str) -> dict[str, Any]:
-    return next((p for p in view.get("players", []) if p["id"] == pid), {})
+def _player(view: View, seat: str) -> dict[str, Any]:
+    return next((p for p in view.get("players", []) if p["id"] == seat), {})
 
 
 def _extras(kind: str, view: View) -> dict[str, object]:

@@ -113,8 +113,8 @@ def _header(scene: Scene, view: View, seats: list[Seat], catalog: Catalog, lang:
 
 
 def _status(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
-    def name(pid: str | None) -> str:
-        return _name(pid, seats, catalog, lang)
+    def name(seat: str | None) -> str:
+        return _name(seat, seats, catalog, lang)
 
     def t(key: str, **params: object) -> str:
         return catalog.text(f"citadels.render.picture.{key}", lang, **params)
@@ -137,7 +137,7 @@ def _status(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
 def _panel(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog,
            lang: str, y: int) -> int:
     """One player's panel from y; returns its bottom."""
-    pid = p["id"]
+    seat = p["id"]
     city = sorted(p["city"], key=lambda d: (TYPE_ORDER.index(DISTRICTS[d].type), COST[d], d))
     cards_x = PAD + 10 + INFO_W + 10
     cards_w = WIDTH - PAD - 10 - cards_x
@@ -146,8 +146,8 @@ def _panel(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catal
     info_h = 118 if p["revealed"] else 82  # with, without the characters' line
     height = max(info_h, rows * (CARD_H + GAP) - GAP + 20)
     panel = Box(PAD, y, WIDTH - 2 * PAD, height)
-    acting = bool(view["to_act"]) and view["to_act"][0] == pid
-    scene.region(f"player:{pid}", panel)
+    acting = bool(view["to_act"]) and view["to_act"][0] == seat
+    scene.region(f"player:{seat}", panel)
     scene.rect(panel, PANEL, ACTING if acting else BORDER, 4 if acting else 1, radius=10)
     _info(scene, view, p, seats, catalog, lang, Box(PAD + 10, y + 8, INFO_W, height - 16),
           acting)
@@ -157,26 +157,26 @@ def _panel(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catal
     for i, did in enumerate(city):
         row, col = divmod(i, CARDS_PER_ROW)
         box = Box(cards_x + col * (card_w + GAP), y + 10 + row * (CARD_H + GAP), card_w, CARD_H)
-        _card(scene, f"{pid}:{i}", did, did in p.get("beautified", ()), box, lang)
+        _card(scene, f"{seat}:{i}", did, did in p.get("beautified", ()), box, lang)
     return panel.bottom
 
 
 def _info(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog,
           lang: str, box: Box, acting: bool) -> None:
     """Name (with the acting marker and the crown), counters, and characters shown."""
-    pid = p["id"]
-    seat = next((s for s in seats if s.pid == pid), None)
+    seat_id = p["id"]
+    seat = next((s for s in seats if s.id == seat_id), None)
     kind = (None if seat is None else "computer" if seat.user_id is None
             else "left" if seat.left else "away" if seat.away else None)
     icons: list[tuple[str, Callable[[Scene, Box], None], int]] = []
     if acting:
         icons.append(("acting", _arrow, 20))
-    if view["crown"] == pid:
+    if view["crown"] == seat_id:
         icons.append(("crown", _crown, 30))
-    if view.get("first_complete") == pid:
-        icons.append((f"first_complete:{pid}", _flag, 16))
+    if view.get("first_complete") == seat_id:
+        icons.append((f"first_complete:{seat_id}", _flag, 16))
     if kind:  # the seat's emoji, which the font lacks, drawn
-        icons.append((f"{kind}:{pid}", {"computer": _robot, "left": _door, "away": _moon}[kind],
+        icons.append((f"{kind}:{seat_id}", {"computer": _robot, "left": _door, "away": _moon}[kind],
                       22))
     x = box.x
     for region, draw, width in icons:
@@ -185,26 +185,26 @@ def _info(scene: Scene, view: View, p: dict[str, Any], seats: list[Seat], catalo
         draw(scene, icon)
         x += width + 6
     name = Box(x, box.y, box.right - x, 32)
-    scene.region(f"name:{pid}", name)
-    scene.text(name, _name(pid, seats, catalog, lang), INK, 24, 17, bold=True,
-               clip=True, region=f"name:{pid}")
+    scene.region(f"name:{seat_id}", name)
+    scene.text(name, _name(seat_id, seats, catalog, lang), INK, 24, 17, bold=True,
+               clip=True, region=f"name:{seat_id}")
     _counters(scene, view, p, Box(box.x, box.y + 38, box.w, 28))
     _revealed(scene, view, p, Box(box.x, box.y + 74, box.w, 28), lang)
 
 
 def _counters(scene: Scene, view: View, p: dict[str, Any], box: Box) -> None:
     """Gold, cards in hand, score and city size, each a drawn icon and a number."""
-    pid = p["id"]
+    seat = p["id"]
     slot = box.w // 4
     city = f"{len(p['city'])}/{view['city_size']}"
     for i, (kind, number) in enumerate((("gold", p["gold"]), ("hand", p["hand_size"]),
                                         ("score", p["score"]["total"]), ("city", city))):
         cell = Box(box.x + i * slot, box.y, slot - 4, box.h)
-        scene.region(f"{kind}:{pid}", cell)
+        scene.region(f"{kind}:{seat}", cell)
         icon = Box(cell.x, cell.y + 3, 22, 22)
         {"gold": _coin, "hand": _cards, "score": _star, "city": _house}[kind](scene, icon)
         scene.text(Box(cell.x + 26, cell.y, cell.w - 26, cell.h), str(number), INK, 20, 13,
-                   bold=True, region=f"{kind}:{pid}")
+                   bold=True, region=f"{kind}:{seat}")
 
 
 def _revealed(scene: Scene, view: View, p: dict[str, Any], box: Box, lang: str) -> None:
@@ -246,10 +246,10 @@ def _card(scene: Scene, key: str, did: str, beautified: bool, box: Box, lang: st
         _sparkle(scene, Box(coin.right - 10, coin.y - 6, 14, 14))
 
 
-def _name(pid: str | None, seats: list[Seat], catalog: Catalog, lang: str) -> str:
+def _name(seat: str | None, seats: list[Seat], catalog: Catalog, lang: str) -> str:
     """A seat's name as the picture can draw it: plain text, without the emoji of computer
     and away seats (the font has none), '?' when nothing drawable is left."""
-    return drawable(who(pid, seats, catalog, lang, markdown=False)) or "?"
+    return drawable(who(seat, seats, catalog, lang, markdown=False)) or "?"
 
 
 # --- the end --------------------------------------------------------------------------------
@@ -281,8 +281,8 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
         scene.text(Box(PAD, y - 8, width, 48), tie, MUTED, 18, 13, max_lines=2, clip=True,
                    region="tiebreak")
         y += 46
-    for place, pid in enumerate(order, 1):
-        _score_row(scene, players[pid], place, pid == winner, seats, catalog, lang, y, bar_x,
+    for place, seat in enumerate(order, 1):
+        _score_row(scene, players[seat], place, seat == winner, seats, catalog, lang, y, bar_x,
                    bar_w / best)
         y += ROW_H + 4
     y = _legend(scene, players.values(), catalog, lang, y + 14)
@@ -292,9 +292,9 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
 
 def _score_row(scene: Scene, p: dict[str, Any], place: int, won: bool, seats: list[Seat],
                catalog: Catalog, lang: str, y: int, bar_x: int, scale: float) -> None:
-    pid = p["id"]
+    seat = p["id"]
     row = Box(PAD, y, WIDTH - 2 * PAD, ROW_H)
-    scene.region(f"row:{pid}", row)
+    scene.region(f"row:{seat}", row)
     if won:
         scene.rect(row, WINNER_ROW, GOLD, 2, radius=8)
         scene.region("winner", Box(PAD + 6, y + 12, 32, 26))
@@ -302,9 +302,9 @@ def _score_row(scene: Scene, p: dict[str, Any], place: int, won: bool, seats: li
     else:
         scene.text(Box(PAD + 4, y, 36, ROW_H), str(place), MUTED, 22, 14, bold=True,
                    align="centre")
-    scene.region(f"name:{pid}", Box(NAME_X, y, NAME_W, ROW_H))
-    scene.text(Box(NAME_X, y, NAME_W, ROW_H), _name(pid, seats, catalog, lang),
-               INK, 21, 15, bold=won, max_lines=2, clip=True, region=f"name:{pid}")
+    scene.region(f"name:{seat}", Box(NAME_X, y, NAME_W, ROW_H))
+    scene.text(Box(NAME_X, y, NAME_W, ROW_H), _name(seat, seats, catalog, lang),
+               INK, 21, 15, bold=won, max_lines=2, clip=True, region=f"name:{seat}")
     bar = Box(bar_x, y + (ROW_H - BAR_H) // 2, 0, BAR_H)
     total, done = 0, 0
     for part in BREAKDOWN:  # the engine's order; cumulative rounding keeps lengths exact
@@ -315,16 +315,16 @@ def _score_row(scene: Scene, p: dict[str, Any], place: int, won: bool, seats: li
         end = round(total * scale)
         seg = Box(bar.x + done, bar.y, end - done, BAR_H)
         done = end
-        scene.region(f"segment:{pid}:{part}", seg)
+        scene.region(f"segment:{seat}:{part}", seg)
         scene.rect(seg, part_colour(part))
         if seg.w >= 24:
             scene.text(seg, str(points), WHITE, 16, 11, bold=True, align="centre",
-                       region=f"segment:{pid}:{part}")
-    scene.region(f"bar:{pid}", Box(bar.x, bar.y, done, BAR_H))
+                       region=f"segment:{seat}:{part}")
+    scene.region(f"bar:{seat}", Box(bar.x, bar.y, done, BAR_H))
     label = Box(bar.x + done + 8, y, 56, ROW_H)
-    scene.region(f"total:{pid}", label)
+    scene.region(f"total:{seat}", label)
     scene.text(label, str(p["score"]["total"]), INK, 22, 14, bold=True,
-               region=f"total:{pid}")
+               region=f"total:{seat}")
 
 
 def _legend(scene: Scene, players: Any, catalog: Catalog, lang: str, y: int) -> int:

@@ -44,10 +44,10 @@ def standings_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) 
     embed = discord.Embed(title=catalog.text("citadels.render.standings.title", lang,
                                              round=view["round"]), colour=STANDINGS_COLOUR)
     lines = []
-    for i, pid in enumerate(ranking(view, table)):
-        sc = table[pid]
+    for i, seat in enumerate(ranking(view, table)):
+        sc = table[seat]
         lines.append(catalog.text("citadels.render.standings.line", lang, place=_place(i),
-                                  name=who(pid, seats, catalog, lang), total=sc.total,
+                                  name=who(seat, seats, catalog, lang), total=sc.total,
                                   details=_details(sc, catalog, lang)))
     embed.description = "\n".join(lines)
     embed.set_footer(text=catalog.text("citadels.render.standings.footer", lang))
@@ -69,10 +69,10 @@ def final_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> d
     ties = [tiebreak_text(view, table, seats, catalog, lang), *lower_ties(view, table, seats,
                                                                            catalog, lang)]
     embed.description = "\n".join([embed.description or "", *(t for t in ties if t)])
-    for i, pid in enumerate(order):
-        sc = table[pid]
+    for i, seat in enumerate(order):
+        sc = table[seat]
         name = catalog.text("citadels.render.final.player", lang, place=_place(i),
-                            name=who(pid, seats, catalog, lang), total=sc.total)
+                            name=who(seat, seats, catalog, lang), total=sc.total)
         add_lines(embed, name, _breakdown(sc, catalog, lang))
     if view.get("final_reveal"):
         add_lines(embed, catalog.text("citadels.render.final.reveal", lang),
@@ -85,11 +85,11 @@ def _reveal(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> list[
     characters discarded face down."""
     final = view["final_reveal"]
     held: dict[str, list[str]] = {}
-    for cid, pid in final["holders"].items():
+    for cid, seat in final["holders"].items():
         mark = f" {MURDERED}" if cid == view.get("murdered") else ""
-        held.setdefault(pid, []).append(character_tag(cid, lang) + mark)
-    lines = [f"{who(pid, seats, catalog, lang)}: {', '.join(held[pid])}"
-             for pid in (p["id"] for p in view["players"]) if pid in held]
+        held.setdefault(seat, []).append(character_tag(cid, lang) + mark)
+    lines = [f"{who(seat, seats, catalog, lang)}: {', '.join(held[seat])}"
+             for seat in (p["id"] for p in view["players"]) if seat in held]
     if final["facedown"]:
         lines.append(catalog.text("citadels.render.final.facedown", lang, characters=", ".join(
             character(c, lang) for c in final["facedown"])))
@@ -102,7 +102,7 @@ def tiebreak_text(view: View, table: dict[str, Score], seats: list[Seat], catalo
     markdown-escaped for an embed, or plain (`markdown=False`) for a picture."""
     order = ranking(view, table)
     best = table[order[0]].total
-    tied = [pid for pid in order if table[pid].total == best]
+    tied = [seat for seat in order if table[seat].total == best]
     if len(tied) < 2:
         return None
     winner = view.get("winner") or order[0]
@@ -134,11 +134,11 @@ def lower_ties(view: View, table: dict[str, Score], seats: list[Seat], catalog: 
     return lines
 
 
-def _tied_name(view: View, pid: str, rank: int, seats: list[Seat], catalog: Catalog,
+def _tied_name(view: View, seat: str, rank: int, seats: list[Seat], catalog: Catalog,
                lang: str) -> str:
     """'Ana (4 King)', or 'Ana (—)' when she revealed no character in the last round."""
     shown = f"{rank} {character(_of_rank(view, rank), lang)}" if rank else "—"
-    return f"{who(pid, seats, catalog, lang)} ({shown})"
+    return f"{who(seat, seats, catalog, lang)} ({shown})"
 
 
 def _of_rank(view: View, rank: int) -> str:

@@ -77,11 +77,11 @@ def destroys(actions: list[Action], ctx: Context) -> list[str]:
                                   for o, ds in by_owner.items())]
 
 
-def own_city(pid: str, ctx: Context) -> str:
+def own_city(seat: str, ctx: Context) -> str:
     """Whose city: "Your city" for the viewer's own (the Warlord may destroy in it)."""
-    if pid == ctx.view.get("you"):
+    if seat == ctx.view.get("you"):
         return _t(ctx, "own_city")
-    return who(pid, ctx.seats, ctx.catalog, ctx.lang)
+    return who(seat, ctx.seats, ctx.catalog, ctx.lang)
 
 
 def graveyard(actions: list[Action], ctx: Context) -> list[str]:

@@ -47,9 +47,9 @@ HOOD_MAX = 520  # the neighbourhood's largest side, in pixels
 FINAL_W = 1000
 
 
-def hood_picture(view: View, pid: str, seats: list[Seat], catalog: Catalog, lang: str,
+def hood_picture(view: View, seat: str, seats: list[Seat], catalog: Catalog, lang: str,
                  look: hoods.Look | None = None, caption: str | None = None) -> bytes:
-    return paint(hood_layout(view, pid, seats, catalog, lang, look, caption))
+    return paint(hood_layout(view, seat, seats, catalog, lang, look, caption))
 
 
 def final_picture(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> bytes:
@@ -61,19 +61,19 @@ def cell_for(span: tuple[int, int, int, int], most: int = HOOD_MAX, largest: int
     return max(16, min(largest, (most - 30) // max(cols, rows)))
 
 
-def hood_layout(view: View, pid: str, seats: list[Seat], catalog: Catalog, lang: str,
+def hood_layout(view: View, seat: str, seats: list[Seat], catalog: Catalog, lang: str,
                 look: hoods.Look | None = None, caption: str | None = None) -> Scene:
-    """`pid`'s neighbourhood as `look` asks (by default: the whole of it, with coordinates)."""
+    """`seat`'s neighbourhood as `look` asks (by default: the whole of it, with coordinates)."""
     lang = texts.lang_of(catalog, lang)
     if view.get("you") is not None:
         raise ValueError("a neighbourhood is drawn from the public view only")
-    p = texts.player(view, pid)
-    index = texts.seat_index(view, pid)
+    p = texts.player(view, seat)
+    index = texts.seat_index(view, seat)
     who = board.names(view, seats, catalog, lang)
     scene = Scene(WIDTH, 0, BACKGROUND)
     scene.region("header", Box(PAD, PAD, WIDTH - 2 * PAD, 64))
     scene.ellipse(Box(PAD, PAD + 6, 26, 26), seat_colour(index), SEAT_EDGE, 2)
-    scene.text(Box(PAD + 36, PAD, WIDTH - 2 * PAD - 200, 38), who[pid], INK, 28, 16, bold=True,
+    scene.text(Box(PAD + 36, PAD, WIDTH - 2 * PAD - 200, 38), who[seat], INK, 28, 16, bold=True,
                clip=True, region="header")
     score = p["score"]
     scene.text(Box(WIDTH - PAD - 190, PAD, 190, 38),

@@ -102,7 +102,7 @@ class CatanGame:
     bot: GameBot
     id: int
     channel: Ref
-    people: dict[str, Person]  # pid -> person, for the human seats
+    people: dict[str, Person]  # seat -> person, for the human seats
 
     @property
     def record(self) -> GameRecord | None:
@@ -117,8 +117,10 @@ class CatanGame:
         assert record is not None
         return record
 
-    def pid(self, person: Person) -> str:
-        return next(pid for pid, p in self.people.items() if p.id == person.id)
+    def seat(self, person: Person) -> str:
+        return next(seat for seat, p in self.people.items() if p.id == person.id)
+
+    pid = seat  # its old name, still answered
 
     async def panel(self, person: Person) -> SeenMessage:
         message = await table(person, self.channel)
@@ -163,7 +165,7 @@ async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
     change = await service.start(record.id, int(host.id), seed=seed)
     by_user = {int(p.id): p for p in people}
     game = CatanGame(bot, record.id, channel,
-                     {s.pid: by_user[s.user_id] for s in change.record.seats if s.user_id})
+                     {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id})
     await game.settle()
     return game
 
@@ -178,12 +180,12 @@ async def play_turns(game: CatanGame, players: dict[str, Clicker], turns: int,
         record = game.record
         if record is None or record.state is None or record.state.turn >= turns:
             return
-        seats = [pid for pid in waiting(record) if pid in players]
+        seats = [seat for seat in waiting(record) if seat in players]
         if not seats:
             await asyncio.sleep(0.01)
             continue
-        pid = rng.choice(seats)
-        player = players[pid]
+        seat = rng.choice(seats)
+        player = players[seat]
         panel = await player.open_panel(game.channel)
         assert panel is not None
         while panel.buttons() or panel.selects():
@@ -191,7 +193,7 @@ async def play_turns(game: CatanGame, players: dict[str, Clicker], turns: int,
             if after is not None:
                 await after()
             now = game.record
-            if now is None or pid not in waiting(now) or now.version != record.version:
+            if now is None or seat not in waiting(now) or now.version != record.version:
                 break
     raise AssertionError(f"turn {turns} not reached in {limit} decisions")
 
@@ -211,7 +213,7 @@ async def finish(game: CatanGame, timeout: float = 300.0) -> GameRecord:
 
 def after_setup(record: GameRecord, seed: int = 1) -> GameState:
     """A state of the record's seats with the set-up placed at random, at the first roll."""
-    state = GAME.new_game([s.pid for s in record.seats], record.state.options, seed)
+    state = GAME.new_game([s.id for s in record.seats], record.state.options, seed)
     rng = random.Random(seed)
     while state.phase == "setup":
         seat = GAME.to_act(state)[0]
@@ -225,8 +227,8 @@ def with_hands(state: GameState, hands: dict[str, dict[str, int]], **update: Any
     """The state with these seats holding exactly these cards (the bank pays or takes the
     difference) and the other fields updated."""
     s = state.clone()
-    for pid, cards in hands.items():
-        player = s.players[s.seats.index(pid)]
+    for seat, cards in hands.items():
+        player = s.players[s.seats.index(seat)]
         for card in CARDS:
             s.bank[card] += player.cards[card] - cards.get(card, 0)
             player.cards[card] = cards.get(card, 0)

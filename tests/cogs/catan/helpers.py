@@ -24,7 +24,7 @@ MULTI_KINDS = ("dc", "gc", "og", "oa")  # the hand's and the offer's multi-selec
 
 
 def seats(n: int) -> list[Seat]:
-    return [Seat(pid=f"p{i + 1}", name=NAMES[i], user_id=100 + i) for i in range(n)]
+    return [Seat(id=f"p{i + 1}", name=NAMES[i], user_id=100 + i) for i in range(n)]
 
 
 def record(state: GameState, n: int, version: int = 1, log: list[dict[str, Any]] | None = None
@@ -98,8 +98,8 @@ def items(view: discord.ui.View | None) -> list[Any]:
     return [getattr(i, "item", i) for i in (view.children if view else [])]
 
 
-def walk(rec: GameRecord, pid: str, lang: str = "en", limit: int = 400) -> Walked:
-    """Every component of pid's panel and of the panels its menu and narrowing selects lead
+def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walked:
+    """Every component of the seat's panel and of the panels its menu and narrowing selects lead
     to (breadth first, at most `limit` panels)."""
     out = Walked()
     todo: list[str | None] = [None]
@@ -109,7 +109,7 @@ def walk(rec: GameRecord, pid: str, lang: str = "en", limit: int = 400) -> Walke
         if focus in seen:
             continue
         seen.add(focus)
-        panel = UI.panel(rec, rec.seat(pid), CATALOG, lang, [], focus)
+        panel = UI.panel(rec, rec.seat(seat), CATALOG, lang, [], focus)
         check_components(panel.view)
         for item in items(panel.view):
             code = item.custom_id.split(":", 3)[3]

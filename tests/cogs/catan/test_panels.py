@@ -33,20 +33,20 @@ def test_every_legal_action_is_on_the_panel(players: int, seed: int,
     for i, (rec, _) in enumerate(playout(players, seed, options)):
         if i % 5 and len(GAME.must_decide(rec.state)) < 2:
             continue  # every fifth state, and every state where several decide at once
-        for pid in GAME.to_act(rec.state):
-            legal = GAME.legal_actions(rec.state, pid)
-            walked = walk(rec, pid, "es" if i % 2 else "en")
+        for seat in GAME.to_act(rec.state):
+            legal = GAME.legal_actions(rec.state, seat)
+            walked = walk(rec, seat, "es" if i % 2 else "en")
             reached = {canonical(a) for a in walked.actions}
             for action in walked.actions:
-                assert GAME.is_legal(rec.state, pid, action), action
+                assert GAME.is_legal(rec.state, seat, action), action
             wanted = {canonical(a) for a in legal if a.type not in MULTI | BUILT}
             assert wanted <= reached, sorted(wanted - reached)[:5]
             types = {a.type for a in legal}
             if types & MULTI:
-                owed = next(d["count"] for d in GAME.view(rec.state, pid)["pending"]
-                            if d["seat"] == pid)
+                owed = next(d["count"] for d in GAME.view(rec.state, seat)["pending"]
+                            if d["seat"] == seat)
                 [multi] = [m for m in walked.multis if m["kind"] in ("dc", "gc")]
-                hand = sum(GAME.view(rec.state, pid)["hand"].values())
+                hand = sum(GAME.view(rec.state, seat)["hand"].values())
                 assert multi["max"] == min(owed, hand, 25)
             if "offer_trade" in types:
                 assert {m["kind"] for m in walked.multis} >= {"og", "oa"}
@@ -67,17 +67,17 @@ def test_an_offer_is_built_side_by_side_and_sent() -> None:
     [rec] = [r for r, _ in playout(3, 11) if "offer_trade" in {
         a.type for a in GAME.legal_actions(r.state, r.state.seats[r.state.active])}
         and r.state.phase == "action"][:1]
-    pid = rec.state.seats[rec.state.active]
-    hand = GAME.view(rec.state, pid)["hand"]
+    seat = rec.state.seats[rec.state.active]
+    hand = GAME.view(rec.state, seat)["hand"]
     give = next(c for c, n in hand.items() if n)
     get = next(c for c in hand if c != give)
-    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], "@offer")
+    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], "@offer")
     selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
                if hasattr(item, "options")}
     value = next(o.value for o in selects["og"].options if f".{give}_" in o.value)
     focus = UI.select_action("og", [value])
     assert isinstance(focus, Focus)
-    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], focus.value)
+    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus.value)
     selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
                if hasattr(item, "options")}
     assert [o.default for o in selects["og"].options].count(True) == 1
@@ -85,14 +85,14 @@ def test_an_offer_is_built_side_by_side_and_sent() -> None:
     focus = UI.select_action("oa", asked[:2])
     assert isinstance(focus, Focus)
     assert trades.draft(focus.value, hand) == trades.Draft({give: 1}, {get: 2})
-    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], focus.value)
+    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus.value)
     assert "you give 1" in (panel.embed.description or "")
     selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
                if hasattr(item, "options")}
     sends = [UI.select_action("ot", [o.value]) for o in selects["ot"].options]
     assert len(sends) == 3  # everyone, then each seat
-    assert all(isinstance(a, dict) and GAME.is_legal(rec.state, pid, a) for a in sends)
-    others = [p for p in rec.state.seats if p != pid]
+    assert all(isinstance(a, dict) and GAME.is_legal(rec.state, seat, a) for a in sends)
+    others = [p for p in rec.state.seats if p != seat]
     assert [a["to"] for a in sends] == [others, *others]  # type: ignore[index]
     assert sends[1] == {"type": "offer_trade", "to": others[0],
                         "give": {give: 1}, "get": {get: 2}}

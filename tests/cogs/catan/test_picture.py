@@ -175,10 +175,10 @@ def test_a_road_is_drawn_in_its_owners_colour() -> None:
     geo = Geometry(R, WIDTH / 2, HEIGHT / 2)
     colours = dict(zip([f"p{i}" for i in range(1, 5)], SEAT_COLOURS.values(), strict=True))
     bare = 0
-    for pid, owner in b["roads"].items():
-        e = parse_edge(pid)
+    for path, owner in b["roads"].items():
+        e = parse_edge(path)
         x, y = geo.edge_mid(e)
-        assert _near(image.getpixel((round(x), round(y + 5))), colours[owner]), pid
+        assert _near(image.getpixel((round(x), round(y + 5))), colours[owner]), path
         if any(node_id(n) in b["buildings"] or node_id(n) in b["knights"]
                for n in TOPOLOGY.edge_nodes[e]):
             continue
@@ -186,7 +186,7 @@ def test_a_road_is_drawn_in_its_owners_colour() -> None:
         a, c = geo.edge_ends(e)
         for t in (0.22, 0.78):
             x, y = along(a, c, t)
-            assert _near(image.getpixel((round(x), round(y))), colours[owner]), pid
+            assert _near(image.getpixel((round(x), round(y))), colours[owner]), path
     assert bare
 
 
@@ -208,7 +208,7 @@ def test_every_piece_kind_and_the_end() -> None:
 
 
 def test_a_hostile_name_stays_in_its_row() -> None:
-    table = [*catan_seats(3), Seat(pid="p4", name="**@everyone**\u202e" + "W" * 60 + " 💤",
+    table = [*catan_seats(3), Seat(id="p4", name="**@everyone**\u202e" + "W" * 60 + " 💤",
                                    user_id=4)]
     scene = board_layout(mid(), table, catalog(), "en")
     check_texts_fit(scene)
@@ -443,9 +443,9 @@ def test_no_secret_is_drawn() -> None:
                for p, name in zip(v["players"], rows[1::2], strict=True))
 
 
-def _name(pid: str) -> str:
+def _name(seat: str) -> str:
     return {"p1": "Ana", "p2": "Bruno", "p3": "Basic bot 3",
-            "p4": "Maximiliano de la Cruz Fernández"}[pid]
+            "p4": "Maximiliano de la Cruz Fernández"}[seat]
 
 
 def _near(pixel: Any, colour: tuple[int, int, int], tolerance: int = 40) -> bool:

@@ -22,11 +22,11 @@ def test_the_picture_names_what_the_panel_offers() -> None:
     for i, (rec, _) in enumerate(playout(4, 12, steps=600)):
         if i % 7:
             continue
-        for pid in GAME.to_act(rec.state):
-            legal = GAME.legal_actions(rec.state, pid)
-            for focus in (None, *walk_focuses(rec, pid)):
+        for seat in GAME.to_act(rec.state):
+            legal = GAME.legal_actions(rec.state, seat)
+            for focus in (None, *walk_focuses(rec, seat)):
                 ids = places.candidates(legal, focus)
-                panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], focus)
+                panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus)
                 assert isinstance(panel, PicturePanel)
                 assert (panel.picture is None) == (not ids)
                 if not ids:
@@ -39,9 +39,9 @@ def test_the_picture_names_what_the_panel_offers() -> None:
     assert checked > 20
 
 
-def walk_focuses(rec: GameRecord, pid: str) -> list[str]:
+def walk_focuses(rec: GameRecord, seat: str) -> list[str]:
     """The focuses the panel's menu and narrowing selects lead to (one level)."""
-    panel = UI.panel(rec, rec.seat(pid), CATALOG, "en", [], None)
+    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], None)
     out: list[str] = []
     for select in items(panel.view):
         if str(select.custom_id).split(".")[-1].startswith("n_"):
@@ -51,8 +51,8 @@ def walk_focuses(rec: GameRecord, pid: str) -> list[str]:
 
 def test_setup_shows_the_hexes_then_the_intersections_around_the_one_chosen() -> None:
     rec, _ = next(playout(3, 2))
-    pid = GAME.to_act(rec.state)[0]
-    legal = GAME.legal_actions(rec.state, pid)
+    seat = GAME.to_act(rec.state)[0]
+    legal = GAME.legal_actions(rec.state, seat)
     hexes = places.candidates(legal, None)
     assert hexes and all(h.startswith("H") for h in hexes)
     around = places.candidates(legal, f"place_building:{hexes[0]}")
@@ -62,4 +62,4 @@ def test_setup_shows_the_hexes_then_the_intersections_around_the_one_chosen() ->
     found = places.places_picture(rec, legal, None, CATALOG, "en")
     assert found is not None and found.filename == "places.png"
     assert found.draw().startswith(b"\x89PNG")
-    assert walk(rec, pid).actions  # the panel still offers every placement
+    assert walk(rec, seat).actions  # the panel still offers every placement

@@ -55,12 +55,12 @@ def test_public_messages_and_panels_read_only_what_their_reader_may_know(
         assert picture is not None and again is not None and picture.key == again.key
         assert UI.ping_key(rec) == UI.ping_key(other)
         for seat in rec.seats:
-            mine = redrawn(rec, seat.pid, rng)
+            mine = redrawn(rec, seat.id, rng)
             panel, again_ = (UI.panel(r, seat, CATALOG, "en", [], None) for r in (rec, mine))
-            assert shown(panel.embed) == shown(again_.embed), seat.pid
-            assert components(panel.view) == components(again_.view), seat.pid
+            assert shown(panel.embed) == shown(again_.embed), seat.id
+            assert components(panel.view) == components(again_.view), seat.id
             keys = [getattr(p.picture, "key", None) for p in (panel, again_)]
-            assert keys[0] == keys[1], seat.pid  # the candidates' picture too
+            assert keys[0] == keys[1], seat.id  # the candidates' picture too
     assert differed  # the worlds did differ: the check compared something
     final = rec.model_copy(update={"status": "finished"})
     assert GAME.is_over(final.state)
@@ -71,5 +71,5 @@ def test_public_messages_and_panels_read_only_what_their_reader_may_know(
 def test_the_board_is_drawn_from_the_public_view_only() -> None:
     rec, _ = next((r, e) for r, e in playout(3, 5) if r.state.turn > 3)
     with pytest.raises(ValueError):
-        drawn(GAME.view(rec.state, rec.seats[0].pid))
+        drawn(GAME.view(rec.state, rec.seats[0].id))
     assert UI.table_picture(rec, CATALOG, "en") is not None

@@ -48,11 +48,11 @@ def test_every_event_has_a_line_for_everyone_in_their_own_person(players: int,
                 assert line is not None, public
                 seen.add(public["type"])
                 for seat in rec.seats:
-                    mine = event.visible_to(seat.pid)
-                    text = events.line(mine, rec.seats, CATALOG, lang, viewer=seat.pid)
+                    mine = event.visible_to(seat.id)
+                    text = events.line(mine, rec.seats, CATALOG, lang, viewer=seat.id)
                     assert text, mine
-                    me = texts.seat(seat.pid, rec.seats, CATALOG, lang)
-                    if seat.pid in (mine.get("seat"), *(mine.get(k) for k in events.OTHERS)):
+                    me = texts.seat(seat.id, rec.seats, CATALOG, lang)
+                    if seat.id in (mine.get("seat"), *(mine.get(k) for k in events.OTHERS)):
                         assert me not in text, (lang, mine, text)
     assert {"rolled", "produced", "built", "trade_offered", "progress_played"} <= seen
 
@@ -89,11 +89,11 @@ def test_the_result_names_every_source_of_points() -> None:
         embed = UI.final(rec, CATALOG, lang)
         assert len(embed.fields) == 4
         text = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
-        for pid, parts in result.breakdown.items():
+        for seat, parts in result.breakdown.items():
             field = next(f for f in embed.fields
-                         if texts.seat(pid, rec.seats, CATALOG, lang) in (f.name or ""))
-            assert f"· {result.scores[pid]} " in (field.name or "")
+                         if texts.seat(seat, rec.seats, CATALOG, lang) in (f.name or ""))
+            assert f"· {result.scores[seat]} " in (field.name or "")
             shown = sum(int(part.rsplit(" ", 1)[1]) for part in (field.value or "").split(" · ")
                         if part[-1].isdigit())
-            assert shown == sum(parts.values()) == result.scores[pid], (field.value, parts)
+            assert shown == sum(parts.values()) == result.scores[seat], (field.value, parts)
         assert text

@@ -25,14 +25,14 @@ from tests.rules.catan.engine_helpers import table
 from .helpers import CATALOG, record, seats
 
 SEATS = seats(4)
-P = [s.pid for s in SEATS]
+P = [s.id for s in SEATS]
 
 
 def played(*moves: tuple[str, Action]) -> tuple[GameState, list[Event]]:
     s = table(4, cards={"R": {"wool": 2}, "B": {"ore": 1, "brick": 1}, "W": {"ore": 1},
                         "O": {"grain": 1}})
     s = s.model_copy(update={"seats": P, "players": [
-        p.model_copy(update={"id": pid}) for p, pid in zip(s.players, P, strict=True)]})
+        p.model_copy(update={"id": seat_id}) for p, seat_id in zip(s.players, P, strict=True)]})
     happened: list[Event] = []
     for seat, action in moves:
         s, new = engine.apply(s, seat, action)
@@ -57,11 +57,11 @@ def test_every_step_is_a_line_for_everyone_in_their_own_person(game: str, lang: 
         line = events.line(public, SEATS, CATALOG, lang)
         assert line and "?" not in line, public
         for seat in SEATS:
-            mine = event.visible_to(seat.pid)
-            text = events.line(mine, SEATS, CATALOG, lang, viewer=seat.pid)
-            assert text and "?" not in text, (seat.pid, mine)
-            me = texts.seat(seat.pid, SEATS, CATALOG, lang)
-            if seat.pid in (mine.get("seat"), mine.get("to")) or seat.pid in (
+            mine = event.visible_to(seat.id)
+            text = events.line(mine, SEATS, CATALOG, lang, viewer=seat.id)
+            assert text and "?" not in text, (seat.id, mine)
+            me = texts.seat(seat.id, SEATS, CATALOG, lang)
+            if seat.id in (mine.get("seat"), mine.get("to")) or seat.id in (
                     mine.get("to") or []):
                 assert me not in text, (lang, mine, text)
 
@@ -69,7 +69,7 @@ def test_every_step_is_a_line_for_everyone_in_their_own_person(game: str, lang: 
 def test_the_lines_say_who_did_what() -> None:
     _, happened = played(*GAMES["picked"])
     lines = [events.line(e.visible_to(None), SEATS, CATALOG, "en") or "" for e in happened]
-    name = {s.pid: texts.seat(s.pid, SEATS, CATALOG, "en") for s in SEATS}
+    name = {s.id: texts.seat(s.id, SEATS, CATALOG, "en") for s in SEATS}
     offered, countered, accepted, declined, made = lines
     assert all(name[p] in offered for p in P)
     assert name["p2"] in countered and "counters" in countered

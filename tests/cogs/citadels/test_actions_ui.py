@@ -42,8 +42,8 @@ def test_every_legal_action_reads_back_from_its_code(n: int, options: citadels.O
                                                      ) -> None:
     seen = set()
     for state, _ in play(n, 3, options):
-        for pid in citadels.to_act(state):
-            for action in citadels.legal_actions(state, pid)[:300]:
+        for seat in citadels.to_act(state):
+            for action in citadels.legal_actions(state, seat)[:300]:
                 code = SPEC.encode(action)
                 assert len(code) <= 80 and citadels.Action.parse(SPEC.decode(code)) == action
                 seen.add(action.type)

@@ -27,9 +27,9 @@ async def test_the_herald_proclaims_a_player_through_his_panel(fast_bot: GameBot
         assert citadels.Options(rank6="herald").rank6 == "herald"
         game = await start_game(fast_bot, discord_api, table.guild, "herald", people,
                                 settings=GameSettings(options={"rank6": "herald"}))
-        a, b, c = (game.pid(p) for p in people)
+        a, b, c = (game.seat(p) for p in people)
         await game.rig(dstart(3, {a: ["herald"], b: ["king"], c: ["assassin"]},
-                              ids=game.pids(), gold={a: 0, b: 0, c: 0}, rank6="herald"))
+                              ids=game.seats(), gold={a: 0, b: 0, c: 0}, rank6="herald"))
         assert "herald" in game.state.cast
         while game.state.current != "herald":  # the turns before his
             person = game.people[citadels.to_act(game.state)[0]]

@@ -9,7 +9,7 @@ from bot.records import GameRecord, GameSettings
 from cogs.citadels.panel import MAX_OPTIONS, player_panel
 from rules import citadels
 from rules.citadels.actions import Destroy
-from tests.render_helpers import catalog, pids, play, seats
+from tests.render_helpers import catalog, play, seat_ids, seats
 from tests.rules.citadels.helpers import act, start
 
 CITY = ["manor", "temple", "tavern", "market", "docks", "harbor"]
@@ -17,7 +17,7 @@ CITY = ["manor", "temple", "tavern", "market", "docks", "harbor"]
 
 def warlord_record() -> GameRecord:
     """Seven players, six districts each: the Warlord has far more than 25 targets."""
-    ids = pids(7)
+    ids = seat_ids(7)
     chars = dict(zip(ids, [["warlord"], ["king"], ["merchant"], ["thief"], ["magician"],
                            ["assassin"], ["architect"]], strict=True))
     state = start(7, chars, ids=ids, cities={p: CITY for p in ids}, gold={ids[0]: 30})
@@ -63,8 +63,8 @@ def test_end_turn_is_alone_on_the_last_row(n: int, options: citadels.Options | N
         record = GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="running",
                             version=version, settings=GameSettings(), seats=seats(n),
                             state=state)
-        for pid in citadels.to_act(state):
-            view = player_panel(record, pid, catalog(), "en").view
+        for seat in citadels.to_act(state):
+            view = player_panel(record, seat, catalog(), "en").view
             assert view is not None
             items = [getattr(c, "item", c) for c in view.children]
             rows = [c.row or 0 for c in items]

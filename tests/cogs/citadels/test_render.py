@@ -87,8 +87,8 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
     assert sorted(int(re.findall(r"(\d+)", f.name or "")[-1]) for f in players) == sorted(
         s.total for s in citadels.scores(state).values())
     # The last round shown whole: every character held, by whom, and those face down.
-    for cid, pid in state.holders.items():
-        holder = render.seat_name(table_seats[int(pid[1:]) - 1], cat, "es")
+    for cid, seat in state.holders.items():
+        holder = render.seat_name(table_seats[int(seat[1:]) - 1], cat, "es")
         line = next(x for x in (reveal.value or "").split("\n") if x.startswith(holder + ":"))
         assert citadels.CHARACTERS[cid].name["es"] in line
     assert all(citadels.CHARACTERS[c].name["es"] in (reveal.value or "")

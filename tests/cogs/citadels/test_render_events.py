@@ -130,8 +130,8 @@ def test_public_lines_use_public_fields_only(kind: str):
 @pytest.mark.parametrize("kind", sorted(k for k, e in SAMPLES.items() if e.private))
 def test_private_lines_add_the_viewers_secret(kind: str):
     event = SAMPLES[kind]
-    for pid, secret in event.private.items():
-        seen = event.visible_to(pid)
+    for seat, secret in event.private.items():
+        seen = event.visible_to(seat)
         for lang in LANGS:
             line = render.event_line(seen, SEATS, catalog(), lang)
             assert line and "{" not in line
@@ -171,9 +171,9 @@ def test_bot_side_events(event: dict):
     lines = [render.event_line(event, SEATS, catalog(), lang) for lang in LANGS]
     assert all(lines) and lines[0] != lines[1]
     if "player" in event:
-        pid = event["player"]
+        seat = event["player"]
         for lang, line in zip(LANGS, lines, strict=True):
-            assert render.seat_name(SEATS[int(pid[1]) - 1], catalog(), lang) in line
+            assert render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang) in line
 
 
 def test_unknown_events_and_locales():
@@ -185,13 +185,13 @@ def test_unknown_events_and_locales():
 
 def test_own_moves_are_told_in_the_second_person():
     own = SAMPLES["gold_taken"]
-    pid = own.player
-    assert pid is not None
-    assert render.event_line(own.visible_to(pid), SEATS, catalog(), "en",
-                             viewer=pid) == "You take 2 gold."
-    assert render.event_line(own.visible_to(pid), SEATS, catalog(), "es",
-                             viewer=pid) == "Coges 2 monedas de oro."
-    other = next(s.pid for s in SEATS if s.pid != pid)
+    seat = own.player
+    assert seat is not None
+    assert render.event_line(own.visible_to(seat), SEATS, catalog(), "en",
+                             viewer=seat) == "You take 2 gold."
+    assert render.event_line(own.visible_to(seat), SEATS, catalog(), "es",
+                             viewer=seat) == "Coges 2 monedas de oro."
+    other = next(s.id for s in SEATS if s.id != seat)
     assert render.event_line(own.visible_to(other), SEATS, catalog(), "en",
                              viewer=other).startswith("Ana takes")
     # Every event of a player has a line for that player, and no "You" text names them.

@@ -6,14 +6,14 @@ from cogs.citadels import render
 from rules import citadels
 from rules.citadels import actions as A
 from rules.citadels import turns
-from tests.render_helpers import LANGS, catalog, pids, play, seats
+from tests.render_helpers import LANGS, catalog, play, seat_ids, seats
 
 SEATS = seats(4)
 
 
 def sample_view() -> dict:
     """p1's view at a turn, with cities (one behind a Great Wall) and a Graveyard card pending."""
-    state = citadels.new_game(pids(4), seed=5)
+    state = citadels.new_game(seat_ids(4), seed=5)
     players = [p.model_copy(update={"city": city, "hand": hand}) for p, city, hand in zip(
         state.players,
         [["observatory", "temple"], ["manor", "great_wall"], ["tavern"], []],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cogs.citadels import render
 from rules import citadels
 from rules.citadels.scoring import decide_winner
-from tests.render_helpers import catalog, check_embed, embed_text, pids, seats
+from tests.render_helpers import catalog, check_embed, embed_text, seat_ids, seats
 
 SEATS = seats(3)  # Ana, Bruno (away), a computer
 
@@ -14,13 +14,13 @@ def finished(cities: list[list[str]], revealed: dict[str, list[str]],
              gold: list[int] | None = None, hands: list[list[str]] | None = None
              ) -> citadels.GameState:
     """A finished 3-player game with these cities, characters (all revealed), gold and hands."""
-    state = citadels.new_game(pids(3), seed=1)
+    state = citadels.new_game(seat_ids(3), seed=1)
     players = []
     for i, p in enumerate(state.players):
         players.append(p.model_copy(update={
             "city": cities[i], "gold": gold[i] if gold else 0,
             "hand": hands[i] if hands else []}))
-    holders = {c: pid for pid, cs in revealed.items() for c in cs}
+    holders = {c: seat for seat, cs in revealed.items() for c in cs}
     state = state.model_copy(update={"players": players, "holders": holders,
                                      "revealed": list(holders), "phase": "over",
                                      "finished": True, "first_complete": None})

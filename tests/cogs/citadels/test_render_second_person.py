@@ -29,7 +29,7 @@ from rules import citadels
 from rules.citadels import Event, cast
 from tests.fakediscord_fixtures import Table
 from tests.game_driver import Player, play_out, start_game
-from tests.render_helpers import LANGS, catalog, pids
+from tests.render_helpers import LANGS, catalog, seat_ids
 
 NAMES = ("Zyxa", "Qwov", "Jukb", "Vixq", "Wyzk", "Xoqj", "Kyvz", "Fjqx")
 # English second-person lines say "you" or "your"; Spanish ones are checked by the name alone
@@ -53,21 +53,21 @@ GAMES = [
 
 
 def named_seats(n: int) -> list[Seat]:
-    return [Seat(pid=pid, name=NAMES[i], user_id=100 + i) for i, pid in enumerate(pids(n))]
+    return [Seat(id=seat, name=NAMES[i], user_id=100 + i) for i, seat in enumerate(seat_ids(n))]
 
 
 def game(n: int, seed: int, options: citadels.Options | None
          ) -> Iterator[tuple[citadels.GameState, str | None, list[Event]]]:
     """Every state of one random game with who acted and the events of that action."""
-    state = citadels.new_game(pids(n), seed=seed, options=options)
+    state = citadels.new_game(seat_ids(n), seed=seed, options=options)
     rng = random.Random(seed)
     yield state, None, []
     while not state.finished:
-        pid = citadels.to_act(state)[0]
-        action = citadels.random_action(state, pid, rng)
+        seat = citadels.to_act(state)[0]
+        action = citadels.random_action(state, seat, rng)
         assert action is not None
-        state, events = citadels.apply(state, pid, action)
-        yield state, pid, events
+        state, events = citadels.apply(state, seat, action)
+        yield state, seat, events
 
 
 def panel_lines(panel: Any) -> list[str]:
@@ -86,8 +86,8 @@ def panel_lines(panel: Any) -> list[str]:
     return [line for text in texts for line in text.split("\n") if line]
 
 
-def names_viewer(event: Event, pid: str) -> bool:
-    return event.player == pid or any(event.data.get(f) == pid for f in OTHER_SEAT)
+def names_viewer(event: Event, seat: str) -> bool:
+    return event.player == seat or any(event.data.get(f) == seat for f in OTHER_SEAT)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -104,23 +104,23 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
         record = GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="running",
                             version=version, settings=GameSettings(), seats=seats, state=state)
         for seat in seats:
-            lines = UI.event_lines(record, list(events), seat.pid, cat, lang)  # as the bot does
-            panel = UI.panel(record, seat, cat, lang, lines if seat.pid == actor else [])
+            lines = UI.event_lines(record, list(events), seat.id, cat, lang)  # as the bot does
+            panel = UI.panel(record, seat, cat, lang, lines if seat.id == actor else [])
             for line in [*lines, *panel_lines(panel)]:
                 assert seat.name not in line, (seat.name, line)
             for event in events:
-                if not names_viewer(event, seat.pid):
+                if not names_viewer(event, seat.id):
                     continue
-                said = render.event_line(event.visible_to(seat.pid), seats, cat, lang,
-                                         viewer=seat.pid)
+                said = render.event_line(event.visible_to(seat.id), seats, cat, lang,
+                                         viewer=seat.id)
                 if said is None:  # a quiet event: the table shows whose turn it is
                     continue
                 assert said in lines  # the same line the bot gives
                 if lang == "en":
                     assert YOU.search(said), said
-                if any(event.data.get(f) == seat.pid for f in OTHER_SEAT):
+                if any(event.data.get(f) == seat.id for f in OTHER_SEAT):
                     told.add(event.type)
-                if event.type == "round_started" and event.data["crown"] == seat.pid:
+                if event.type == "round_started" and event.data["crown"] == seat.id:
                     crowns += 1
                     assert said.startswith(cat.text("citadels.render.event.to_you.round_started",
                                                     lang, round=event.data["round"])), said
@@ -131,7 +131,7 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
     assert crowns >= state.round - 1 and wins == 1
     assert expected <= told, expected - told
     # The winner's last panel tells them so.
-    winner = next(s for s in seats if s.pid == state.winner)
+    winner = next(s for s in seats if s.id == state.winner)
     record = GameRecord(game="citadels", id=1, channel_id=1, host_id=1, status="finished",
                         version=0, settings=GameSettings(), seats=seats, state=state)
     assert cat.text("citadels.render.panel.over.you", lang) in panel_lines(
@@ -249,9 +249,9 @@ def test_every_kind_of_line_speaks_to_the_seat_it_names(lang: str) -> None:
     for event, named in samples:
         assert named
         public = line(event, None, lang)
-        for pid in named:
-            mine = line(event, pid, lang)
-            name = render.seat_name(SEATS[int(pid[1]) - 1], catalog(), lang)
+        for seat in named:
+            mine = line(event, seat, lang)
+            name = render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang)
             assert mine and name not in mine, mine
             assert not public or not mine.startswith(public), mine
             if lang == "en":
@@ -269,7 +269,7 @@ async def test_through_the_bot_no_panel_names_its_reader(fast_bot: GameBot, disc
     qwov = await discord_api.user("Qwov", locale="es-ES", guild=table.guild)
     game = await start_game(fast_bot, discord_api, table.guild, "second-person", [zyxa, qwov],
                             seed=3)
-    players = {game.pid(p): Player(p, random.Random(i), hasty=0.3)
+    players = {game.seat(p): Player(p, random.Random(i), hasty=0.3)
                for i, p in enumerate((zyxa, qwov))}
     ended = await play_out(game, players)
     assert ended.status == "finished" and ended.state is not None
@@ -281,7 +281,7 @@ async def test_through_the_bot_no_panel_names_its_reader(fast_bot: GameBot, disc
                 crowns += text.count("you have the crown") + text.count("tienes la corona")
                 wins += text.count("you won!") + text.count("¡has ganado!")
     assert crowns > 0  # some round began on its crown holder's own click
-    last = (await fast_bot.service.store.actions(game.id))[-1].pid
+    last = (await fast_bot.service.store.actions(game.id))[-1].seat
     assert wins == (last == ended.state.winner)  # the winner's last click ended the game
 
 

@@ -12,7 +12,7 @@ from cogs.citadels.render.table import LOG_LINES
 from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
-from tests.render_helpers import LANGS, catalog, check_embed, embed_text, pids, total_size
+from tests.render_helpers import LANGS, catalog, check_embed, embed_text, seat_ids, total_size
 
 LONGEST = {lang: sorted(DISTRICTS, key=lambda d: -len(DISTRICTS[d].name[lang]))[:8]
            for lang in LANGS}
@@ -20,7 +20,7 @@ LONGEST = {lang: sorted(DISTRICTS, key=lambda d: -len(DISTRICTS[d].name[lang]))[
 
 def crowded(lang: str) -> tuple[dict, list[Seat], list[dict]]:
     """7 players with 32-character names, 8 long districts each, every mark shown, a full log."""
-    state = citadels.new_game(pids(7), seed=2)
+    state = citadels.new_game(seat_ids(7), seed=2)
     players = [p.model_copy(update={"city": LONGEST[lang], "gold": 99, "hand": ["manor"] * 30})
                for p in state.players]
     holders = {c: p.id for p, c in zip(state.players, CHARACTER_ORDER[1:], strict=True)}
@@ -30,8 +30,8 @@ def crowded(lang: str) -> tuple[dict, list[Seat], list[dict]]:
         "robbed": "merchant", "revealed": list(CHARACTER_ORDER[1:]), "absent": ["assassin"],
         "faceup": ["assassin", "thief"], "graveyard_card": "haunted_quarter",
         "first_complete": "p7", "awaiting": "p7", "round": 99})
-    seats = [Seat(pid=pid, name=f"{i}" + "W" * 31, user_id=i, away=i % 2 == 0)
-             for i, pid in enumerate(pids(7), 1)]
+    seats = [Seat(id=seat, name=f"{i}" + "W" * 31, user_id=i, away=i % 2 == 0)
+             for i, seat in enumerate(seat_ids(7), 1)]
     long_events = [
         {"type": "destroyed", "player": "p1", "victim": "p2", "district": "haunted_quarter",
          "cost": 1},
@@ -97,9 +97,9 @@ def test_table_reads_well():
 
 
 def test_table_during_the_draft_and_at_the_end():
-    state = citadels.new_game(pids(4), seed=9)
-    seats = [Seat(pid=p, name=n, user_id=i) for i, (p, n) in
-             enumerate(zip(pids(4), ["Ana", "Bo", "Cy", "Di"], strict=True), 1)]
+    state = citadels.new_game(seat_ids(4), seed=9)
+    seats = [Seat(id=p, name=n, user_id=i) for i, (p, n) in
+             enumerate(zip(seat_ids(4), ["Ana", "Bo", "Cy", "Di"], strict=True), 1)]
     embed = render.table_embed(citadels.view(state, None), seats, [], catalog(), "es")
     check_embed(embed)
     assert "Selección de personajes: elige Ana" in (embed.description or "")
@@ -111,8 +111,8 @@ def test_table_during_the_draft_and_at_the_end():
 
 
 def test_panel_reads_well():
-    state = citadels.new_game(pids(2), seed=4)
-    seats = [Seat(pid="p1", name="Ana", user_id=1), Seat(pid="p2", name="Bo", user_id=2)]
+    state = citadels.new_game(seat_ids(2), seed=4)
+    seats = [Seat(id="p1", name="Ana", user_id=1), Seat(id="p2", name="Bo", user_id=2)]
     seen = citadels.view(state, "p1")
     embed = panel_embed(seen, seats, catalog(), "en",
                                legal=citadels.legal_actions(state, "p1"), notes=["hello"])
@@ -134,10 +134,10 @@ def test_panel_reads_well():
 
 
 def test_seven_player_last_chooser_sees_the_face_down_card():
-    state = citadels.new_game(pids(7), seed=3)
+    state = citadels.new_game(seat_ids(7), seed=3)
     while citadels.to_act(state)[0] != state.players[6].id or state.draft_step < 6:
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
     seen = citadels.view(state, "p7")
     legal = citadels.legal_actions(state, "p7")
     assert len(legal) == 2
@@ -148,11 +148,11 @@ def test_seven_player_last_chooser_sees_the_face_down_card():
 
 def test_seat_names():
     cat = catalog()
-    bot = Seat(pid="p2", name="ignored", ai="basic")
+    bot = Seat(id="p2", name="ignored", ai="basic")
     assert render.seat_name(bot, cat, "en") == "🤖 Basic bot 2"
     assert render.seat_name(bot, cat, "es-ES") == "🤖 Bot básico 2"
-    assert render.seat_name(Seat(pid="p5", name="x", ai="expert"), cat, "en") == "🤖 Expert bot 5"
-    human = Seat(pid="p1", name="Ana", user_id=1)
+    assert render.seat_name(Seat(id="p5", name="x", ai="expert"), cat, "en") == "🤖 Expert bot 5"
+    human = Seat(id="p1", name="Ana", user_id=1)
     assert render.seat_name(human, cat, "en") == "Ana"
     away = human.model_copy(update={"away": True})
     assert render.seat_name(away, cat, "en") != "Ana" and "Ana" in render.seat_name(away, cat,
@@ -164,9 +164,9 @@ def test_lobby():
     record = GameRecord(game="citadels", id=12, channel_id=5, host_id=77,
                         settings=GameSettings(max_players=5, options={"city_size": 8},
                                               turn_limit=3, language="es"),
-                        seats=[Seat(pid="p1", name="Ana", user_id=77),
-                               Seat(pid="p2", name="Bo", user_id=78, away=True),
-                               Seat(pid="p3", name="x", ai="expert")])
+                        seats=[Seat(id="p1", name="Ana", user_id=77),
+                               Seat(id="p2", name="Bo", user_id=78, away=True),
+                               Seat(id="p3", name="x", ai="expert")])
     embed = lobby_embed(record, UI.option_lines(record, cat, "en"), cat, "en")
     check_embed(embed)
     text = embed_text(embed)
@@ -239,13 +239,13 @@ def test_total_size_counts_like_discord():
 
 
 def test_the_acting_player_sees_their_character_and_builds_left():
-    state = citadels.new_game(pids(4), seed=11)
+    state = citadels.new_game(seat_ids(4), seed=11)
     while state.phase == "draft":
-        pid = citadels.to_act(state)[0]
-        state, _ = citadels.apply(state, pid, citadels.legal_actions(state, pid)[0])
-    pid = citadels.to_act(state)[0]
-    embed = panel_embed(citadels.view(state, pid), [], catalog(), "en",
-                               legal=citadels.legal_actions(state, pid))
+        seat = citadels.to_act(state)[0]
+        state, _ = citadels.apply(state, seat, citadels.legal_actions(state, seat)[0])
+    seat = citadels.to_act(state)[0]
+    embed = panel_embed(citadels.view(state, seat), [], catalog(), "en",
+                               legal=citadels.legal_actions(state, seat))
     now = embed.fields[0].value.splitlines()
     assert now[0] == f"▶️ {render.names.character_tag(state.current, 'en')} · builds left: " \
                      f"{state.builds_left}"

@@ -16,8 +16,8 @@ NAMES = ["Ana", "Bruno", "Carmen", "Maximiliano de la Cruz Fernández"]
 
 def seats(n: int) -> list[Seat]:
     """People, and a computer seat in the third place."""
-    return [Seat(pid=f"p{i}", name=f"bot{i}", ai="basic") if i == 3 else
-            Seat(pid=f"p{i}", name=NAMES[i - 1], user_id=1000 + i)
+    return [Seat(id=f"p{i}", name=f"bot{i}", ai="basic") if i == 3 else
+            Seat(id=f"p{i}", name=NAMES[i - 1], user_id=1000 + i)
             for i in range(1, n + 1)]
 
 

@@ -48,10 +48,10 @@ def check_limits(panel: PicturePanel) -> None:
             assert BUTTON.fullmatch(c.custom_id) or HINT.fullmatch(c.custom_id), c.custom_id
 
 
-def reachable(rec: Any, pid: str, focus: str | None = None, depth: int = 0
+def reachable(rec: Any, seat: str, focus: str | None = None, depth: int = 0
               ) -> list[dict[str, Any]]:
     """Every action the panel offers, following its narrowing selects."""
-    panel = UI.panel(rec, rec.seat(pid), catalog(), "en", [], focus)
+    panel = UI.panel(rec, rec.seat(seat), catalog(), "en", [], focus)
     assert isinstance(panel, PicturePanel)
     check_limits(panel)
     found = []
@@ -71,7 +71,7 @@ def reachable(rec: Any, pid: str, focus: str | None = None, depth: int = 0
                 found.append(chosen)
             elif kind.startswith("n_") and kind not in actions_ui.FOCUS_KINDS and depth < 3:
                 assert chosen is not None
-                found += reachable(rec, pid, chosen.value, depth + 1)
+                found += reachable(rec, seat, chosen.value, depth + 1)
     return found
 
 
@@ -87,24 +87,24 @@ def test_every_legal_action_is_offered_and_nothing_else(players: int, seed: int,
         if GAME.is_over(state):
             continue
         rec = record(state, version=k + 2)
-        pid = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, pid)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
         wanted = {key(a) for a in legal}
         if legal[0].type in ("start_tile", "place_tile"):
-            offered = staged(rec, pid, legal)
+            offered = staged(rec, seat, legal)
         else:
-            offered = {key(a) for a in reachable(rec, pid)}
+            offered = {key(a) for a in reachable(rec, seat)}
         assert offered == wanted, (state.phase, offered ^ wanted)
 
 
-def staged(rec: Any, pid: str, legal: list[Any]) -> set[str]:
+def staged(rec: Any, seat: str, legal: list[Any]) -> set[str]:
     """A tile's places: each legal one, focused, offers itself on Confirm; its select and the
     rotations' select offer every legal place and turn."""
     out = set()
     for action in legal:
         focus = (f"s:{action.tile}:{action.rot}" if action.type == "start_tile"
                  else f"t:{action.x}:{action.y}:{action.rot}")
-        panel = UI.panel(rec, rec.seat(pid), catalog(), "es", [], focus)
+        panel = UI.panel(rec, rec.seat(seat), catalog(), "es", [], focus)
         assert isinstance(panel, PicturePanel) and panel.picture is not None
         check_limits(panel)
         [confirm] = [c for c in items(panel) if isinstance(c, discord.ui.Button)]
@@ -124,10 +124,10 @@ def staged(rec: Any, pid: str, legal: list[Any]) -> set[str]:
 def test_a_forged_focus_shows_the_first_legal_placement(focus: str | None) -> None:
     state = next(s for s in moments(2, 7) if s.phase == "place_tile")
     rec = record(state)
-    pid = GAME.to_act(state)[0]
-    panel = UI.panel(rec, rec.seat(pid), catalog(), "en", [], focus)
+    seat = GAME.to_act(state)[0]
+    panel = UI.panel(rec, rec.seat(seat), catalog(), "en", [], focus)
     check_limits(panel)
-    first = GAME.legal_actions(state, pid)[0]
+    first = GAME.legal_actions(state, seat)[0]
     [confirm] = [c for c in items(panel) if isinstance(c, discord.ui.Button)]
     assert confirm.custom_id.endswith(actions_ui.encode(first))
 
@@ -136,8 +136,8 @@ def test_codes_round_trip_and_read_capitals_back() -> None:
     for state in moments(4, 5, every=2):
         if GAME.is_over(state):
             continue
-        pid = GAME.to_act(state)[0]
-        for action in GAME.legal_actions(state, pid):
+        seat = GAME.to_act(state)[0]
+        for action in GAME.legal_actions(state, seat):
             code = actions_ui.encode(action)
             assert re.fullmatch(r"[a-z0-9_.,]{1,80}", code), code
             assert key(actions_ui.action(code)) == key(action)
@@ -173,11 +173,11 @@ def test_more_than_25_places_are_narrowed_first(update: dict[str, Any]) -> None:
     found = [placed(s) for seed in (12, 13) for s in moments(2, seed) if s.phase == "take"]
     most, state = max(found, key=lambda f: f[0])
     assert most > 25
-    pid = state.seats[state.active]
-    legal = GAME.legal_actions(state, pid)
+    seat = state.seats[state.active]
+    legal = GAME.legal_actions(state, seat)
     rec = record(state)
-    panel = UI.panel(rec, rec.seat(pid), catalog(), "en", [])
+    panel = UI.panel(rec, rec.seat(seat), catalog(), "en", [])
     kinds = [c.custom_id.rsplit(":s.", 1)[1] for c in items(panel)
              if isinstance(c, discord.ui.Select)]
     assert kinds and kinds[0].startswith("n_")
-    assert {key(a) for a in reachable(rec, pid)} == {key(a) for a in legal}
+    assert {key(a) for a in reachable(rec, seat)} == {key(a) for a in legal}

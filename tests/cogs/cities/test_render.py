@@ -71,19 +71,19 @@ def test_the_table_picture_shows_the_rows_and_hides_what_lies_face_down(
 def test_a_neighbourhood_shows_its_candidates_places_and_a_staged_tile() -> None:
     state = next(s for s in moments(3, 5) if s.phase == "place_tile" and s.round == 3)
     view = GAME.view(state, None)
-    pid = state.seats[state.active]
-    legal = GAME.legal_actions(state, pid)
+    seat = state.seats[state.active]
+    legal = GAME.legal_actions(state, seat)
     where = state.frame
     places = tuple(dict.fromkeys(where.tile_label(a.x, a.y) for a in legal))
     look = Look(cell=0, places=places[1:],
                 staged=Staged(state.tile or "", legal[0].x, legal[0].y, 90))
-    scene = sheet.hood_layout(view, pid, seats(3), catalog(), "en", look, "Preview")
+    scene = sheet.hood_layout(view, seat, seats(3), catalog(), "en", look, "Preview")
     drawn = scene.regions["hood"].texts
     assert set(places[1:]) <= set(drawn)  # the other places, named
     assert scene.regions["caption"].texts == ["Preview"]
     assert {"A", "B", "C", "D", "E"} & set(drawn) and "5" in drawn  # the coordinates
-    spaces = tuple(texts.player(view, pid)["spaces"])[:3]
-    marked = sheet.hood_layout(view, pid, seats(3), catalog(), "es", Look(cell=0, marks=spaces))
+    spaces = tuple(texts.player(view, seat)["spaces"])[:3]
+    marked = sheet.hood_layout(view, seat, seats(3), catalog(), "es", Look(cell=0, marks=spaces))
     assert set(spaces) <= set(marked.regions["hood"].texts)
 
 

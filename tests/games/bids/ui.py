@@ -22,11 +22,11 @@ class BidsUI(OptionalUI):
                ) -> list[str]:
         lines = [catalog.text("bids.round", lang, round=view["round"], rounds=view["rounds"],
                               a=view["offer"][0], b=view["offer"][1])]
-        for pid in view["players"]:
-            state = "✅" if pid in view["has_bid"] else "…"
-            lines.append(catalog.text("bids.seat", lang, name=who(pid, record.seats, catalog,
+        for seat in view["players"]:
+            state = "✅" if seat in view["has_bid"] else "…"
+            lines.append(catalog.text("bids.seat", lang, name=who(seat, record.seats, catalog,
                                                                   lang),
-                                      coins=view["coins"][pid], won=sum(view["won"][pid]),
+                                      coins=view["coins"][seat], won=sum(view["won"][seat]),
                                       state=state))
         return lines
 
@@ -61,12 +61,12 @@ class BidsUI(OptionalUI):
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
-        view = record.rules.private_view(record.state, seat.pid)
+        view = record.rules.private_view(record.state, seat.id)
         lines = [*notes, *self._lines(record, view, catalog, lang)]
         if view["my_bid"] is not None and view["winner"] is None:
             lines.append(catalog.text("bids.my_bid", lang, coins=view["my_bid"]))
         embed = discord.Embed(title=catalog.text("bids.panel", lang), description="\n".join(lines))
-        legal = record.rules.legal_actions(record.state, seat.pid)
+        legal = record.rules.legal_actions(record.state, seat.id)
         if not legal:
             return Panel(embed, None)
         buttons = discord.ui.View(timeout=None)
@@ -80,13 +80,13 @@ class BidsUI(OptionalUI):
             buttons.add_item(ActionButton(record.id, record.version, code, label))
         return Panel(embed, unstored(buttons))
 
-    def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
+    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
         lines = []
-        for event in (e.visible_to(pid) for e in events):
-            if event["type"] == "bid" and event["player"] == pid:
+        for event in (e.visible_to(seat) for e in events):
+            if event["type"] == "bid" and event["player"] == seat:
                 lines.append(catalog.text("bids.you_bid", lang, coins=event["coins"]))
-            elif event["type"] == "picked" and event["player"] == pid:
+            elif event["type"] == "picked" and event["player"] == seat:
                 lines.append(catalog.text("bids.you_picked", lang, prize=event["prize"]))
         return lines
 
@@ -95,7 +95,7 @@ class BidsUI(OptionalUI):
         return [catalog.text("bids.log", lang, type=e["type"],
                              name=who(e.get("player"), seats, catalog, lang)) for e in events]
 
-    def hint_line(self, record: GameRecord, pid: str, hint: Any, catalog: Catalog, lang: str
+    def hint_line(self, record: GameRecord, seat: str, hint: Any, catalog: Catalog, lang: str
                   ) -> str:
         return ""  # no hints: the game's players give none
 

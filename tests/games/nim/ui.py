@@ -55,11 +55,11 @@ class NimUI(OptionalUI):
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:
-        view = record.rules.private_view(record.state, seat.pid)
+        view = record.rules.private_view(record.state, seat.id)
         text = "\n".join([*notes, self._heaps(view, catalog, lang),
                           catalog.text("nim.bonus", lang, bonus=view["bonus"])])
         embed = discord.Embed(title=catalog.text("nim.panel", lang), description=text)
-        legal = record.rules.legal_actions(record.state, seat.pid)
+        legal = record.rules.legal_actions(record.state, seat.id)
         if not legal:
             return Panel(embed, None)
         buttons = discord.ui.View(timeout=None)
@@ -69,10 +69,10 @@ class NimUI(OptionalUI):
                 catalog.text("nim.take", lang, heap=take.heap + 1, count=take.count)))
         return Panel(embed, unstored(buttons))
 
-    def event_lines(self, record: GameRecord, events: list[GameEvent], pid: str,
+    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
         return [catalog.text("nim.took", lang, heap=e["heap"] + 1, count=e["count"])
-                for e in (event.visible_to(pid) for event in events) if e["type"] == "took"]
+                for e in (event.visible_to(seat) for event in events) if e["type"] == "took"]
 
     def button_action(self, code: str) -> dict[str, Any] | None:
         parts = code.split(".")
