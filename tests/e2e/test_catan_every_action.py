@@ -10,6 +10,7 @@ engine's random players (hands topped up each turn from the bank), the first sta
 a person may make a missing type is committed to the game, and the people click on from it.
 At the end every type the engine declares (its action registry) must be in the store's log as
 made by a person: a panel that lost the component of a type fails the test naming it.
+`pytest -m long` plays more seeds, each game then played to its end by the computers.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from rules.catan import scoring
 from rules.catan.actions import ACTIONS, Action, Discard, GiveCards, OfferTrade
 from rules.catan.game import GAME
 from rules.catan.state import CARDS, GameState
-from tests.cogs.catan.driver import CatanGame, start_game, with_hands
+from tests.cogs.catan.driver import CatanGame, finish, start_game, with_hands
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 from tests.game_driver import EXERCISED_BY_GAME, clicked_types
 
@@ -211,9 +212,11 @@ async def rigged(game: CatanGame, chooser: Chooser, base: GameState, seed: int,
 # -- the games --------------------------------------------------------------------------------
 
 async def a_game(bot: GameBot, discord_api: Discord, table: Table, chooser: Chooser,
-                 people: list[Person], seed: int, turns: int, most: int) -> set[str]:
+                 people: list[Person], seed: int, turns: int, most: int, whole: bool
+                 ) -> set[str]:
     """A game of the people and a computer: the set-up and the first `turns` turns clicked,
-    then up to `most` rigged states; the types its people's clicks made."""
+    then up to `most` rigged states, then (`whole`) the computers playing every seat to the
+    end; the types its people's clicks made."""
     game = await start_game(bot, discord_api, table.guild, f"every-{len(people)}-{seed}",
                             people, ("basic",), seed=seed,
                             settings=GameSettings(pictures=False, options={"points": POINTS}))
@@ -223,16 +226,23 @@ async def a_game(bot: GameBot, discord_api: Discord, table: Table, chooser: Choo
     record = game.record
     assert record is not None
     await rigged(game, chooser, record.state, seed, most, where)
-    return await clicked_types(bot.service.store, game.id)
+    made = await clicked_types(bot.service.store, game.id)
+    if whole:
+        await game.hand_over()
+        ended = await finish(game)
+        assert ended.status == "finished" and ended.ended_reason == "completed"
+    return made
 
 
-@pytest.mark.parametrize("seeds", [(7, 8), pytest.param((21, 22), marks=pytest.mark.long),
-                                   pytest.param((35, 36), marks=pytest.mark.long)])
+@pytest.mark.parametrize(("seeds", "whole"), [
+    ((7, 8), False), pytest.param((21, 22), True, marks=pytest.mark.long),
+    pytest.param((35, 36), True, marks=pytest.mark.long)])
 async def test_every_action_type_is_made_by_a_click(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path,
-        seeds: tuple[int, int]) -> None:
+        seeds: tuple[int, int], whole: bool) -> None:
     """A 3-player game (two people) and a 4-player one (three people), each with a computer;
-    between them every action type of the engine is clicked by a person."""
+    between them every action type of the engine is clicked by a person. The long form
+    plays the games to their end (the computers, from the last rigged state)."""
     await discord_api.configure(rate_limits=False)
     carla = await discord_api.user("carla", guild=table.guild)
     people = [table.alice, table.bruno, carla]
@@ -242,9 +252,9 @@ async def test_every_action_type_is_made_by_a_click(
     started = time.monotonic()
     async with run_client(bot, emulator):
         three = await a_game(bot, discord_api, table, chooser, people[:2], seeds[0], turns=3,
-                             most=8)
+                             most=8, whole=whole)
         four = await a_game(bot, discord_api, table, chooser, people, seeds[1], turns=1,
-                            most=40)
+                            most=40, whole=whole)
         assert await discord_api.failed_interactions() == []
     made = three | four
     missing = sorted(set(TYPES) - made)
