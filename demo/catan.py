@@ -206,11 +206,11 @@ async def host_turn(scene: Scene, game_id: int) -> None:
     """If the game waits for the host: press "Act" on the newest table or ping, play."""
     record = scene.bot.service.games.get(game_id)
     seat = record.seat_of_user(int(scene.host.id)) if record else None
-    if record is None or seat is None or seat.pid not in waiting(record):
+    if record is None or seat is None or seat.id not in waiting(record):
         return
     panel = await open_panel(scene)
     if panel is not None:
-        await play_panel(scene, record, seat.pid, panel)
+        await play_panel(scene, record, seat.id, panel)
 
 
 async def play_out(scene: Scene, game_id: int) -> None:
@@ -229,7 +229,7 @@ def winner_name(record: GameRecord | None, bot: GameBot) -> str | None:
     if record is None or record.state is None or record.status != "finished":
         return None
     result = GAME.result(record.state)
-    winner = next((pid for pid, rank in (result.ranks if result else {}).items() if rank == 1),
+    winner = next((seat for seat, rank in (result.ranks if result else {}).items() if rank == 1),
                   None)
     if winner is None:
         return None
