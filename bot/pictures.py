@@ -85,6 +85,11 @@ class Pictures:
             self._done.popitem(last=False)
         return data
 
+    @property
+    def backlog(self) -> int:
+        """Pictures asked for and not drawn yet (the one being drawn included)."""
+        return len(self._drawing)
+
     def close(self) -> None:
         """Let the drawing thread go (a picture being drawn is finished first, in it)."""
         self._painter.shutdown(wait=False, cancel_futures=True)
