@@ -9,8 +9,11 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 from bot.finished import FinishedGame, SeatResult
 from bot.records import STORED, ActionEntry, GameRecord, Seat, Timer
+from bot.storage import postgres as pg
 from tests.storage_helpers import lobby, opened, start
 
 
@@ -48,19 +51,32 @@ def test_either_name_is_read() -> None:
     assert FinishedGame.model_validate_json(game.model_dump_json()) == game
 
 
-async def test_an_old_record_in_a_store_loads(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    async with opened(path) as store:
+async def test_an_old_record_in_a_store_loads(store_location: Path | str) -> None:
+    """In either backend, a record's JSON written before the renaming is read by the store (the
+    SQL columns `pid` keep their names: there is nothing to migrate)."""
+    async with opened(store_location) as store:
         record = await store.create(start(lobby(players=3, seed=4)))
     data = {**stored_before_the_renaming(), "id": record.id}
-    db = sqlite3.connect(path)
-    try:
-        with db:
-            db.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(data), record.id))
-    finally:
-        db.close()
-    async with opened(path) as store:
+    await write_raw(store_location, "UPDATE games SET record = ? WHERE id = ?",
+                    json.dumps(data), record.id)
+    async with opened(store_location) as store:
         loaded = await store.get(record.id)
     assert loaded is not None and loaded.state == record.state
     assert [s.id for s in loaded.seats] == ["p1", "p2", "p3"]
     assert [t.seat for t in loaded.timers] == ["p2"]
+
+
+async def write_raw(location: Path | str, sql: str, *params: Any) -> None:
+    if isinstance(location, Path):
+        db = sqlite3.connect(location)
+        try:
+            with db:
+                db.execute(sql, params)
+        finally:
+            db.close()
+        return
+    conn = await asyncpg.connect(location)
+    try:
+        await conn.execute(pg.numbered(sql), *params)
+    finally:
+        await conn.close()
