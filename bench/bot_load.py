@@ -401,8 +401,8 @@ def feed_line(bot: GameBot) -> bytes:
     """The feed, as the bot's process writes it."""
     games: dict[int, list[str | None]] = {}
     for record in bot.service.games.values():
-        pid = awaiting(record)
-        user = record.seat(pid).user_id if pid is not None else None
+        seat = awaiting(record)
+        user = record.seat(seat).user_id if seat is not None else None
         table = record.table_message_id
         games[record.id] = [None if user is None else str(user),
                             None if table is None else str(table)]

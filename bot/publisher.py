@@ -531,20 +531,20 @@ class Publisher:
         theirs, or never, as the game's settings say (after a restart, at once). When several
         seats decide at once, each is mentioned, and its mention deleted, on its own."""
         seats = waiting(record)
-        again = {pid for pid in seats if moved_since(pid, changes, record)}
+        again = {seat for seat in seats if moved_since(seat, changes, record)}
         record = await self._clear_pings(record, keep=set(seats) - again)
         since = self._since.setdefault(record.id, {})
         for gone in set(since) - set(seats):
             del since[gone]
-        people = [pid for pid in seats if not record.seat(pid).computer]
+        people = [seat for seat in seats if not record.seat(seat).computer]
         resumed = "resumed" in kinds
         if resumed and (not people or record.settings.ping_after is None):
             # nobody to mention, but everyone should know the game goes on
             await self._post_ping(record, seats[0] if seats else "",
                                   self._text(record, "ping.resumed"), None)
             resumed = False
-        for pid in people:
-            await self._follow_seat(record, record.seat(pid), changes, again=pid in again,
+        for seat in people:
+            await self._follow_seat(record, record.seat(seat), changes, again=seat in again,
                                     resumed=resumed)
             resumed = False  # said once, in the first mention
 
@@ -563,43 +563,43 @@ class Publisher:
         elif not pinged:
             self._ping_later(record.id, seat.id, after)
 
-    def _clock_turn(self, game_id: int, pid: str, changes: list[Change], again: bool) -> bool:
-        """Restart the wait before a late ping at a hand-over or a click of pid's; whether the
-        decision has just come to pid."""
+    def _clock_turn(self, game_id: int, seat: str, changes: list[Change], again: bool) -> bool:
+        """Restart the wait before a late ping at a hand-over or a click of the seat's;
+        whether the decision has just come to the seat."""
         since = self._since.setdefault(game_id, {})
-        fresh = pid not in since or again
-        if fresh or any(c.actor == pid for c in changes):
-            since[pid] = asyncio.get_running_loop().time()
+        fresh = seat not in since or again
+        if fresh or any(c.actor == seat for c in changes):
+            since[seat] = asyncio.get_running_loop().time()
         return fresh
 
-    def _due(self, record: GameRecord, pid: str) -> bool:
-        since, after = self._since.get(record.id, {}).get(pid), record.settings.ping_after
+    def _due(self, record: GameRecord, seat: str) -> bool:
+        since, after = self._since.get(record.id, {}).get(seat), record.settings.ping_after
         if since is None or after is None:
             return False
         waited = asyncio.get_running_loop().time() - since
-        return pid in waiting(record) and waited >= self._seconds(after) * 0.99
+        return seat in waiting(record) and waited >= self._seconds(after) * 0.99
 
     def _seconds(self, after: int) -> float:
         return after * self.bot.service.minute / 60  # tests shorten the minute
 
-    def _ping_later(self, game_id: int, pid: str, after: int) -> None:
-        task = self._later.get((game_id, pid))
+    def _ping_later(self, game_id: int, seat: str, after: int) -> None:
+        task = self._later.get((game_id, seat))
         if task is None or task.done():
-            self._later[(game_id, pid)] = asyncio.create_task(
-                self._wait_to_ping(game_id, pid, after), name=f"ping-{game_id}-{pid}")
+            self._later[(game_id, seat)] = asyncio.create_task(
+                self._wait_to_ping(game_id, seat, after), name=f"ping-{game_id}-{seat}")
 
-    async def _wait_to_ping(self, game_id: int, pid: str, after: int) -> None:
+    async def _wait_to_ping(self, game_id: int, seat: str, after: int) -> None:
         """Sleep until the awaited player has gone `after` seconds without a click, then ask
         the game's worker to mention them (so the ping keeps its place in the message order)."""
         loop = asyncio.get_running_loop()
-        while (since := self._since.get(game_id, {}).get(pid)) is not None:
+        while (since := self._since.get(game_id, {}).get(seat)) is not None:
             wait = since + self._seconds(after) - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
             record = self.bot.service.games.get(game_id)
-            if record is not None and pid in waiting(record):
-                self.changed(Change("ping", record, seat=pid))
+            if record is not None and seat in waiting(record):
+                self.changed(Change("ping", record, seat=seat))
             return
 
     async def _ping(self, record: GameRecord, seat: Seat, *, resumed: bool = False) -> None:
@@ -616,16 +616,16 @@ class Publisher:
         if seat.dms:
             await self._direct(record, seat.user_id, "dm.turn")
 
-    async def _post_ping(self, record: GameRecord, pid: str, text: str, user_id: int | None,
+    async def _post_ping(self, record: GameRecord, seat: str, text: str, user_id: int | None,
                          view: discord.ui.View | None = None) -> None:
-        """Post a message about pid's decision, remembered so it is deleted once that
+        """Post a message about the seat's decision, remembered so it is deleted once that
         decision is taken (a finished game leaves no old mentions behind)."""
         mentions = only(user_id) if user_id is not None else discord.AllowedMentions.none()
         message = await self._post_new(record, lambda send: send(
             content=text, view=view or discord.utils.MISSING, allowed_mentions=mentions),
             urgent=True)
         latest = self.bot.service.games.get(record.id) or record
-        pings = {**latest.pings, pid: [*latest.pings.get(pid, []), message.id]}
+        pings = {**latest.pings, seat: [*latest.pings.get(seat, []), message.id]}
         await self.bot.service.set_messages(record.id, pings=pings)
 
     async def _clear_pings(self, record: GameRecord, *, keep: set[str] | None) -> GameRecord:
@@ -634,13 +634,13 @@ class Publisher:
         latest = self.bot.service.games.get(record.id) or await self.bot.service.get(record.id)
         latest = latest or record
         keep = keep or set()
-        going = [i for pid, ids in latest.pings.items() if pid not in keep for i in ids]
+        going = [i for seat, ids in latest.pings.items() if seat not in keep for i in ids]
         if not going:
             return latest
         for message_id in going:
             await self._delete(record, message_id)
         now = self.bot.service.games.get(record.id) or latest
-        pings = {pid: ids for pid, ids in now.pings.items() if pid in keep}
+        pings = {seat: ids for seat, ids in now.pings.items() if seat in keep}
         await self.bot.service.set_messages(record.id, pings=pings)
         return self.bot.service.games.get(record.id) or latest.model_copy(
             update={"pings": pings})
@@ -666,17 +666,17 @@ class Publisher:
         """The game's channel is gone or closed to the bot: the host hears it by DM if possible."""
         await self._direct(record, record.host_id, "dm.channel_unavailable")
 
-    async def _remind(self, record: GameRecord, pid: str) -> None:
-        """A reminder of `pid`'s timer is due: one more mention, saying when time runs out
+    async def _remind(self, record: GameRecord, seat: str) -> None:
+        """A reminder of the seat's timer is due: one more mention, saying when time runs out
         (Discord shows the deadline in each reader's own time)."""
-        timer = record.timer_of(pid)
-        seat = record.seat(pid)
-        if (timer is None or not timer.reminded or seat.user_id is None or seat.computer
-                or pid not in waiting(record) or record.settings.ping_after is None):
+        timer = record.timer_of(seat)
+        holder = record.seat(seat)
+        if (timer is None or not timer.reminded or holder.user_id is None or holder.computer
+                or seat not in waiting(record) or record.settings.ping_after is None):
             return
-        text = self._text(record, "ping.reminder", mention=f"<@{seat.user_id}>",
+        text = self._text(record, "ping.reminder", mention=f"<@{holder.user_id}>",
                           deadline=f"<t:{int(timer.due_at)}:R>")
-        await self._post_ping(record, pid, text, seat.user_id)
+        await self._post_ping(record, seat, text, holder.user_id)
 
     async def _announce_end(self, record: GameRecord) -> None:
         """The final result (or why the game ended), remembered so that any button of the
@@ -758,16 +758,16 @@ def only(user_id: int) -> discord.AllowedMentions:
                                    users=[discord.Object(id=user_id)], replied_user=False)
 
 
-def moved_since(pid: str | None, changes: list[Change], record: GameRecord | None = None
+def moved_since(seat: str | None, changes: list[Change], record: GameRecord | None = None
                 ) -> bool:
-    """Whether pid's decision is a new one since these changes began: someone other than
-    `pid` acted (one publish batch can hold a whole round of computer moves), and, where the
-    game names its decisions (`record.decisions`), pid's began during the batch. Then `pid`
-    is mentioned again even though they were the last one mentioned; a seat that goes on
+    """Whether the seat's decision is a new one since these changes began: someone other than
+    `seat` acted (one publish batch can hold a whole round of computer moves), and, where the
+    game names its decisions (`record.decisions`), the seat's began during the batch. Then
+    `seat` is mentioned again even though they were the last one mentioned; a seat that goes on
     deciding while others decide beside it is not."""
-    if not any(c.actor is not None and c.actor != pid for c in changes):
+    if not any(c.actor is not None and c.actor != seat for c in changes):
         return False
-    decision = record.decisions.get(pid) if record is not None and pid is not None else None
+    decision = record.decisions.get(seat) if record is not None and seat is not None else None
     first = changes[0].previous
     return decision is None or first is None or decision.since > first.version
 

@@ -75,7 +75,7 @@ async def test_a_seven_three_discarders_in_any_order_and_a_restart(
                  others[2]: {"wool": 5, "paper": 3}}                 # 8: discards 4
         state = rolling(with_hands(state, hands, attacks=1), 3, 4)
         await game.commit(state=state)
-        person = {pid: game.people[pid] for pid in state.seats}
+        person = {seat: game.people[seat] for seat in state.seats}
         before_roll = await game.panel(person[roller])  # a second panel, left as it is
         rolled = await do(game, person[roller], {"type": "roll"})
         assert "7" in rolled.text
@@ -84,11 +84,11 @@ async def test_a_seven_three_discarders_in_any_order_and_a_restart(
         assert sorted(record.rules.must_decide(record.state)) == sorted(others)
         # Each discarder is mentioned once; all open their panels before anyone discards.
         await bot.publisher.idle()
-        for pid in others:
-            assert len(await pings(person[pid])) == 1, pid
-        panels = {pid: await game.panel(person[pid]) for pid in others}
-        for pid in others:
-            text = panels[pid].text
+        for seat in others:
+            assert len(await pings(person[seat])) == 1, seat
+        panels = {seat: await game.panel(person[seat]) for seat in others}
+        for seat in others:
+            text = panels[seat].text
             assert ("Discard" in text or "Descarta" in text), text
         order = others[:]
         random.Random(7).shuffle(order)
@@ -137,13 +137,13 @@ async def test_a_seven_three_discarders_in_any_order_and_a_restart(
         assert record is not None
         assert record.rules.must_decide(record.state) == [roller]
         entries = [e for e in await bot.store.actions(game.id) if e.action["type"] == "discard"]
-        given = sorted((e.pid, sum(e.action["cards"].values())) for e in entries)
+        given = sorted((e.seat, sum(e.action["cards"].values())) for e in entries)
         assert given == sorted([(first, sum(owed[first].values())),
                                 (second, sum(part.values())), (second, sum(rest.values())),
                                 (third, sum(owed[third].values()))])
-        for pid in others:
-            held = sum(record.state.players[record.state.seats.index(pid)].cards.values())
-            assert held == sum(hands[pid].values()) - sum(owed[pid].values())
+        for seat in others:
+            held = sum(record.state.players[record.state.seats.index(seat)].cards.values())
+            assert held == sum(hands[seat].values()) - sum(owed[seat].values())
         # The roller then moves the robber, robbing the first discarder if they are there.
         legal = record.rules.legal_actions(record.state, roller)
         move = next((a for a in legal if a.victim == first), legal[0])
@@ -163,10 +163,10 @@ async def do_stale(game: CatanGame, person: Person, panel: SeenMessage) -> SeenM
     return await result.response()
 
 
-def hand_of(game: CatanGame, pid: str) -> dict[str, int]:
+def hand_of(game: CatanGame, seat: str) -> dict[str, int]:
     record = game.record
     assert record is not None
-    cards = record.state.players[record.state.seats.index(pid)].cards
+    cards = record.state.players[record.state.seats.index(seat)].cards
     return {c: n for c, n in cards.items() if n}
 
 
@@ -186,7 +186,7 @@ async def test_trades_between_people(emulator: Emulator, discord_api: Discord, t
         record = game.record
         assert record is not None
         state = after_setup(record, seed=9)
-        offerer, addressee = [pid for pid in state.seats if pid in game.people][:2]
+        offerer, addressee = [seat for seat in state.seats if seat in game.people][:2]
         hands = {offerer: {"brick": 3, "wool": 1}, addressee: {"ore": 1, "grain": 2}}
         state = with_hands(state, hands, phase="action", active=state.seats.index(offerer))
         await game.commit(state=state)
@@ -278,7 +278,7 @@ async def test_a_discarder_who_lets_the_time_run_out(emulator: Emulator, discord
         while (now := game.record) is not None and slow in now.rules.must_decide(now.state):
             assert loop.time() < end, "the timer did not play"
             await asyncio.sleep(0.1)
-        entries = [(e.pid, e.by, e.action["type"]) for e in await bot.store.actions(game.id)
+        entries = [(e.seat, e.by, e.action["type"]) for e in await bot.store.actions(game.id)
                    if e.action["type"] == "discard"]
         assert entries == [(quick, "player", "discard"), (slow, "timer", "discard")]
         record = game.record

@@ -69,7 +69,7 @@ async def test_a_whole_game_from_set_up_to_the_result(
     game = await start_game(fast_bot, discord_api, table.guild, f"catan-{humans}", people,
                             computers, seed=humans,
                             settings=GameSettings(pictures=pictures, language=language))
-    players = {game.pid(p): Clicker(p, random.Random(i), hasty=0.4)
+    players = {game.seat(p): Clicker(p, random.Random(i), hasty=0.4)
                for i, p in enumerate(people)}
     started = time.monotonic()
     await play_turns(game, players, turns=9)

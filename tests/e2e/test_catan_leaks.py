@@ -37,7 +37,7 @@ def _names(catalog: dict[str, str]) -> dict[str, str]:
 @dataclass
 class Watch:
     game: CatanGame
-    people: dict[str, Person]  # pid -> person
+    people: dict[str, Person]  # seat -> person
     public: set[str] = field(default_factory=set)
     known: dict[str, set[str]] = field(default_factory=dict)
     checked: int = 0
@@ -50,19 +50,19 @@ class Watch:
         for event in change.events:
             if event.visible_to(None)["type"] in ("progress_played", "vp_card_revealed"):
                 self.public.add(event.visible_to(None)["card"])
-        for pid in self.people:
-            mine = self.known.setdefault(pid, set())
-            mine.update(state.players[state.seats.index(pid)].progress)
-            view = GAME.view(state, pid)
+        for seat in self.people:
+            mine = self.known.setdefault(seat, set())
+            mine.update(state.players[state.seats.index(seat)].progress)
+            view = GAME.view(state, seat)
             mine.update((view.get("inspected") or {}).get("progress", []))
 
     async def check(self, extra: dict[str, list[SeenMessage]] | None = None) -> None:
         await self.game.bot.publisher.idle()
-        for pid, person in self.people.items():
+        for seat, person in self.people.items():
             messages = await person.sees(self.game.channel) + await person.notified()
-            messages += (extra or {}).get(pid, [])
+            messages += (extra or {}).get(seat, [])
             for message in messages:
-                allowed = self.public | (self.known.get(pid, set()) if message.ephemeral
+                allowed = self.public | (self.known.get(seat, set()) if message.ephemeral
                                          else set())
                 for text, _ in _segments(message):
                     leaked = found(text) - allowed
@@ -122,23 +122,23 @@ async def test_no_progress_card_shows_where_its_reader_may_not_know_it(
     bot.service.listener = tap
     game = await start_game(bot, discord_api, table.guild, f"leaks-{seed}", people, computers,
                             seed=seed)
-    watch = Watch(game, {game.pid(p): p for p in people})
+    watch = Watch(game, {game.seat(p): p for p in people})
     for change in changes:
         watch.changed(change)
     tap.watch = watch
-    players = {game.pid(p): Clicker(p, random.Random(seed + i), hasty=0.3, offers=0.4)
+    players = {game.seat(p): Clicker(p, random.Random(seed + i), hasty=0.3, offers=0.4)
                for i, p in enumerate(people)}
     seen = 0
 
     async def after() -> None:
         nonlocal seen
-        panels = {pid: p.panels[seen and -1:] for pid, p in players.items()}
+        panels = {seat: p.panels[seen and -1:] for seat, p in players.items()}
         await watch.check(panels)
         seen = 1
 
     await play_turns(game, players, turns=turns, after=after)
     await game.hand_over()
     await finish(game)
-    await watch.check({pid: p.panels for pid, p in players.items()})
+    await watch.check({seat: p.panels for seat, p in players.items()})
     assert watch.checked > 100
     assert watch.public  # cards were played: names were there to find

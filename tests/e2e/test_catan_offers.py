@@ -36,7 +36,7 @@ async def test_an_offer_to_two_one_counters_one_accepts_the_counter_is_picked(
         record = game.record
         assert record is not None
         state = after_setup(record, seed=9)
-        offerer, counterer, accepter = [pid for pid in state.seats if pid in game.people][:3]
+        offerer, counterer, accepter = [seat for seat in state.seats if seat in game.people][:3]
         hands = {offerer: {"brick": 3, "wool": 1}, counterer: {"ore": 1, "grain": 2},
                  accepter: {"ore": 2, "lumber": 1}}
         state = with_hands(state, hands, phase="action", active=state.seats.index(offerer))

@@ -45,12 +45,12 @@ async def do_first(game: CatanGame, person: Person, action: dict[str, Any]) -> N
     await do(game, person, action, panel=panel)
 
 
-def owed(state: GameState, pid: str) -> dict[str, int]:
+def owed(state: GameState, seat: str) -> dict[str, int]:
     """The first cards of the seat's hand, as many as its discard owes."""
-    seat = state.seats.index(pid)
-    count = next(d.count for d in state.pending if d.kind == "discard" and d.seat == seat)
+    index = state.seats.index(seat)
+    count = next(d.count for d in state.pending if d.kind == "discard" and d.seat == index)
     cards: dict[str, int] = {}
-    for card, n in state.players[seat].cards.items():
+    for card, n in state.players[index].cards.items():
         take = min(n, count - sum(cards.values()))
         if take > 0:
             cards[card] = take
@@ -65,13 +65,13 @@ async def answer_decisions(game: CatanGame, limit: int = 20) -> None:
         assert record is not None and record.state is not None
         if not record.state.pending:
             return
-        pid = record.rules.must_decide(record.state)[0]
-        legal = GAME.legal_actions(record.state, pid)
-        assert legal, f"{pid} must decide but has nothing to do"
+        seat = record.rules.must_decide(record.state)[0]
+        legal = GAME.legal_actions(record.state, seat)
+        assert legal, f"{seat} must decide but has nothing to do"
         action = legal[0].model_dump(mode="json")
         if action["type"] == "discard":  # all that is owed at once, as a person would
-            action["cards"] = owed(record.state, pid)
-        await do_first(game, game.people[pid], action)
+            action["cards"] = owed(record.state, seat)
+        await do_first(game, game.people[seat], action)
     raise AssertionError(f"decisions still pending after {limit} answers")
 
 
@@ -136,15 +136,15 @@ def developed(state: GameState, seed: int) -> GameState:
     rng = random.Random(seed)
     s = state.model_copy(update={"phase": "action", "pending": [], "attacks": 1})
     for round_ in range(3):
-        for seat, pid in enumerate(s.seats):
-            s = with_hands(s, {p: dict.fromkeys(CARDS, 5) for p in s.seats}, active=seat)
+        for index, seat in enumerate(s.seats):
+            s = with_hands(s, {p: dict.fromkeys(CARDS, 5) for p in s.seats}, active=index)
             for _ in range(6):
-                acts = [a for a in GAME.legal_actions(s, pid) if a.type in BUILDS
+                acts = [a for a in GAME.legal_actions(s, seat) if a.type in BUILDS
                         and not (a.type == "buy_improvement" and round_)]
                 if not acts:
                     break
                 kind = rng.choice(sorted({a.type for a in acts}))
-                s, _ = GAME.apply(s, pid, rng.choice([a for a in acts if a.type == kind]))
+                s, _ = GAME.apply(s, seat, rng.choice([a for a in acts if a.type == kind]))
     return s
 
 
@@ -180,8 +180,8 @@ def holding(base: GameState, card: str, seat: int) -> GameState:
 
 
 def plays(state: GameState, card: str) -> list[PlayProgress]:
-    pid = state.seats[state.active]
-    return [a for a in GAME.legal_actions(state, pid)
+    seat = state.seats[state.active]
+    return [a for a in GAME.legal_actions(state, seat)
             if isinstance(a, PlayProgress) and a.card == card]
 
 
@@ -201,10 +201,10 @@ async def test_every_progress_card_played_from_a_panel(
             state = next((s for seat in range(len(base.seats))
                           if plays(s := holding(base, card, seat), card)), None)
             assert state is not None, f"{card}: no seat may play it"
-            pid = state.seats[state.active]
+            seat = state.seats[state.active]
             committed = (await game.commit(state=state)).version
             action = plays(state, card)[0].model_dump(mode="json", exclude_none=True)
-            await do(game, game.people[pid], action)
+            await do(game, game.people[seat], action)
             record = game.record
             assert record is not None
             assert record.version > committed, card
