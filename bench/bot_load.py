@@ -26,6 +26,10 @@ The table lag is printed twice: from any change to the edit that shows it, and f
 change that handed the decision to other seats to the edit that shows whom the game waits for
 (what the next seat looks at).
 
+With one bot process, its metrics endpoint (bot/metrics.py) is on: scraped halfway through
+the window (games running, /health) and at the end (interactions, globally-limited calls,
+table edits and their mean lag), as Prometheus would.
+
 With `--flood R` one member (the host of the first game) also presses buttons R times a
 second for the whole window: the "My hand" button of their table (valid), custom_ids no
 component of the bot has or of another game (forged, as a modified client may send), and the
@@ -62,7 +66,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
+from prometheus_client.parser import text_string_to_metric_families
 
 from bench.bot_processes import BotProcess, bot_processes, merged_feed
 from bench.storage import postgres_location
@@ -679,6 +685,7 @@ class Report:
     table_lags: list[float] = field(default_factory=list)
     next_lags: list[float] = field(default_factory=list)  # to the table showing whom it awaits
     flood: Flood | None = None
+    scraped: Scraped | None = None  # the bot's /metrics (one process only)
     pictures: int | None = None  # pictures the bot drew (one process only)
     gc: GcPauses | None = None  # the bot's collector passes (one process only)
     # Each ack split in two (one process only): created -> the bot's gateway read it, and the
@@ -761,6 +768,7 @@ class Report:
             f"{percentile(self.next_lags, 90):.2f} / {percentile(self.next_lags, 99):.2f}"
             "  (a hand-over to the edit that shows whom the game waits for)",
             *(self.flood.lines() if self.flood is not None else []),
+            *(self.scraped.lines() if self.scraped is not None else []),
             *([f"pictures drawn           {self.pictures}"] if self.pictures is not None
               else []),
             *([f"gc pauses ms p99/max     {percentile(self.gc.ms, 99):.1f} / "
@@ -965,10 +973,58 @@ async def actions_of(store: Any, user_id: int, game_ids: list[int | None], own: 
 Getter = Callable[[int], Awaitable[GameRecord | None]]
 
 
-def bot_settings(folder: str, pictures: bool = True) -> Settings:
+def bot_settings(folder: str, pictures: bool = True, metrics: bool = False) -> Settings:
     return Settings(_env_file=None, discord_token=Config.token,
                     database_path=Path(folder) / "load.sqlite3", log_level="WARNING",
-                    pictures=pictures)
+                    pictures=pictures, metrics_port=0 if metrics else None)
+
+
+async def scrape(port: int) -> dict[str, float]:
+    """The bot's /metrics (as Prometheus scrapes it): each sample by name and labels."""
+    async with aiohttp.ClientSession() as session, \
+            session.get(f"http://127.0.0.1:{port}/metrics") as answer:
+        text = await answer.text()
+    return {sample.name + ("{" + ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items()))
+                           + "}" if sample.labels else ""): sample.value
+            for family in text_string_to_metric_families(text) for sample in family.samples}
+
+
+async def health(port: int) -> int:
+    async with aiohttp.ClientSession() as session, \
+            session.get(f"http://127.0.0.1:{port}/health") as answer:
+        return answer.status
+
+
+@dataclass
+class Scraped:
+    """The bot's metrics endpoint, scraped halfway through the window and at its end."""
+
+    live: float = float("nan")     # games running, halfway
+    health: int = 0                # /health's status, halfway
+    interactions: float = float("nan")
+    limited: float = float("nan")  # globally-limited calls since the bot started
+    lags: float = float("nan")     # table edits whose lag was observed
+    lag_sum: float = float("nan")
+
+    async def halfway(self, port: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        seen = await scrape(port)
+        self.live = sum(v for k, v in seen.items()
+                        if k.startswith("bot_games_live{") and "status=running" in k)
+        self.health = await health(port)
+
+    async def end(self, port: int) -> None:
+        seen = await scrape(port)
+        self.interactions = seen.get("bot_interactions_total", float("nan"))
+        self.limited = seen.get("bot_globally_limited_calls_total", float("nan"))
+        self.lags = seen.get("bot_table_lag_seconds_count", float("nan"))
+        self.lag_sum = seen.get("bot_table_lag_seconds_sum", float("nan"))
+
+    def lines(self) -> list[str]:
+        return [f"metrics scraped          halfway: {self.live:.0f} games running, /health "
+                f"{self.health}; at the end: {self.interactions:.0f} interactions, "
+                f"{self.limited:.0f} globally-limited calls, {self.lags:.0f} table edits of mean "
+                f"lag {self.lag_sum / max(self.lags, 1):.2f} s"]
 
 
 async def run_bench(options: Options) -> Report:
@@ -976,8 +1032,8 @@ async def run_bench(options: Options) -> Report:
         return await run_processes(options)
     lag, arrivals = LoopLag(), Arrivals()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
-        bot = GameBot(bot_settings(folder, options.pictures), computer_pause=options.computer_pause,
-                          guild_ready_timeout=0.05)
+        bot = GameBot(bot_settings(folder, options.pictures, metrics=True),
+                      computer_pause=options.computer_pause, guild_ready_timeout=0.05)
         bot.add_listener(arrivals.record, "on_interaction")
         async with emulator_process() as (url, emulator_pid), \
                 Discord.remote(url) as discord_api, run_client(bot, url, timeout=30), \
@@ -986,8 +1042,12 @@ async def run_bench(options: Options) -> Report:
             first_call = len(await discord_api.calls())
             pids = (None, emulator_pid)  # the people count their own CPU
             people.stdin.write(f"{GO}\n".encode())
+            scraped = Scraped()
+            assert bot.metrics.port is not None
             helpers = [asyncio.create_task(feed_people(bot, people.stdin)),
-                       asyncio.create_task(lag.run())]
+                       asyncio.create_task(lag.run()),
+                       asyncio.create_task(scraped.halfway(
+                           bot.metrics.port, (options.seconds or 10.0) / 2))]
             start, cpu = time.monotonic(), [cpu_seconds(pid) for pid in pids]
             # The people stop on their own at the end of the window (or of every game).
             with GcPauses().watching() as pauses:
@@ -1001,6 +1061,7 @@ async def run_bench(options: Options) -> Report:
             people.stdin.close()
             await people.wait()
             await bot.publisher.idle()  # the clean-up after the last moves is counted too
+            await scraped.end(bot.metrics.port)
             assert bot.user is not None
             report = await measure(discord_api, bot.service.get, bot.user.id, options,
                                    result["games"], first_call, wall, Tally(**result["tally"]),
@@ -1009,6 +1070,7 @@ async def run_bench(options: Options) -> Report:
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
             report.next_lags = list(bot.publisher.next_lags)
+            report.scraped = scraped
             report.pictures = bot.publisher.pictures.drawn
             report.gc = pauses
             return report

@@ -47,11 +47,12 @@ IN_FLIGHT = 6       # public message calls at once
 # now) is shown at once: the next seat looks at the table.
 TABLE_GAP = 1.0
 BUSY_GAMES = 20
-# When the painter (one thread) has this many pictures waiting, a table edit goes with its
-# text at once and the board as last drawn; its new picture follows PICTURE_GAP seconds later
-# (drawn then whatever the backlog): the text says everything the picture shows.
+# When the painter (one thread) has this many pictures waiting, or a picture takes longer than
+# PICTURE_PATIENCE, a table edit goes with its text at once and the board as last drawn; its
+# new picture follows PICTURE_GAP seconds later: the text says everything the picture shows.
 PAINTER_BEHIND = 3
 PICTURE_GAP = 5.0
+PICTURE_PATIENCE = 0.3  # seconds an edit of the table waits for its picture
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
 
@@ -91,8 +92,8 @@ class Publisher:
         self._awaited: dict[int, frozenset[str]] = {}  # game -> the seats its table shows
         self._edited: dict[int, float] = {}  # game -> when its table was last sent
         self._recent: deque[tuple[float, int]] = deque()  # (when, game) of the last second's
-        self._repaints: dict[int, asyncio.TimerHandle] = {}  # games whose picture follows
-        self._repainting: set[int] = set()  # games whose next table edit draws, however busy
+        self._repaints: dict[int, asyncio.Task[None]] = {}  # games whose picture follows
+        self._ready: dict[int, Picture] = {}  # game -> its board drawn for the table to show
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # One table call of a game at a time (see _table_lock): an edit of this round's table
         # still on its way when the next round's table is posted would give the retired table
@@ -136,9 +137,8 @@ class Publisher:
             await asyncio.gather(*workers, return_exceptions=True)
 
     async def close(self) -> None:
-        for repaint in self._repaints.values():
-            repaint.cancel()
-        tasks = [*self._workers.values(), *self._redrawers.values(), *self._later.values()]
+        tasks = [*self._workers.values(), *self._redrawers.values(), *self._later.values(),
+                 *self._repaints.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -243,7 +243,6 @@ class Publisher:
         now = asyncio.get_running_loop().time()
         self._edited[game_id] = now
         self._recent.append((now, game_id))
-        self._repainting.discard(game_id)
         if since is not None:
             self.table_lags.append(now - since)
             self.bot.metrics.table_lag.observe(now - since)
@@ -448,34 +447,54 @@ class Publisher:
         if message_id is not None and self._shown.get(message_id) == picture.key:
             embed.set_image(url=picture.url())  # the message has it already: no upload
             outgoing.picture = picture.key
-        elif (message_id is not None and message_id in self._shown
-              and self.pictures.backlog >= PAINTER_BEHIND
-              and record.id not in self._repainting):
-            embed.set_image(url=picture.url())  # the board as last drawn, for now
-            outgoing.picture = self._shown[message_id]
-            self._repaint_later(record.id)
-        elif (file := await self.pictures.file(picture)) is not None:
+            return outgoing
+        drawn: list[discord.File | None] = []
+        shown = picture
+        if message_id is None or message_id not in self._shown:
+            drawn = [await self.pictures.file(picture)]  # a new message waits for its picture
+        else:
+            if self.pictures.backlog < PAINTER_BEHIND:
+                # An edit waits for its picture a moment only; the drawing goes on meanwhile
+                # (shielded) and lands in the cache.
+                with contextlib.suppress(TimeoutError):
+                    drawn = [await asyncio.wait_for(
+                        asyncio.shield(self.pictures.file(picture)), PICTURE_PATIENCE)]
+            ready = self._ready.pop(record.id, None)
+            if not drawn and ready is not None and ready.key != self._shown[message_id]:
+                drawn, shown = [await self.pictures.file(ready)], ready  # from the cache
+            if shown.key != picture.key or not drawn:
+                self._repaint_later(record.id)  # the board is behind the text
+        if not drawn:  # the board as last drawn, for now: the text goes at once
+            embed.set_image(url=picture.url())
+            outgoing.picture = self._shown[message_id or 0]
+        elif (file := drawn[0]) is not None:
             embed.set_image(url=picture.url())
             outgoing.content["attachments" if message_id is not None else "files"] = [file]
-            outgoing.picture = picture.key
+            outgoing.picture = shown.key
         return outgoing
 
     def _repaint_later(self, game_id: int) -> None:
-        """The table's picture is behind its text: edit it again in PICTURE_GAP seconds,
-        drawing the board then."""
-        if game_id in self._repaints:
+        """The table's picture is behind its text: draw the board in PICTURE_GAP seconds,
+        however long the painter takes then, and edit the table with it once drawn."""
+        task = self._repaints.get(game_id)
+        if task is None or task.done():
+            self._repaints[game_id] = asyncio.create_task(self._repaint(game_id),
+                                                          name=f"repaint-{game_id}")
+
+    async def _repaint(self, game_id: int) -> None:
+        await asyncio.sleep(PICTURE_GAP)
+        record = self.bot.service.games.get(game_id)
+        picture = self._picture(record, "table") if record and record.state else None
+        if picture is None or await self.pictures.file(picture) is None:
             return
-        def due() -> None:
-            del self._repaints[game_id]
-            if game_id not in self.bot.service.games:
-                return
-            self._repainting.add(game_id)
-            self._stale_tables.add(game_id)
-            redrawer = self._redrawers.get(game_id)
-            if redrawer is None or redrawer.done():
-                self._redrawers[game_id] = asyncio.create_task(self._redraw(game_id),
-                                                               name=f"table-{game_id}")
-        self._repaints[game_id] = asyncio.get_running_loop().call_later(PICTURE_GAP, due)
+        if game_id not in self.bot.service.games:
+            return
+        self._ready[game_id] = picture
+        self._stale_tables.add(game_id)
+        redrawer = self._redrawers.get(game_id)
+        if redrawer is None or redrawer.done():
+            self._redrawers[game_id] = asyncio.create_task(self._redraw(game_id),
+                                                           name=f"table-{game_id}")
 
     def _picture(self, record: GameRecord, which: str) -> Picture | None:
         """The table's or the result's picture, if the game's settings and the channel allow."""
@@ -687,6 +706,7 @@ class Publisher:
         self._edited.pop(record.id, None)
         if (repaint := self._repaints.pop(record.id, None)) is not None:
             repaint.cancel()
+        self._ready.pop(record.id, None)
         self._table_locks.pop(record.id, None)
         self._shown.pop(record.table_message_id or 0, None)  # the table is edited no more
         if record.status == "finished" and record.state is not None:

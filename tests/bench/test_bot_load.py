@@ -21,6 +21,12 @@ def check_figures(report: Report, games: int = 2) -> None:
                    "failed interactions      0", "games started/finished", "for the next seat"):
         assert figure in text
     assert report.table_lags and report.next_lags  # tables were edited after hand-overs
+    scraped = report.scraped
+    if scraped is not None:  # one bot process: its /metrics, scraped during the run
+        assert scraped.health == 200 and 0 < scraped.live <= games
+        assert scraped.interactions >= report.interactions
+        assert scraped.limited >= report.global_calls and scraped.lags >= len(report.table_lags)
+        assert "metrics scraped" in text
 
 
 async def test_a_short_load_run_produces_its_figures():

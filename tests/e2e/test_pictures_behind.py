@@ -15,16 +15,22 @@ from tests.fakediscord_fixtures import Table
 from tests.game_driver import start_game
 
 
+@pytest.mark.parametrize("why", ["behind", "slow"])
 async def test_a_busy_painter_sends_the_text_first_and_the_picture_after(
         fast_bot: GameBot, discord_api: Discord, table: Table,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    """behind: pictures are waiting to be drawn (none is started for the edit); slow: the
+    edit's picture takes longer than the edit may wait (it is drawn meanwhile)."""
     game = await start_game(fast_bot, discord_api, table.guild, "behind",
                             [table.alice, table.bruno], seed=3)
     await move(game)  # the table now rides alice's token (posted again), picture and all
     await game.settle()
     first = await game.table(table.alice)
     assert await shown(first, discord_api) == await current(game)
-    monkeypatch.setattr(publisher_module, "PAINTER_BEHIND", 0)  # the painter is always behind
+    if why == "behind":
+        monkeypatch.setattr(publisher_module, "PAINTER_BEHIND", 0)  # always behind
+    else:
+        monkeypatch.setattr(publisher_module, "PICTURE_PATIENCE", 0.0)  # never quick enough
     monkeypatch.setattr(publisher_module, "PICTURE_GAP", 0.3)
     drawn = fast_bot.publisher.pictures.drawn
     await move(game)
@@ -34,7 +40,8 @@ async def test_a_busy_painter_sends_the_text_first_and_the_picture_after(
     expected, _ = fast_bot.publisher.table_message(fast_bot.service.games[game.id])
     assert edited.embeds[0]["description"] == expected.description  # the text is current
     assert await shown(edited, discord_api) == await shown(first, discord_api)  # not yet
-    assert fast_bot.publisher.pictures.drawn == drawn  # nothing drawn for that edit
+    if why == "behind":
+        assert fast_bot.publisher.pictures.drawn == drawn  # nothing drawn for that edit
     for _ in range(100):  # the picture follows on its own, no move needed
         await asyncio.sleep(0.05)
         await game.settle()
