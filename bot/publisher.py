@@ -45,7 +45,7 @@ IN_FLIGHT = 6       # public message calls at once
 # edits of a game's table while the seats it waits for stay the same: a turn of several clicks
 # costs one edit (and one picture), not one per click. A hand-over (someone else's decision
 # now) is shown at once: the next seat looks at the table.
-TABLE_GAP = 1.0
+TABLE_GAP = 2.0
 BUSY_GAMES = 20
 # When the painter (one thread) has this many pictures waiting, or a picture takes longer than
 # PICTURE_PATIENCE, a table edit goes with its text at once and the board as last drawn; its
