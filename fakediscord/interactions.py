@@ -330,7 +330,7 @@ class Interactions:
                             "name": data.get("name", ""), "user": user.payload()},
         }
         return self.world.post_message(
-            self.world.channels[interaction.channel_id],
+            self.world.channel(interaction.channel_id),
             payload,
             ephemeral_for=interaction.user_id if ephemeral else None,
             extra=extra,
@@ -387,4 +387,4 @@ class Interactions:
         """A message everyone sees, posted or edited through a token, needs the app's own
         permissions in the channel for its files (Discord gives them to the app as the
         interaction's `app_permissions`)."""
-        self.world.check_can_attach(self.world.channels[interaction.channel_id], payload)
+        self.world.check_can_attach(self.world.channel(interaction.channel_id), payload)

@@ -127,3 +127,12 @@ async def test_a_public_followup_needs_attach_files_for_a_file(
     with pytest.raises(discord.Forbidden):
         await second.followup.edit_message(posted.id, attachments=[
             discord.File(io.BytesIO(png(4, 4)), "board.png")])
+
+
+async def test_a_followup_into_a_deleted_channel_is_unknown_channel(
+        keeper: Keeper, table: Table, discord_api: Discord) -> None:
+    [interaction] = await tokens(keeper, table, 1)
+    await discord_api.delete_channel(table.general)
+    with pytest.raises(discord.NotFound) as refused:
+        await interaction.followup.send("anyone?", wait=True)
+    assert refused.value.code == 10003
