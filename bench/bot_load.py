@@ -31,7 +31,7 @@ the window (games running, /health) and at the end (interactions, globally-limit
 table edits and their mean lag), as Prometheus would.
 
 With `--flood R` one member (the host of the first game) also presses buttons R times a
-second for the whole window: the "My hand" button of their table (valid), custom_ids no
+second for the whole window: the "My hand" and "Act" buttons of their table (valid), custom_ids no
 component of the bot has or of another game (forged, as a modified client may send), and the
 buttons of panels they opened earlier (old). Printed: their clicks by kind, how many went
 unanswered, their ack p99, and the other people's acks apart (the figures above leave the
@@ -316,8 +316,8 @@ class Human:
 
 @dataclass
 class Flooder:
-    """A member pressing buttons `rate` times a second: valid clicks ("My hand" on their
-    table), forged custom_ids, and the buttons of their old panels, round-robin."""
+    """A member pressing buttons `rate` times a second: valid clicks ("My hand" or "Act" on
+    their table), forged custom_ids, and the buttons of their old panels, round-robin."""
 
     person: Person
     table: TableRun
@@ -361,25 +361,24 @@ class Flooder:
     async def click(self, kind: str, table_id: str) -> None:
         if kind == "old" and self.panels:
             panel = self.rng.choice(self.panels)
-            buttons = [b for b in panel.buttons() if b.get("custom_id")]
-            if buttons:
-                button = self.rng.choice(buttons)
-                await self.person.click(panel, custom_id=button["custom_id"], wait=False,
-                                        forge=True)
-                self.clicks[kind] += 1
-                return
-            kind = "forged"
+            old = self.rng.choice([b for b in panel.buttons() if b.get("custom_id")])
+            await self.person.click(panel, custom_id=old["custom_id"], wait=False, forge=True)
+            self.clicks[kind] += 1
+            return
+        if kind == "old":
+            kind = "forged"  # no panel with buttons yet
         message = await self.person.message(table_id)
         if kind == "forged":
             await self.person.click(message, custom_id=self.forged(), wait=False, forge=True)
         else:
-            hand = ends_with(message, ":hand")
-            if hand is None:
+            # "My hand", or "Act" (its panel's buttons are the old ones clicked later)
+            valid = ends_with(message, self.rng.choice([":hand", ":act"]))
+            if valid is None:
                 return
-            result = await self.person.click(message, custom_id=hand["custom_id"], wait=False)
-            if len(self.panels) < 6 and self.clicks["valid"] % 10 == 0:
+            result = await self.person.click(message, custom_id=valid["custom_id"], wait=False)
+            if len(self.panels) < 6:  # the first panels answered are kept, to click later
                 opened = await settle(result, Tally())
-                if opened is not None:
+                if opened is not None and any(b.get("custom_id") for b in opened.buttons()):
                     self.panels.append(opened)
         self.clicks[kind] += 1
 
