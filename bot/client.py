@@ -24,6 +24,7 @@ from bot.service import Change, GameService
 from bot.settings import Settings
 from bot.shards import Lease, Shards
 from bot.storage import Store, open_store
+from bot.throttle import Throttle
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,7 @@ class GameBot(commands.Bot):
         self.service: GameService
         self.sharding = Shards.of(settings.shard_count, settings.shard_ids)
         self.publisher = Publisher(self)
+        self.throttle = Throttle()  # one person's flood of clicks, while the bot is busy
         self.resumed_at: float | None = None  # perf_counter when every stored game was resumed
         self.lease: Lease | None = None
         self._keeping: asyncio.Task[None] | None = None

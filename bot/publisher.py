@@ -203,13 +203,13 @@ class Publisher:
         while game_id in self._stale_tables:
             gap = self._edited.get(game_id, -TABLE_GAP) + TABLE_GAP \
                 - asyncio.get_running_loop().time()
-            if gap > 0 and game_id not in self._handed and self._busy():
+            if gap > 0 and game_id not in self._handed and self.busy():
                 await asyncio.sleep(gap)  # a hand-over meanwhile waits no longer than this
             async with self._failures(game_id), self._table_lock(game_id):
                 await self._edit_table(game_id)
 
-    def _busy(self) -> bool:
-        """Whether tables of many games were sent in the last second."""
+    def busy(self) -> bool:
+        """Whether tables of many games were sent in the last second (bot/throttle.py too)."""
         now = asyncio.get_running_loop().time()
         while self._recent and self._recent[0][0] < now - 1.0:
             self._recent.popleft()
