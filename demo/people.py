@@ -9,6 +9,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
@@ -184,23 +185,35 @@ async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
                      language: str = "en", settings: GameSettings | None = None) -> Game:
     """A game opened and started through the service (the lobby UI is not the point), in a new
     channel, with its table posted; `settings` replaces the default ones (and `language`)."""
+    game = await opened(bot, discord_api, guild, name, people, computers, seed, Game,
+                        game="citadels", settings=settings or GameSettings(language=language))
+    await game.settle()
+    return game
+
+
+G = TypeVar("G")
+
+
+async def opened(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
+                 people: list[Person], computers: tuple[str, ...], seed: int,
+                 make: Callable[[GameBot, int, Ref, dict[str, Person]], G], *, game: str,
+                 settings: GameSettings) -> G:
+    """`game` opened and started through the service in a new channel `name`: `people` (the
+    host first) and `computers` seated; `make(bot, game id, channel, person by seat)`."""
     channel = await discord_api.channel(guild, name)
     service = bot.service
     host = people[0]
     record = await service.open_lobby(
         guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
-        host_name=host.name, locale=host.locale,
-        game="citadels", settings=settings or GameSettings(language=language))
+        host_name=host.name, locale=host.locale, game=game, settings=settings)
     for person in people[1:]:
         await service.join(record.id, int(person.id), person.name, person.locale)
     for strength in computers:
         await service.add_computer(record.id, int(host.id), strength)
     change = await service.start(record.id, int(host.id), seed=seed)
     by_user = {int(p.id): p for p in people}
-    game = Game(bot, record.id, channel,
+    return make(bot, record.id, channel,
                 {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id})
-    await game.settle()
-    return game
 
 
 async def play_out(game: Game, players: dict[str, Player],

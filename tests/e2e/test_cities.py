@@ -25,7 +25,7 @@ from cogs import game as game_cog
 from cogs.cities import texts
 from cogs.cities.render import board as board_picture
 from cogs.cities.render import sheet
-from demo.people import Game
+from demo.people import Game, opened
 from fakediscord import Discord, Emulator, Person, Ref, run_client
 from fakediscord.testing import SeenMessage
 from rules import registry
@@ -51,21 +51,8 @@ async def start_cities(bot: GameBot, discord_api: Discord, guild: Ref, name: str
                        settings: GameSettings | None = None) -> Game:
     """A Cities game opened and started through the service, in a new channel (the lobby's
     own test opens one with `/cities new`)."""
-    channel = await discord_api.channel(guild, name)
-    service = bot.service
-    host = people[0]
-    record = await service.open_lobby(
-        guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
-        host_name=host.name, locale=host.locale, game="cities",
-        settings=settings or GameSettings(language="en"))
-    for person in people[1:]:
-        await service.join(record.id, int(person.id), person.name, person.locale)
-    for strength in computers:
-        await service.add_computer(record.id, int(host.id), strength)
-    change = await service.start(record.id, int(host.id), seed=seed)
-    by_user = {int(p.id): p for p in people}
-    game = Game(bot, record.id, channel,
-                {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id})
+    game = await opened(bot, discord_api, guild, name, people, computers, seed, Game,
+                        game="cities", settings=settings or GameSettings(language="en"))
     await game.settle()
     return game
 

@@ -19,6 +19,7 @@ from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from cogs.catan.actions_ui import SPEC
 from demo.catan import navigating, step, use
+from demo.people import opened
 from fakediscord import Discord, Person, Ref
 from fakediscord.testing import SeenMessage
 from rules.catan.game import GAME
@@ -151,21 +152,8 @@ async def start_game(bot: GameBot, discord_api: Discord, guild: Ref, name: str,
                      settings: GameSettings | None = None) -> CatanGame:
     """A Catan game opened and started through the service in a new channel, table posted;
     pictures off unless `settings` say otherwise (drawing is not what most tests are about)."""
-    channel = await discord_api.channel(guild, name)
-    service = bot.service
-    host = people[0]
-    record = await service.open_lobby(
-        guild_id=int(guild.id), channel_id=int(channel.id), host_id=int(host.id),
-        host_name=host.name, locale=host.locale, game="catan",
-        settings=settings or GameSettings(pictures=False))
-    for person in people[1:]:
-        await service.join(record.id, int(person.id), person.name, person.locale)
-    for strength in computers:
-        await service.add_computer(record.id, int(host.id), strength)
-    change = await service.start(record.id, int(host.id), seed=seed)
-    by_user = {int(p.id): p for p in people}
-    game = CatanGame(bot, record.id, channel,
-                     {s.id: by_user[s.user_id] for s in change.record.seats if s.user_id})
+    game = await opened(bot, discord_api, guild, name, people, computers, seed, CatanGame,
+                        game="catan", settings=settings or GameSettings(pictures=False))
     await game.settle()
     return game
 
