@@ -31,11 +31,20 @@ from bot.records import GameRecord
 from bot.settings import Settings
 from cogs.catan.actions_ui import SPEC
 from cogs.panels import narrows_to
-from fakediscord import Config, Discord, Emulator, Person, Ref, run_client
+from fakediscord import Config, Emulator, Person, run_client
 from fakediscord.testing import SeenMessage
 from rules.catan.game import GAME
 
-from .citadels import LOCALES, STRENGTHS, DemoResult, Scene, _seeded, channel_text
+from .citadels import (
+    LOCALES,
+    DemoResult,
+    Scene,
+    _seeded,
+    build_scene,
+    channel_text,
+    demo_arguments,
+    printed,
+)
 
 GAME_TIMEOUT = 300.0
 MULTI = {"discard": "dc", "give_cards": "gc"}
@@ -248,19 +257,14 @@ async def run_demo(players: int = 4, language: str = "en", seed: int | None = No
             "default_language": language, "pictures": False})
         bot = GameBot(settings, computer_pause=pause, guild_ready_timeout=0.05)
         async with Emulator(Config(rate_limits=rate_limits)) as emulator, run_client(bot, emulator):
-            discord_api = Discord.local(emulator)
-            locale = LOCALES[language]
-            guild = await discord_api.guild("Demo", locale=locale)
-            channel: Ref = await discord_api.channel(guild, "catan")
-            host = await discord_api.user("ana", locale=locale, guild=guild)
-            reader = await discord_api.user("reader", locale=locale, guild=guild)
-            scene = Scene(discord_api, bot, channel, host, reader, language)
+            scene = await build_scene(emulator, bot, language, "catan")
             if seed is not None:
                 bot.service.start = _seeded(bot.service.start, seed)  # type: ignore[method-assign]
             game_id = await open_game(scene, players, strengths)
             await play_out(scene, game_id)
             record = await bot.service.get(game_id)
-            text, count = await channel_text(scene, {host.id: host.name, reader.id: reader.name})
+            people = {scene.host.id: scene.host.name, scene.reader.id: scene.reader.name}
+            text, count = await channel_text(scene, people)
             status = record.status if record else "missing"
             turn = record.state.turn if record is not None and record.state is not None else 0
             return DemoResult(text, status, winner_name(record, bot), count,
@@ -268,31 +272,13 @@ async def run_demo(players: int = 4, language: str = "en", seed: int | None = No
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m demo catan",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, default=4,
-                        choices=range(GAME.min_players, GAME.max_players + 1))
-    parser.add_argument("--language", choices=sorted(LOCALES), default="en")
-    parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
-    parser.add_argument("--strengths", default="basic",
-                        help=f"comma-separated computer strengths, cycled: {','.join(STRENGTHS)}")
-    parser.add_argument("--pause", type=float, default=0.0,
-                        help="seconds a computer waits before moving")
-    args = parser.parse_args(argv)
-    args.strengths = [s.strip() for s in args.strengths.split(",") if s.strip()]
-    if not args.strengths or set(args.strengths) - set(STRENGTHS):
-        parser.error(f"--strengths takes {', '.join(STRENGTHS)}")
-    return args
+    return demo_arguments("python -m demo catan", __doc__, GAME, argv, "game seed", 0.0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    result = asyncio.run(run_demo(args.players, args.language, args.seed, args.strengths,
-                                  args.pause))
-    print(result.text)
-    print(f"\n[{result.messages} public messages; game {result.status}; "
-          f"winner: {result.winner}]")
-    return 0 if result.status == "finished" else 1
+    return printed(asyncio.run(run_demo(args.players, args.language, args.seed, args.strengths,
+                                        args.pause, args.rate_limits)))
 
 
 if __name__ == "__main__":

@@ -211,11 +211,13 @@ def winner_name(record: GameRecord | None, bot: GameBot) -> str | None:
 # -- the whole demo ------------------------------------------------------------------------------
 
 
-async def build_scene(emulator: Emulator, bot: GameBot, language: str) -> Scene:
+async def build_scene(emulator: Emulator, bot: GameBot, language: str,
+                      channel_name: str = "citadels") -> Scene:
+    """A server in `language`, its channel, the host and a reader who only watches."""
     discord_api = Discord.local(emulator)
     locale = LOCALES[language]
     guild = await discord_api.guild("Demo", locale=locale)
-    channel = await discord_api.channel(guild, "citadels")
+    channel = await discord_api.channel(guild, channel_name)
     host = await discord_api.user("ana", locale=locale, guild=guild)
     reader = await discord_api.user("reader", locale=locale, guild=guild)
     return Scene(discord_api, bot, channel, host, reader, language)
@@ -263,15 +265,20 @@ def _seeded(start: Any, seed: int) -> Any:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m demo citadels",
-                                     description=__doc__.split("\n")[0])
+    return demo_arguments("python -m demo citadels", __doc__, GAME, argv, "deck seed", 0.02)
+
+
+def demo_arguments(prog: str, doc: str | None, game: Any, argv: Sequence[str] | None,
+                   seed: str, pause: float) -> argparse.Namespace:
+    """A demo's command line (each game's demo takes the same options)."""
+    parser = argparse.ArgumentParser(prog=prog, description=(doc or "").split("\n")[0])
     parser.add_argument("--players", type=int, default=4,
-                        choices=range(GAME.min_players, GAME.max_players + 1))
+                        choices=range(game.min_players, game.max_players + 1))
     parser.add_argument("--language", choices=sorted(LOCALES), default="en")
-    parser.add_argument("--seed", type=int, default=None, help="deck seed (default: random)")
+    parser.add_argument("--seed", type=int, default=None, help=f"{seed} (default: random)")
     parser.add_argument("--strengths", default="basic",
                         help=f"comma-separated computer strengths, cycled: {','.join(STRENGTHS)}")
-    parser.add_argument("--pause", type=float, default=0.02,
+    parser.add_argument("--pause", type=float, default=pause,
                         help="seconds a computer waits before moving")
     parser.add_argument("--rate-limits", action="store_true",
                         help="keep Discord's rate limits (the bot then skips most tables)")
@@ -284,8 +291,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    result = asyncio.run(run_demo(args.players, args.language, args.seed, args.strengths,
-                                  args.pause, args.rate_limits))
+    return printed(asyncio.run(run_demo(args.players, args.language, args.seed, args.strengths,
+                                        args.pause, args.rate_limits)))
+
+
+def printed(result: DemoResult) -> int:
+    """Print a demo's channel and outcome; the exit status (0: the game finished)."""
     print(result.text)
     print(f"\n[{result.messages} public messages; game {result.status}; "
           f"winner: {result.winner}]")
