@@ -49,15 +49,19 @@ class Recorder:
 
     async def record(self, record: GameRecord) -> bool:
         try:
-            entries = await self.store.actions(record.id)
-            if self._replayer is None:
-                self._replayer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
-            game = await asyncio.get_running_loop().run_in_executor(
-                self._replayer, finished_game, record, entries)
-            return await self.store.record_finished(game, rate)
+            return await self.store.record_finished(await self.replayed(record), rate)
         except Exception:
             log.exception("Could not keep ended game %s (kept at the next start)", record.id)
             return False
+
+    async def replayed(self, record: GameRecord) -> FinishedGame:
+        """`record`'s game as the history keeps it (its log so far, for one still played),
+        replayed in the history's own thread, off the event loop."""
+        entries = await self.store.actions(record.id)
+        if self._replayer is None:
+            self._replayer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
+        return await asyncio.get_running_loop().run_in_executor(
+            self._replayer, finished_game, record, entries)
 
     async def sweep(self) -> int:
         """Keep the ended games that are not kept yet; how many were."""

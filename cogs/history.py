@@ -201,15 +201,12 @@ class HistoryCog(commands.Cog):
         """A page of a game's public log: its rounds' public events, then the result (for a
         game still being played, its log so far). A page past the end is the last one."""
         game = await self.bot.store.finished_game(game_id)
-        live = self.bot.service.games.get(game_id)
-        if game is None and live is not None and live.state is not None:
-            game = history.finished_game(live, await self.bot.store.actions(game_id))
-        else:
-            live = None
-        if game is None:  # just ended, not kept yet (the history keeps it in a moment)
-            ended = await self.bot.store.get(game_id)
-            if ended is not None and ended.state is not None and not ended.active:
-                game = history.finished_game(ended, await self.bot.store.actions(game_id))
+        live = None if game is not None else self.bot.service.games.get(game_id)
+        if game is None:  # being played, or just ended (the history keeps it in a moment)
+            record = live or await self.bot.store.get(game_id)
+            if record is not None and record.state is not None and (
+                    record is live or not record.active):
+                game = await self.bot.service.history.replayed(record)
         if game is None or game.guild_id != interaction.guild_id:
             return None
         last = len(game.rounds)  # pages 0..last-1 are rounds; `last` is the end
