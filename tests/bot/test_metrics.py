@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import aiohttp
-from prometheus_client.parser import text_string_to_metric_families
 
+from bench.bot_load import scrape  # as Prometheus reads it
 from bot.client import GameBot
 from bot.metrics import route
 from fakediscord import Discord, Emulator, run_client
@@ -22,20 +22,6 @@ def test_routes_group_ids_and_hide_tokens() -> None:
                  "?with_response=false") == "/interactions/{id}/{token}/callback"
     assert route("http://x/api/v10/webhooks/1575860138089119700/aW50ZXJhY3Rpb24/messages/"
                  "@original") == "/webhooks/{id}/{token}/messages/@original"
-
-
-async def scrape(port: int) -> dict[str, float]:
-    """Each sample's value by name and labels, e.g. 'bot_games_live{game=citadels,...}'."""
-    async with aiohttp.ClientSession() as session, \
-            session.get(f"http://127.0.0.1:{port}/metrics") as answer:
-        assert answer.status == 200
-        text = await answer.text()
-    samples: dict[str, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            labels = ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items()))
-            samples[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
-    return samples
 
 
 async def health(port: int) -> tuple[int, dict[str, object]]:
