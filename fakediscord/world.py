@@ -60,6 +60,8 @@ class World:
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, int] = {}
         self.files: dict[int, bytes] = {}  # attachment id -> the uploaded bytes
+        # Every upload in order, with its channel's id (a demo writes them all out).
+        self.uploads: list[tuple[int, dict[str, Any]]] = []
         self.cdn = "http://127.0.0.1"  # where attachment URLs point (the emulator, once started)
         self.mentions: dict[int, list[int]] = {}
         # Set by the gateway: (event name, data, intent the event needs).
@@ -310,6 +312,7 @@ class World:
             record["description"] = str(entry["description"])
         if (size := upload.image_size()) is not None:
             record["width"], record["height"] = size
+        self.uploads.append((channel.id, record))
         return record
 
     def attachment(self, attachment_id: int) -> bytes:
