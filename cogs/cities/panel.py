@@ -112,7 +112,7 @@ def _embed(view: View, seats: list[Seat], catalog: Catalog, lang: str, legal: li
         add_lines(embed, t(catalog, lang, "panel.cards"),
                   [t(catalog, lang, "panel.card", line=texts.card_line(parts, c, catalog, lang),
                      n=me["card_points"].get(c, 0)) for c in me["cards"]])
-    if view["round"] and view["phase"] != "over":
+    if texts.in_round(view):
         add_lines(embed, t(catalog, lang, "panel.workers.title"),
                   [t(catalog, lang, "panel.workers", n=me["workers"])])
     return embed
@@ -134,7 +134,8 @@ def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str, legal: list
                  spaces=texts.tile_text(parts, staged.tile, staged.rot))
     if kind == "take":
         rows = sorted({a.item[0] for a in legal})
-        return t(catalog, lang, "panel.now.take", rows=", ".join(rows))
+        return catalog.plural(texts.PREFIX + "panel.now.take", lang, len(rows),
+                              rows=", ".join(rows))
     if kind == "place_tile":
         at = frame(view["long"]).tile_label(staged.x, staged.y)
         return t(catalog, lang, "panel.now.place_tile", tile=pending["tile"], at=at,

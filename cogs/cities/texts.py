@@ -73,12 +73,12 @@ def colour(code: str, catalog: Catalog, lang: str) -> str:
 
 
 def pieces_text(pieces: str, catalog: Catalog, lang: str) -> str:
-    """"🟥🟥🟦 (2 red, 1 blue)"."""
+    """"🟥🟥🟦 (2 red, 1 blue)"; "(2 rojas, 1 azul)": each colour agrees with its count."""
     if not pieces:
         return t(catalog, lang, "none")
     counts = {c: pieces.count(c) for c in COLOURS if c in pieces}
     marks = "".join(COLOUR_EMOJI[c] for c in sorted(pieces, key=COLOURS.index))
-    spelled = ", ".join(f"{n} {colour(c, catalog, lang).lower()}" for c, n in counts.items())
+    spelled = ", ".join(t(catalog, lang, f"pieces.{c}", n=n) for c, n in counts.items())
     return f"{marks} ({spelled})"
 
 
@@ -275,6 +275,12 @@ def score_parts(score: Mapping[str, int], catalog: Catalog, lang: str) -> str:
 def player(view: View, seat: str) -> dict[str, Any]:
     found: dict[str, Any] = next(p for p in view["players"] if p["seat"] == seat)
     return found
+
+
+def in_round(view: View) -> bool:
+    """Whether a round is being played (its rows dealt, its workers out): not during the
+    start-tile draft, nor once the game is over."""
+    return bool(view["round"]) and view["phase"] != "over"
 
 
 def phase_text(view: View, catalog: Catalog, lang: str) -> str:

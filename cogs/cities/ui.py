@@ -72,10 +72,12 @@ class CitiesUI(OptionalUI):
                    lang: str) -> str:
         star = f" {STAR}" if p["seat"] == view["start_player"] and view["phase"] != "over" \
             else ""
+        workers = t(catalog, lang, "table.seat.workers", worker=WORKER, workers=p["workers"]) \
+            if texts.in_round(view) else ""  # none are out before the first round or after
         return t(catalog, lang, "table.seat", mark=texts.seat_mark(view, p["seat"]),
                  name=texts.name(p["seat"], seats, catalog, lang), star=star,
                  total=p["score"]["total"], achievements=p["score"]["achievements"],
-                 workers=p["workers"], worker=WORKER, cards=len(p["cards"]))
+                 workers=workers, cards=len(p["cards"]))
 
     def _latest(self, record: GameRecord, view: View, catalog: Catalog, lang: str
                 ) -> list[str]:

@@ -374,8 +374,9 @@ def _players(scene: Scene, view: View, who: dict[str, str], catalog: Catalog, la
                    t(catalog, lang, "picture.score", total=score["total"],
                      achievements=score["achievements"]), INK, 17, 11, region=region)
         scene.text(Box(x + 8, y + 64, w - 16, 24),
-                   t(catalog, lang, "picture.workers", workers=p["workers"],
-                     cards=len(p["cards"])), MUTED, 15, 10, region=region)
+                   t(catalog, lang, "picture.workers" if texts.in_round(view)
+                     else "picture.cards_only", workers=p["workers"], cards=len(p["cards"])),
+                   MUTED, 15, 10, region=region)
         span = spans[k]
         look = hoods.Look(cell=cell)
         hood_w = hoods.size(span, look)[0]
