@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot.components import ActionButton, ActionSelect, TableButton, unstored
-from bot.embeds import LABEL, OPTION_DESCRIPTION, add_lines, clip, fit
+from bot.embeds import FIELD_VALUE, LABEL, OPTION_DESCRIPTION, add_lines, clip, fit, size
 from bot.i18n import Catalog
 from bot.pictures import Picture, picture_key
 from bot.records import GameRecord, Seat
@@ -107,15 +107,27 @@ def _embed(view: View, seats: list[Seat], catalog: Catalog, lang: str, legal: li
     score = me["score"]
     add_lines(embed, t(catalog, lang, "panel.score", total=score["total"]),
               [texts.score_parts(score, catalog, lang)])
-    parts = texts.parts_of(view)
     if me["cards"]:
-        add_lines(embed, t(catalog, lang, "panel.cards"),
-                  [t(catalog, lang, "panel.card", line=texts.card_line(parts, c, catalog, lang),
-                     n=me["card_points"].get(c, 0)) for c in me["cards"]])
+        add_lines(embed, t(catalog, lang, "panel.cards"), _card_lines(view, me, catalog, lang))
     if texts.in_round(view):
         add_lines(embed, t(catalog, lang, "panel.workers.title"),
                   [t(catalog, lang, "panel.workers", n=me["workers"])])
     return embed
+
+
+def _card_lines(view: View, me: View, catalog: Catalog, lang: str) -> list[str]:
+    """Each scoring card with what it scores now, with its sentence; by its name only when the
+    sentences would spill past one field (a second one shows as a gap with no title), as the
+    picture beside shows every card's sentence."""
+    parts = texts.parts_of(view)
+
+    def lines(full: bool) -> list[str]:
+        return [t(catalog, lang, "panel.card", n=me["card_points"].get(card, 0),
+                  line=texts.card_line(parts, card, catalog, lang) if full
+                  else texts.card_name(parts, card, lang)) for card in me["cards"]]
+
+    found = lines(full=True)
+    return found if size("\n".join(found)) <= FIELD_VALUE else lines(full=False)
 
 
 def _now(view: View, seats: list[Seat], catalog: Catalog, lang: str, legal: list[Any],

@@ -51,10 +51,8 @@ class CitiesUI(OptionalUI):
         latest = self._latest(record, view, catalog, lang)
         if latest:
             add_lines(embed, t(catalog, lang, "table.latest"), latest)
-        footer = [texts.set_line(view, catalog, lang)]
         if (names := waiting_for(record, catalog, lang, markdown=False)) is not None:
-            footer.append(t(catalog, lang, "table.waiting", names=names))
-        embed.set_footer(text=" · ".join(footer))
+            embed.set_footer(text=t(catalog, lang, "table.waiting", names=names))
         return fit(embed)
 
     def _turn_line(self, view: View, seats: list[Seat], catalog: Catalog, lang: str) -> str:
@@ -120,7 +118,6 @@ class CitiesUI(OptionalUI):
         for p in order:
             add_lines(embed, self._score_title(view, p, record.seats, catalog, lang),
                       self._score_lines(view, p, catalog, lang))
-        embed.set_footer(text=texts.set_line(view, catalog, lang))
         return fit(embed)
 
     def _score_title(self, view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog,

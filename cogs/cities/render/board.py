@@ -7,8 +7,8 @@ its space beside row D once the start player has played; the achievement board's
 objectives with their values and the rings on them (the covered middle value with 2 players);
 then one column per player in seating order: name, worker colour, the star, score and its
 parts, workers left, and the neighbourhood small with its coordinates; a legend of the feature
-tiles and a footer naming the component set for what it is (the open set `open-1`, the
-project's own) with the stacks and the bag.
+tiles and a footer with the stacks and the bag (the component set, the open set `open-1`, is
+named in the lobby, the rules and the result, not on every table).
 
 `table_layout` builds the `Scene` (names and rectangles a test can read); `table_picture` paints
 it. Every word comes from the catalogs or the set's data; icons are drawn shapes. Reference
@@ -133,26 +133,31 @@ def _row(scene: Scene, view: View, row: str, who: dict[str, str], catalog: Catal
     scene.text(Box(PAD + 10, y + 54, HEAD_W - 20, ROW_H - 60), texts.row_name(row, catalog, lang),
                MUTED, 16, 11, max_lines=3, region=f"row:{row}")
     slot_w = (band.w - HEAD_W - 4 * GAP - STAR_W) // 4
+    dealt = bool(view["rows"][row])  # nothing lies on the board before round 1 or after the end
     parts = texts.parts_of(view)
     taken: dict[str, str] = view["rows"]["taken"]
     for i in range(4):
         item = f"{row}{i + 1}"
         slot = Box(band.x + HEAD_W + i * (slot_w + GAP), y + 6, slot_w, ROW_H - 12)
         scene.region(f"item:{item}", slot)
-        _slot(scene, view, item, slot, parts, who, taken.get(item), catalog, lang)
+        _slot(scene, view, item, slot, parts, who, taken.get(item), catalog, lang, dealt)
     if row == "D":  # beside D4, as on the board
         _star_space(scene, view, Box(band.right - STAR_W + 2, y + (ROW_H - 28) // 2, 28, 28))
     return y + ROW_H
 
 
 def _slot(scene: Scene, view: View, item: str, box: Box, parts: ComponentSet,
-          who: dict[str, str], taker: str | None, catalog: Catalog, lang: str) -> None:
+          who: dict[str, str], taker: str | None, catalog: Catalog, lang: str,
+          dealt: bool) -> None:
+    """An item's slot with what lies there; empty when its row is not dealt."""
     region = f"item:{item}"
     rows = view["rows"]
     row, i = item[0], int(item[1]) - 1
     scene.rect(box, (250, 248, 243), BORDER, 1, radius=6)
     scene.text(Box(box.x + 6, box.y + 2, 40, 20), item, MUTED, 15, 11, bold=True,
                region=region)
+    if not dealt:
+        return
     inner = Box(box.x + 6, box.y + 22, box.w - 12, box.h - 26)
     if taker is not None:
         index = texts.seat_index(view, taker)
@@ -406,9 +411,10 @@ def legend(scene: Scene, parts: ComponentSet, lang: str, y: int) -> int:
 
 
 def _footer(view: View, catalog: Catalog, lang: str) -> str:
+    """What is left in the stacks and the bag (the component set is named once, in the lobby,
+    the rules and the result)."""
     stacks, bag = view["stacks"], view["bag"]
     return " · ".join([
-        texts.set_line(view, catalog, lang),
         t(catalog, lang, "picture.stacks", cards=stacks["cards"], tiles=stacks["tiles"],
           features=stacks["features"]),
         t(catalog, lang, "picture.bag", count=sum(bag.values())),

@@ -205,10 +205,7 @@ def final_layout(view: View, seats: list[Seat], catalog: Catalog, lang: str) -> 
             scene.text(Box(x, line_y + 2, w, row.bottom - line_y - 8), cards, MUTED, 14, 9,
                        max_lines=3, region=region)
         y = row.bottom + GAP
-    y += 2
-    scene.text(Box(PAD, y, FINAL_W - 2 * PAD, 22), texts.set_line(view, catalog, lang), MUTED,
-               15, 11)
-    scene.height = y + 22 + PAD // 2
+    scene.height = y + PAD // 2  # the component set is named in the result's message
     return scene
 
 
