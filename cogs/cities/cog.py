@@ -114,7 +114,6 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
                     name=texts.name(seat, record.seats, self.bot.catalog, lang)),
             description=texts.score_parts(p["score"], self.bot.catalog, lang),
             colour=discord.Colour.teal())
-        embed.set_footer(text=texts.set_line(view, self.bot.catalog, lang))
         file = await self.bot.publisher.pictures.file(picture)
         if file is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -172,7 +171,6 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
             embed.add_field(name=t(catalog, lang, "achievements.objective", n=k),
                             value=texts.objective_line(view, objective, record.seats, catalog,
                                                        lang), inline=False)
-        embed.set_footer(text=texts.set_line(view, catalog, lang))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
