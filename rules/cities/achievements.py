@@ -21,8 +21,8 @@ def check(s: GameState, seat: int) -> tuple[dict[str, tuple[int, ...]], list[Eve
         if seat in claimants or len(claimants) >= len(values) or not goal.rule.met(here):
             continue
         claims = {**claims, goal.id: (*claimants, seat)}
-        events.append(Event("achievement", s.seats[seat], objective=goal.id,
-                            value=values[len(claimants)]))
+        events.append(Event("achievement", s.seats[seat],
+                            {"objective": goal.id, "value": values[len(claimants)]}))
     return claims, events
 
 

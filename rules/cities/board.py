@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from rules.kernel import rng
+
 from .counts import ROWS
 from .geometry import COLOURS
 from .state import Leftovers, Rows
@@ -48,7 +49,7 @@ def draw_pieces(seed: int, bag: dict[str, int], count: int
     left = dict(bag)
     drawn = []
     for _ in range(min(count, sum(left.values()))):
-        seed, pick = rng.draw(seed, sum(left.values()))
+        seed, pick = rng.modulo(seed, sum(left.values()))
         for colour in COLOURS:
             if pick < left[colour]:
                 left[colour] -= 1

@@ -12,7 +12,8 @@ from .state import GameState, Leftovers, Rows
 KINDS = ("cards", "tiles", "features")
 
 
-def determinize(s: GameState, rng: random.Random) -> GameState:
+def determinize(s: GameState, seat: str | None, rng: random.Random) -> GameState:
+    """The same world for every `seat`: nothing is private."""
     down = face_down(s.rows)
     stacks = {"cards": s.card_deck, "tiles": s.tile_stack, "features": s.feature_stack}
     board: dict[str, tuple[str, ...]] = {}

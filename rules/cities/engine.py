@@ -1,16 +1,19 @@
 """The game's flow (docs/rules/cities.md §4, §5): set-up, the start-tile draft, rounds of turns
 (take an item, lay what it gave), the end of each turn and round, the end of the game.
 `apply` checks an action against the rules and returns the next state and its events; the input
-state is never changed."""
+state is never changed. With legal_actions, random_action, view and determinize, these are the
+functions the kernel's game interface hands over to (rules/kernel/game.py)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.game import IllegalAction
+from rules.kernel import rng
+from rules.kernel.errors import IllegalAction
 
-from . import achievements, board, counts, data, rng, scoring
+from . import achievements, board, counts, data, scoring
 from .actions import (
     Action,
     DiscardFeature,
@@ -21,10 +24,15 @@ from .actions import (
     StartTile,
     Take,
 )
+from .determinize import determinize
 from .events import Event
-from .legal import acting, may_take
+from .legal import acting, legal_actions, may_take
 from .placement import feature_fits, free_start_tiles, piece_fits, tile_positions
 from .state import RANDOM, GameState, Hood, Leftovers, Options, Placed, Rows, grid
+from .views import view
+
+__all__ = ["apply", "determinize", "legal_actions", "new_game", "random_action", "to_act",
+           "view"]
 
 Result = tuple[GameState, list[Event]]
 
@@ -35,21 +43,21 @@ def new_game(seats: Sequence[str], options: Options, seed: int) -> GameState:
     order (R6)."""
     parts = data.component_set(options.component_set)
     players = len(seats)
-    seed = rng.start(seed)
-    seed, start = rng.draw(seed, players)
+    seed = rng.mixed(rng.seed_state(seed))  # Cities' draws (rng.modulo: its seeds' games)
+    seed, start = rng.modulo(seed, players)
     boards = tuple(parts.boards)
     chosen = options.board
     if chosen == RANDOM:
-        seed, pick = rng.draw(seed, len(boards))
+        seed, pick = rng.modulo(seed, len(boards))
         chosen = boards[pick]
-    seed, cards = rng.shuffled(seed, tuple(parts.cards))
-    seed, tiles = rng.shuffled(seed, tuple(parts.city_tiles))
-    seed, features = rng.shuffled(seed, tuple(parts.features))
+    cards, tiles, features = list(parts.cards), list(parts.city_tiles), list(parts.features)
+    for stack in (cards, tiles, features):
+        seed = rng.fisher_yates(seed, stack, rng.modulo)
     return GameState(
         seats=tuple(seats), options=options, board=chosen, rng=seed, phase="start_tile",
         start=start, active=start, drafters=draft_order(players, start),
-        hoods=tuple(Hood() for _ in seats), card_deck=cards, tile_stack=tiles,
-        feature_stack=features, bag=dict(parts.pieces))
+        hoods=tuple(Hood() for _ in seats), card_deck=tuple(cards), tile_stack=tuple(tiles),
+        feature_stack=tuple(features), bag=dict(parts.pieces))
 
 
 def draft_order(players: int, start: int) -> tuple[int, ...]:
@@ -61,6 +69,13 @@ def draft_order(players: int, start: int) -> tuple[int, ...]:
 def to_act(s: GameState) -> list[str]:
     seat = acting(s)
     return [] if seat is None else [s.seats[seat]]
+
+
+def random_action(s: GameState, name: str, r: random.Random) -> Action | None:
+    """One of the seat's legal actions, each as likely (one r.random(), as the platform's
+    default draws)."""
+    legal = legal_actions(s, name)
+    return legal[int(r.random() * len(legal))] if legal else None
 
 
 def apply(s: GameState, name: str, action: Action) -> Result:
@@ -89,7 +104,7 @@ def _start_tile(s: GameState, seat: int, action: StartTile) -> Result:
     placed = Placed(tile=action.tile, x=0, y=0, rot=action.rot)
     s = s.model_copy(update={"hoods": _with_hood(s, seat, tiles=(placed,)),
                              "drafters": s.drafters[1:]})
-    events = [Event("start_tile", s.seats[seat], tile=action.tile, rot=action.rot)]
+    events = [Event("start_tile", s.seats[seat], {"tile": action.tile, "rot": action.rot})]
     return (s, events) if s.drafters else _begin_round(s, events)
 
 
@@ -100,8 +115,8 @@ def _begin_round(s: GameState, events: list[Event]) -> Result:
     dealt = board.deal(s.rng, s.card_deck, s.tile_stack, s.feature_stack, s.bag)
     s = s.model_copy(update={**dealt, "round": s.round + 1, "turn": 0, "active": s.start,
                              "phase": "take", "star_on_board": False})
-    events.append(Event("round", s.seats[s.start], round=s.round, rows=board.public(s.rows),
-                        bag=dict(s.bag)))
+    events.append(Event("round", s.seats[s.start],
+                        {"round": s.round, "rows": board.public(s.rows), "bag": dict(s.bag)}))
     return s, events
 
 
@@ -130,15 +145,15 @@ def _end_round(s: GameState, events: list[Event]) -> Result:
     s = s.model_copy(update={"start": start, "star_on_board": False, "rows": Rows(),
                              "removed": _joined(s.removed, up),
                              "unseen": _joined(s.unseen, down)})
-    events.append(Event("round_end", s.seats[start], round=s.round,
-                        removed=up.model_dump(mode="json"),
-                        unseen={"cards": len(down.cards), "tiles": len(down.tiles),
-                                "features": len(down.features)}))
+    events.append(Event("round_end", s.seats[start], {
+        "round": s.round, "removed": up.model_dump(mode="json"),
+        "unseen": {"cards": len(down.cards), "tiles": len(down.tiles),
+                   "features": len(down.features)}}))
     if s.round < counts.rounds(s.players, s.options.long):
         return _begin_round(s, events)
     s = s.model_copy(update={"phase": "over"})
-    events.append(Event("game_over", None, scores=scoring.table(s),
-                        ranks=scoring.standings(s)))
+    events.append(Event("game_over", None,
+                        {"scores": scoring.table(s), "ranks": scoring.standings(s)}))
     return s, events
 
 
@@ -164,19 +179,19 @@ def _take(s: GameState, seat: int, action: Take) -> Result:
         s = s.model_copy(update={
             "rows": rows.model_copy(update={"cards": _cleared(rows.cards, i), "workers": workers}),
             "hoods": _with_hood(s, seat, cards=(*s.hoods[seat].cards, card))})
-        return _end_turn(s, [Event("took", name, item=item, card=card)])
+        return _end_turn(s, [Event("took", name, {"item": item, "card": card})])
     if row == "B":
         tile = rows.tiles[i]
         s = s.model_copy(update={"phase": "place_tile", "tile": tile, "rows": rows.model_copy(
             update={"tiles": _cleared(rows.tiles, i), "workers": workers})})
-        return s, [Event("took", name, item=item, tile=tile)]
+        return s, [Event("took", name, {"item": item, "tile": tile})]
     if row == "C":
         group = rows.features[i]
         groups = tuple(() if j == i else g for j, g in enumerate(rows.features))
         s = s.model_copy(update={"phase": "place_features", "features": group,
                                  "rows": rows.model_copy(update={"features": groups,
                                                                  "workers": workers})})
-        return s, [Event("took", name, item=item, features=list(group))]
+        return s, [Event("took", name, {"item": item, "features": list(group)})]
     return _take_pieces(s, seat, i, workers)
 
 
@@ -192,7 +207,7 @@ def _take_pieces(s: GameState, seat: int, i: int, workers: dict[str, int]) -> Re
         update = {"rng": seed, "bag": bag,
                   "rows": rows.model_copy(update={"workers": workers})}
     s = s.model_copy(update={**update, "phase": "place_pieces", "pieces": pieces})
-    events = [Event("took", s.seats[seat], item=f"D{i + 1}", pieces=pieces)]
+    events = [Event("took", s.seats[seat], {"item": f"D{i + 1}", "pieces": pieces})]
     return (s, events) if pieces else _end_turn(s, events)
 
 
@@ -211,9 +226,9 @@ def _place_tile(s: GameState, seat: int, action: PlaceTile) -> Result:
     placed = Placed(tile=s.tile, x=action.x, y=action.y, rot=action.rot)
     s = s.model_copy(update={
         "hoods": _with_hood(s, seat, tiles=(*s.hoods[seat].tiles, placed))})
-    return _end_turn(s, [Event("placed_tile", s.seats[seat], tile=placed.tile, x=action.x,
-                               y=action.y, rot=action.rot,
-                               at=s.frame.tile_label(action.x, action.y))])
+    return _end_turn(s, [Event("placed_tile", s.seats[seat], {
+        "tile": placed.tile, "x": action.x, "y": action.y, "rot": action.rot,
+        "at": s.frame.tile_label(action.x, action.y)})])
 
 
 def _pending_feature(s: GameState, feature: str) -> None:
@@ -232,8 +247,8 @@ def _place_feature(s: GameState, seat: int, action: PlaceFeature) -> Result:
     s = s.model_copy(update={
         "hoods": _with_hood(s, seat, features={**hood.features, action.space: action.feature}),
         "features": _without(s.features, action.feature)})
-    events = [Event("placed_feature", s.seats[seat], feature=action.feature, kind=kind.id,
-                    space=action.space)]
+    events = [Event("placed_feature", s.seats[seat],
+                    {"feature": action.feature, "kind": kind.id, "space": action.space})]
     return (s, events) if s.features else _end_turn(s, events)
 
 
@@ -243,8 +258,8 @@ def _discard_feature(s: GameState, seat: int, action: DiscardFeature) -> Result:
     s = s.model_copy(update={
         "features": _without(s.features, action.feature),
         "discarded": gone.model_copy(update={"features": (*gone.features, action.feature)})})
-    events = [Event("discarded_feature", s.seats[seat], feature=action.feature,
-                    kind=s.components.features[action.feature].id)]
+    events = [Event("discarded_feature", s.seats[seat], {
+        "feature": action.feature, "kind": s.components.features[action.feature].id})]
     return (s, events) if s.features else _end_turn(s, events)
 
 
@@ -269,8 +284,8 @@ def _place_piece(s: GameState, seat: int, action: PlacePiece) -> Result:
     s = s.model_copy(update={
         "hoods": _with_hood(s, seat, pieces={**hood.pieces, action.space: stack}),
         "pieces": s.pieces.replace(action.colour, "", 1)})
-    events = [Event("placed_piece", s.seats[seat], colour=action.colour, space=action.space,
-                    height=len(stack))]
+    events = [Event("placed_piece", s.seats[seat],
+                    {"colour": action.colour, "space": action.space, "height": len(stack)})]
     return (s, events) if s.pieces else _end_turn(s, events)
 
 
@@ -280,7 +295,7 @@ def _discard_piece(s: GameState, seat: int, action: DiscardPiece) -> Result:
         "pieces": s.pieces.replace(action.colour, "", 1),
         "discarded": s.discarded.model_copy(
             update={"pieces": s.discarded.pieces + action.colour})})
-    events = [Event("discarded_piece", s.seats[seat], colour=action.colour)]
+    events = [Event("discarded_piece", s.seats[seat], {"colour": action.colour})]
     return (s, events) if s.pieces else _end_turn(s, events)
 
 

@@ -35,8 +35,10 @@ def may_take(s: GameState, seat: int, item: str) -> bool:
     return mine < counts.quota(s.players)
 
 
-def legal_actions(s: GameState, seat: int) -> list[Action]:
-    if seat != acting(s):
+def legal_actions(s: GameState, name: str) -> list[Action]:
+    """Every action the seat `name` may take now; [] if it does not decide now."""
+    seat = s.seat_of(name)
+    if seat is None or seat != acting(s):
         return []
     if s.phase == "start_tile":
         return [StartTile(tile=t, rot=r) for t in free_start_tiles(s) for r in ROTATIONS]

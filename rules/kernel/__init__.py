@@ -11,7 +11,8 @@ engine. Pure Python, no game in it.
 - `events`: `Event(type, seat, data, private)`, its `visible_to(viewer)`; `NO_SECRETS`;
   `blank(cls)` (events made without an __init__ call, for a game's emit).
 - `rng`: SplitMix64, its state one int in the game state; exactly uniform `below`, `choice`,
-  `shuffle` (also a partial one), `fisher_yates`.
+  `shuffle` (also a partial one), `fisher_yates`; `modulo` and `mixed`, the draws and the
+  first state Cities always took, kept so that its seeds keep their games.
 - `errors`: `IllegalAction`, `InvalidOptions` (rules.game's classes).
 - `tx`: `Layout`, `work`, `assemble`, `replaced`, `construct`, `all_set`: states' working
   copies and models built from fields known valid.

@@ -7,7 +7,7 @@ Plain functions: each takes the generator's state and returns the next one with 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
@@ -24,13 +24,18 @@ def seed_state(seed: int) -> int:
     return seed & MASK
 
 
+def mixed(z: int) -> int:
+    """SplitMix64's output of a 64-bit state: its bits mixed (Cities' games begin from their
+    seed mixed so: `mixed(seed_state(seed))`)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """(new state, 64 random bits)."""
     state = (state + _GAMMA) & MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, z ^ (z >> 31)
+    return state, mixed(state)
 
 
 def below(state: int, n: int) -> tuple[int, int]:
@@ -48,6 +53,18 @@ def below(state: int, n: int) -> tuple[int, int]:
         low = m & MASK
         if low >= n or low >= ((1 << 64) - n) % n:
             return state, m >> 64
+
+
+def modulo(state: int, n: int) -> tuple[int, int]:
+    """(new state, a number in [0, n)), exactly uniform as `below` is, with other draws: 64
+    bits modulo n, redrawn when they fall in the last, partial run of n (rarer than one draw
+    in 2^32 for n below 2^32). Cities draws so, as it always did, so that its seeds keep their
+    games."""
+    ceiling = (1 << 64) - (1 << 64) % n  # the last whole multiple of n: no value favoured
+    while True:
+        state, z = next_u64(state)
+        if z < ceiling:
+            return state, z % n
 
 
 def choice(state: int, items: Sequence[T]) -> tuple[int, T]:
@@ -74,12 +91,14 @@ def shuffle(state: int, items: list[T], count: int | None = None) -> int:
     return state
 
 
-def fisher_yates(state: int, items: list[T]) -> int:
+def fisher_yates(state: int, items: list[T],
+                 draw: Callable[[int, int], tuple[int, int]] = below) -> int:
     """Shuffle items in place, one draw per swap from the last place down (the textbook
     Fisher-Yates, exactly uniform as `shuffle` is, with other draws: a game dealt by it keeps
-    it, so that its seeds keep their games); return the new state."""
+    it, so that its seeds keep their games; Catan by `below`, Cities by `modulo`); return the
+    new state."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state, j = draw(state, i + 1)
         items[i], items[j] = items[j], items[i]
     return state
 
