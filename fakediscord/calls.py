@@ -17,6 +17,8 @@ class RestCall:
     kind: str  # "bot", "webhook", "callback" or "open"
     started: float
     duration: float
+    remaining: int | None = None  # what the request's rate-limit bucket had left after it
+    limited: str | None = None  # the limit that refused it with a 429: "global" or "route"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

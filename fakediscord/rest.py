@@ -25,6 +25,17 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MESSAGE_ROUTES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}")
 
 
+def _bucket_fields(verdict: list[Verdict]) -> dict[str, Any]:
+    """What the call log keeps of a request's rate limit: what its bucket had left after it,
+    and which limit refused it ("global" or "route"), if one did."""
+    if not verdict:
+        return {}
+    left = verdict[0].headers.get("X-RateLimit-Remaining")
+    refused = None if verdict[0].retry_after is None else (
+        "global" if verdict[0].is_global else "route")
+    return {"remaining": None if left is None else int(left), "limited": refused}
+
+
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None):
     # discord.py only parses bodies whose content type is exactly application/json.
     # aiohttp would append "; charset=utf-8" to a text body, so send bytes.
@@ -122,15 +133,18 @@ class Rest:
         async def endpoint(request: web.Request) -> web.StreamResponse:
             started = time.monotonic()
             code: int | None = None
+            verdict: list[Verdict] = []  # the request's rate-limit buckets, once counted
             try:
-                response = await self._guarded(request, template, handler, kind)
+                response = await self._guarded(request, template, handler, kind, verdict)
             except ApiError as error:
                 code = error.code
-                response = json_response(error.body(), error.status)
+                # A refused request counted in its buckets too, and says so (as on Discord).
+                response = json_response(error.body(), error.status,
+                                         verdict[0].headers if verdict else None)
             self.log.add(
                 method=request.method, route=template, path=request.path,
                 status=response.status, code=code, kind=kind, started=started,
-                duration=time.monotonic() - started,
+                duration=time.monotonic() - started, **_bucket_fields(verdict),
             )
             self.world.touch()
             return response
@@ -138,7 +152,8 @@ class Rest:
         return endpoint
 
     async def _guarded(
-        self, request: web.Request, template: str, handler: Handler, kind: str
+        self, request: web.Request, template: str, handler: Handler, kind: str,
+        counted: list[Verdict],
     ) -> web.StreamResponse:
         authorized = request.headers.get("Authorization") == f"Bot {self.world.config.token}"
         if kind == "bot" and not authorized:
@@ -150,6 +165,8 @@ class Rest:
             verdict: Verdict | None = Verdict.too_many(fault.retry_after, fault.is_global)
         else:
             verdict = self._rate_limit(request, template, kind)
+        if verdict is not None:
+            counted.append(verdict)
         if verdict is not None and verdict.retry_after is not None:
             return json_response(verdict.body(), 429, verdict.headers)
         response = await handler(request)
