@@ -90,6 +90,7 @@ DEFERRED_PATIENCE = 30.0  # seconds a person watches a deferred click's "working
 PING_POLL = 0.25      # seconds between polls of who was mentioned
 MISSED_PING = 1.0     # seconds a person watching the table takes to see it is their turn
 WARM_UP = 20.0        # seconds of opening lobbies left out of the steady-state ack figures
+GLOBAL_WINDOW = 10.0  # seconds over which the busiest stretch of globally-limited calls is told
 READY, GO, RESULT = "people ready", "go", "people result "  # the people's process protocol
 SETUP_TIMEOUT = 600.0  # seconds the people's process may take to create channels and users
 
@@ -709,6 +710,26 @@ class Report:
         return len(late) / span if span > 0 else float("nan")
 
     @property
+    def limited_times(self) -> list[float]:
+        """When each globally-limited call was made, in seconds from the run's first call."""
+        first = min((c["started"] for c in self.calls), default=0.0)
+        return [c["started"] - first for c in self.calls if c["kind"] == "bot"]
+
+    @property
+    def busiest_window(self) -> tuple[int, float]:
+        """The most globally-limited calls in any GLOBAL_WINDOW seconds, and when that window
+        began: Discord's budget is per second, so a burst counts, not only the average."""
+        return busiest(self.limited_times, GLOBAL_WINDOW)
+
+    @property
+    def busiest_routes(self) -> Counter[str]:
+        """The globally-limited calls of the busiest window, by route."""
+        first = min((c["started"] for c in self.calls), default=0.0)
+        start = first + self.busiest_window[1]
+        return Counter(f"{c['method']} {c['route']}" for c in self.calls
+                       if c["kind"] == "bot" and start <= c["started"] < start + GLOBAL_WINDOW)
+
+    @property
     def rest_per_action(self) -> float:
         return len(self.calls) / max(self.interactions, 1)
 
@@ -778,6 +799,11 @@ class Report:
             f"globally-limited calls   {self.global_calls}  = "
             f"{self.global_calls / max(self.wall, 1e-9):.1f}/s (Discord allows 50/s per bot); "
             f"after the first {WARM_UP:g} s {self.steady_global_rate:.1f}/s",
+            f"  busiest {GLOBAL_WINDOW:g} s          {self.busiest_window[0] / GLOBAL_WINDOW:.1f}/s"
+            f" (from {self.busiest_window[1]:.1f} s); each {GLOBAL_WINDOW:g} s: "
+            + " ".join(str(n) for n in per_window(self.limited_times, GLOBAL_WINDOW)),
+            "    in it by route       " + ", ".join(
+                f"{route} {n}" for route, n in self.busiest_routes.most_common()),
             *self.leftovers.lines(),
             "REST calls by route (per human action):",
         ]
@@ -856,6 +882,23 @@ async def leftovers(discord_api: Discord, get: Getter, bot_user_id: int,
             out.running += 1
             out.live_running += live
     return out
+
+
+def busiest(times: list[float], width: float) -> tuple[int, float]:
+    """The most of `times` in any `width` seconds, and where that span began."""
+    ordered, best, start, low = sorted(times), 0, 0.0, 0
+    for high, t in enumerate(ordered):
+        while ordered[low] <= t - width:
+            low += 1
+        if high - low + 1 > best:
+            best, start = high - low + 1, ordered[low]
+    return best, start
+
+
+def per_window(times: list[float], width: float) -> list[int]:
+    """How many of `times` (seconds from 0) fall in each consecutive `width` seconds."""
+    counts = Counter(int(t // width) for t in times)
+    return [counts[i] for i in range(max(counts, default=-1) + 1)]
 
 
 def kind_of_429(refused: dict[str, Any], calls: list[dict[str, Any]]) -> str:
