@@ -177,16 +177,18 @@ async def test_two_people_play_a_whole_game(emulator: Emulator, discord_api: Dis
         assert {"start_tile", "take", "place_tile", "place_piece"} <= made
         final = await final_message(table.alice, game.channel, "en")
         check_every_point(final, ended, "en")
+        assert final.text.count("open-1") == 1  # the set is named in the result, once
         # After the end, the commands show the last game here.
         score = await (await table.alice.slash(game.channel, "cities score")).response()
         assert score.ephemeral and "Scoring cards" in score.text
         hood = await (await table.bruno.slash(game.channel, "cities hood",
                                               player="p1")).response()
         assert hood.ephemeral and hood.image_attachment() is not None
-        assert "open-1" in hood.text
+        assert "open-1" not in hood.text  # named in the lobby, the rules and the result only
         goals = await (await table.alice.slash(game.channel,
                                                "cities achievements")).response()
         assert goals.ephemeral and len(goals.embeds[0]["fields"]) == 3
+        assert "open-1" not in goals.text
         assert await discord_api.failed_interactions() == []
         assert await discord_api.errors() == []
 
