@@ -85,7 +85,9 @@ class CitiesUI(OptionalUI):
         return found[-LATEST:]
 
     def table_round(self, record: GameRecord) -> int:
-        return int(record.state.round) if record.state is not None else 0
+        """The round the table shows: the start-tile draft opens round 1, on its table (and its
+        page of a replay), being a step of the set-up, no round (docs/rules/cities.md §4.5)."""
+        return max(1, int(record.state.round)) if record.state is not None else 0
 
     def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
         return self._picture(record, catalog, lang, "board")
