@@ -12,7 +12,7 @@ from bot.history import public_rounds
 from bot.records import ActionEntry
 from bot.ui import register
 from cogs.cities.ui import UI
-from rules.cities import GAME
+from rules.cities import GAME, GameState
 from tests.cogs.cities.helpers import record
 
 
@@ -21,11 +21,11 @@ def cities_ui() -> None:
     register(UI)  # the replay's rounds are the table's, as the game's UI counts them
 
 
-def entries(players: int, seed: int, long: bool) -> tuple[list[ActionEntry], object]:
+def entries(players: int, seed: int, long: bool) -> tuple[list[ActionEntry], GameState]:
     """A seeded random game's action log, and its last state."""
     state = GAME.new_game([f"p{i}" for i in range(1, players + 1)],
                           GAME.options({"long": long}, players=players), seed)
-    rng, log = random.Random(seed), []
+    rng, log = random.Random(seed), list[ActionEntry]()
     while (acting := GAME.to_act(state)):
         legal = GAME.legal_actions(state, acting[0])
         action = legal[int(rng.random() * len(legal))]
