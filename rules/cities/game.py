@@ -20,19 +20,18 @@ from . import counts, engine, scoring
 from .actions import ACTIONS, Action
 from .state import GameState, Options
 
-ENGINE_VERSION = 1
-
 
 class Cities(EngineGame[GameState, Action]):
     id = "cities"
-    min_players = counts.MIN_PLAYERS
-    max_players = counts.MAX_PLAYERS
-    Options = Options
-    engine_version = ENGINE_VERSION
-    state_schema = 1
     engine = engine  # its functions: to_act, legal_actions, random_action, apply, view...
     actions = ACTIONS
     state_type = GameState
+    Options = Options
+    min_players, max_players = counts.MIN_PLAYERS, counts.MAX_PLAYERS
+    # 1 still: its draws are those it always took (rules.kernel.rng.modulo), so a stored game
+    # replays from its seed and its actions (tests/rules/cities/test_golden_playouts.py).
+    engine_version = 1
+    state_schema = 1
 
     def options(self, data: Mapping[str, Any] | BaseModel | None = None,
                 players: int | None = None) -> BaseModel:

@@ -1,7 +1,7 @@
 """Seeded random playouts hash to recorded values: a change of how the engine is built (its
 generator, events and actions taken from rules/kernel) must not change one decision, draw or
 event, as a stored game replays from its seed and its actions (bot/storage/replay.py). A change
-of the rules that is meant changes them: record the new hashes and bump ENGINE_VERSION."""
+of the rules that is meant changes them: record the new hashes and bump Cities.engine_version."""
 
 from __future__ import annotations
 
