@@ -46,6 +46,12 @@ class Settings(BaseSettings):
     computer_pause: float = Field(
         default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
     )
+    public_messages: Literal["tokens", "channel"] = Field(
+        default="tokens",
+        description="How tables, mentions and results travel: on the interaction tokens that "
+                    "people's clicks lend (outside Discord's global rate limit; clients draw "
+                    "them as replies to a click), or on the channel's routes only (plain "
+                    "messages, inside the global limit: tables lag under load)")
 
     shard_count: int | None = Field(
         default=None, ge=1, le=10_000,
