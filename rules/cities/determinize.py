@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from rules.kernel.tx import replaced
+
 from .state import GameState, Leftovers, Rows
 
 KINDS = ("cards", "tiles", "features")
@@ -25,13 +27,10 @@ def determinize(s: GameState, seat: str | None, rng: random.Random) -> GameState
         cut = len(down[kind]) + len(removed)
         board[kind], unseen[kind], stacks[kind] = (
             tuple(pool[:len(down[kind])]), tuple(pool[len(down[kind]):cut]), tuple(pool[cut:]))
-    return s.model_copy(update={
-        "rows": _turned_down(s.rows, board),
-        "unseen": Leftovers(**unseen, pieces=s.unseen.pieces),
-        "card_deck": stacks["cards"], "tile_stack": stacks["tiles"],
-        "feature_stack": stacks["features"],
-        "rng": rng.getrandbits(64),  # what the bag gives next
-    })
+    return replaced(
+        s, rows=_turned_down(s.rows, board), unseen=Leftovers(**unseen, pieces=s.unseen.pieces),
+        card_deck=stacks["cards"], tile_stack=stacks["tiles"], feature_stack=stacks["features"],
+        rng=rng.getrandbits(64))  # what the bag gives next
 
 
 def face_down(rows: Rows) -> dict[str, tuple[str, ...]]:
@@ -54,4 +53,4 @@ def _turned_down(rows: Rows, board: dict[str, tuple[str, ...]]) -> Rows:
     if board["features"]:
         c4 = rows.features[3]
         update["features"] = (*rows.features[:3], (c4[0], *board["features"], *c4[2:]))
-    return rows.model_copy(update=update) if update else rows
+    return replaced(rows, **update) if update else rows

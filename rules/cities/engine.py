@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.kernel import rng
 from rules.kernel.errors import IllegalAction
+from rules.kernel.tx import replaced
 
 from . import achievements, board, counts, data, scoring
 from .actions import (
@@ -92,7 +93,7 @@ def _need(s: GameState, phase: str) -> None:
 
 
 def _with_hood(s: GameState, seat: int, **update: Any) -> tuple[Hood, ...]:
-    return tuple(h.model_copy(update=update) if i == seat else h for i, h in enumerate(s.hoods))
+    return tuple(replaced(h, **update) if i == seat else h for i, h in enumerate(s.hoods))
 
 
 # -- the start tiles ---------------------------------------------------------------------
@@ -102,8 +103,7 @@ def _start_tile(s: GameState, seat: int, action: StartTile) -> Result:
     if action.tile not in free_start_tiles(s):
         raise IllegalAction(f"start tile {action.tile} is not there to choose")
     placed = Placed(tile=action.tile, x=0, y=0, rot=action.rot)
-    s = s.model_copy(update={"hoods": _with_hood(s, seat, tiles=(placed,)),
-                             "drafters": s.drafters[1:]})
+    s = replaced(s, hoods=_with_hood(s, seat, tiles=(placed,)), drafters=s.drafters[1:])
     events = [Event("start_tile", s.seats[seat], {"tile": action.tile, "rot": action.rot})]
     return (s, events) if s.drafters else _begin_round(s, events)
 
@@ -113,8 +113,8 @@ def _start_tile(s: GameState, seat: int, action: StartTile) -> Result:
 def _begin_round(s: GameState, events: list[Event]) -> Result:
     """docs/rules/cities.md §5.1: the rows dealt, every worker back; the star holder plays first."""
     dealt = board.deal(s.rng, s.card_deck, s.tile_stack, s.feature_stack, s.bag)
-    s = s.model_copy(update={**dealt, "round": s.round + 1, "turn": 0, "active": s.start,
-                             "phase": "take", "star_on_board": False})
+    s = replaced(s, **dealt, round=s.round + 1, turn=0, active=s.start, phase="take",
+                 star_on_board=False)
     events.append(Event("round", s.seats[s.start],
                         {"round": s.round, "rows": board.public(s.rows), "bag": dict(s.bag)}))
     return s, events
@@ -130,9 +130,9 @@ def _end_turn(s: GameState, events: list[Event]) -> Result:
         events.append(Event("star", s.seats[seat]))
     update["claims"], claimed = achievements.check(s, seat)
     events += claimed
-    s = s.model_copy(update={**update, "turn": s.turn + 1})
+    s = replaced(s, **update, turn=s.turn + 1)
     if s.turn < counts.turns(s.players):
-        return s.model_copy(update={"active": (seat + 1) % s.players}), events
+        return replaced(s, active=(seat + 1) % s.players), events
     return _end_round(s, events)
 
 
@@ -142,16 +142,15 @@ def _end_round(s: GameState, events: list[Event]) -> Result:
     taker = board.star_taker(s.rows)
     start = s.start if taker is None else taker
     up, down = board.leftovers(s.rows)
-    s = s.model_copy(update={"start": start, "star_on_board": False, "rows": Rows(),
-                             "removed": _joined(s.removed, up),
-                             "unseen": _joined(s.unseen, down)})
+    s = replaced(s, start=start, star_on_board=False, rows=Rows(),
+                 removed=_joined(s.removed, up), unseen=_joined(s.unseen, down))
     events.append(Event("round_end", s.seats[start], {
         "round": s.round, "removed": up.model_dump(mode="json"),
         "unseen": {"cards": len(down.cards), "tiles": len(down.tiles),
                    "features": len(down.features)}}))
     if s.round < counts.rounds(s.players, s.options.long):
         return _begin_round(s, events)
-    s = s.model_copy(update={"phase": "over"})
+    s = replaced(s, phase="over")
     events.append(Event("game_over", None,
                         {"scores": scoring.table(s), "ranks": scoring.standings(s)}))
     return s, events
@@ -176,21 +175,19 @@ def _take(s: GameState, seat: int, action: Take) -> Result:
     if row == "A":
         card = rows.cards[i]
         assert card is not None  # present
-        s = s.model_copy(update={
-            "rows": rows.model_copy(update={"cards": _cleared(rows.cards, i), "workers": workers}),
-            "hoods": _with_hood(s, seat, cards=(*s.hoods[seat].cards, card))})
+        s = replaced(s, rows=replaced(rows, cards=_cleared(rows.cards, i), workers=workers),
+                     hoods=_with_hood(s, seat, cards=(*s.hoods[seat].cards, card)))
         return _end_turn(s, [Event("took", name, {"item": item, "card": card})])
     if row == "B":
         tile = rows.tiles[i]
-        s = s.model_copy(update={"phase": "place_tile", "tile": tile, "rows": rows.model_copy(
-            update={"tiles": _cleared(rows.tiles, i), "workers": workers})})
+        s = replaced(s, phase="place_tile", tile=tile,
+                     rows=replaced(rows, tiles=_cleared(rows.tiles, i), workers=workers))
         return s, [Event("took", name, {"item": item, "tile": tile})]
     if row == "C":
         group = rows.features[i]
         groups = tuple(() if j == i else g for j, g in enumerate(rows.features))
-        s = s.model_copy(update={"phase": "place_features", "features": group,
-                                 "rows": rows.model_copy(update={"features": groups,
-                                                                 "workers": workers})})
+        s = replaced(s, phase="place_features", features=group,
+                     rows=replaced(rows, features=groups, workers=workers))
         return s, [Event("took", name, {"item": item, "features": list(group)})]
     return _take_pieces(s, seat, i, workers)
 
@@ -201,12 +198,12 @@ def _take_pieces(s: GameState, seat: int, i: int, workers: dict[str, int]) -> Re
     if i < len(rows.pieces):
         pieces = rows.pieces[i]
         groups = tuple("" if j == i else g for j, g in enumerate(rows.pieces))
-        update = {"rows": rows.model_copy(update={"pieces": groups, "workers": workers})}
+        update = {"rows": replaced(rows, pieces=groups, workers=workers)}
     else:  # D4: drawn now, in everyone's sight (R3)
         seed, bag, pieces = board.draw_pieces(s.rng, s.bag, board.D4_DRAW)
         update = {"rng": seed, "bag": bag,
-                  "rows": rows.model_copy(update={"workers": workers})}
-    s = s.model_copy(update={**update, "phase": "place_pieces", "pieces": pieces})
+                  "rows": replaced(rows, workers=workers)}
+    s = replaced(s, **update, phase="place_pieces", pieces=pieces)
     events = [Event("took", s.seats[seat], {"item": f"D{i + 1}", "pieces": pieces})]
     return (s, events) if pieces else _end_turn(s, events)
 
@@ -224,8 +221,7 @@ def _place_tile(s: GameState, seat: int, action: PlaceTile) -> Result:
         raise IllegalAction(f"no tile may go at ({action.x}, {action.y}): it must share a "
                             "whole edge with your tiles and keep the size limit")
     placed = Placed(tile=s.tile, x=action.x, y=action.y, rot=action.rot)
-    s = s.model_copy(update={
-        "hoods": _with_hood(s, seat, tiles=(*s.hoods[seat].tiles, placed))})
+    s = replaced(s, hoods=_with_hood(s, seat, tiles=(*s.hoods[seat].tiles, placed)))
     return _end_turn(s, [Event("placed_tile", s.seats[seat], {
         "tile": placed.tile, "x": action.x, "y": action.y, "rot": action.rot,
         "at": s.frame.tile_label(action.x, action.y)})])
@@ -244,9 +240,9 @@ def _place_feature(s: GameState, seat: int, action: PlaceFeature) -> Result:
     if cell is None or not feature_fits(grid(s, seat), kind, cell):
         raise IllegalAction(f"{kind.id} may not go on {action.space}")
     hood = s.hoods[seat]
-    s = s.model_copy(update={
-        "hoods": _with_hood(s, seat, features={**hood.features, action.space: action.feature}),
-        "features": _without(s.features, action.feature)})
+    s = replaced(
+        s, hoods=_with_hood(s, seat, features={**hood.features, action.space: action.feature}),
+        features=_without(s.features, action.feature))
     events = [Event("placed_feature", s.seats[seat],
                     {"feature": action.feature, "kind": kind.id, "space": action.space})]
     return (s, events) if s.features else _end_turn(s, events)
@@ -255,9 +251,8 @@ def _place_feature(s: GameState, seat: int, action: PlaceFeature) -> Result:
 def _discard_feature(s: GameState, seat: int, action: DiscardFeature) -> Result:
     _pending_feature(s, action.feature)
     gone = s.discarded
-    s = s.model_copy(update={
-        "features": _without(s.features, action.feature),
-        "discarded": gone.model_copy(update={"features": (*gone.features, action.feature)})})
+    s = replaced(s, features=_without(s.features, action.feature),
+                 discarded=replaced(gone, features=(*gone.features, action.feature)))
     events = [Event("discarded_feature", s.seats[seat], {
         "feature": action.feature, "kind": s.components.features[action.feature].id})]
     return (s, events) if s.features else _end_turn(s, events)
@@ -281,9 +276,8 @@ def _place_piece(s: GameState, seat: int, action: PlacePiece) -> Result:
         raise IllegalAction(f"a {action.colour} piece may not go on {action.space}")
     hood = s.hoods[seat]
     stack = hood.pieces.get(action.space, "") + action.colour
-    s = s.model_copy(update={
-        "hoods": _with_hood(s, seat, pieces={**hood.pieces, action.space: stack}),
-        "pieces": s.pieces.replace(action.colour, "", 1)})
+    s = replaced(s, hoods=_with_hood(s, seat, pieces={**hood.pieces, action.space: stack}),
+                 pieces=s.pieces.replace(action.colour, "", 1))
     events = [Event("placed_piece", s.seats[seat],
                     {"colour": action.colour, "space": action.space, "height": len(stack)})]
     return (s, events) if s.pieces else _end_turn(s, events)
@@ -291,10 +285,8 @@ def _place_piece(s: GameState, seat: int, action: PlacePiece) -> Result:
 
 def _discard_piece(s: GameState, seat: int, action: DiscardPiece) -> Result:
     _pending_piece(s, action.colour)
-    s = s.model_copy(update={
-        "pieces": s.pieces.replace(action.colour, "", 1),
-        "discarded": s.discarded.model_copy(
-            update={"pieces": s.discarded.pieces + action.colour})})
+    s = replaced(s, pieces=s.pieces.replace(action.colour, "", 1),
+                 discarded=replaced(s.discarded, pieces=s.discarded.pieces + action.colour))
     events = [Event("discarded_piece", s.seats[seat], {"colour": action.colour})]
     return (s, events) if s.pieces else _end_turn(s, events)
 

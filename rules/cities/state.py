@@ -1,7 +1,7 @@
 """The game state and options: frozen pydantic models, JSON round-trippable. `apply` never
-changes a state; it derives the next one with `model_copy(update=...)`, sharing whatever did not
-change, so nothing here may be changed in place. Seats are indexes inside; names only at the
-boundary (`seats`).
+changes a state; it derives the next one with the kernel's `replaced` (rules/kernel/tx.py: a
+model_copy(update=...) without its copies), sharing whatever did not change, so nothing here may
+be changed in place. Seats are indexes inside; names only at the boundary (`seats`).
 
 Spaces are named by their labels (docs/rules/cities.md §2.5), the same all game.
 """
