@@ -13,7 +13,8 @@ data (loading and checking a set), hood (a neighbourhood as the rules read it), 
 objectives (the predicate vocabulary of docs/rules/cities.md §10.5), counts (what the player
 count changes), board (the central rows), placement and legal (what may go where),
 achievements, scoring, engine (the flow and `apply`), views, determinize, game (`GAME`, the
-platform's interface).
+platform's interface). What every engine shares is rules/kernel's: the generator, the events,
+the actions' adapter, the working copies and the interface's hand-over to the engine.
 """
 
 from .game import GAME, Cities
