@@ -1,11 +1,14 @@
-"""Which games exist: a game id names its package in each layer.
+"""Which games exist: a game id names its package in each layer, and `register` adds one.
 
     registry.game("citadels")            # the rules object (rules.game.Game)
-    registry.entry("citadels").ui        # "cogs.citadels", the Discord extension to load
+    registry.entry("citadels").ai        # "ai.citadels", its computer players
+    registry.entry("citadels").ui        # "cogs.citadels", its Discord UI package
 
 Modules are named, not imported, so `rules` never imports a Discord or AI package; each layer
-imports its own part when it needs it. Adding a game is one line in GAMES (or one `register`
-call, as the tests do for their own small game).
+imports its own part when it needs it (the bot loads `<ui>.cog` as a discord.py extension, and
+finds `<ui>/locales` without importing the package; ai.player imports `<ai>`). The three games
+are the `register` calls at the end of this module; adding a game is one more (the tests
+register their own small games so: tests/games/).
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from .game import Game
 class Entry:
     id: str
     rules: str              # module with GAME, a rules.game.Game
-    ai: str | None = None   # module with STRENGTHS and make_player(strength)
-    ui: str | None = None   # discord.py extension with the game's cog and renderers
+    ai: str | None = None   # package: STRENGTHS, STAND_IN, make_player(strength); `hints` if any
+    ui: str | None = None   # package whose `cog` module (an extension) registers its GameUI
 
 
 GAMES: dict[str, Entry] = {}
