@@ -46,7 +46,8 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
         t("limit", value=limit),
         t("language", value=LANGUAGE_NAMES.get(s.language, s.language)),
     ])
-    seats = [_seat_line(i, seat, catalog, lang) for i, seat in enumerate(record.seats, 1)]
+    seats = [_seat_line(i, seat, record.seats, catalog, lang)
+             for i, seat in enumerate(record.seats, 1)]
     add_lines(embed, t("seats", count=len(record.seats), max=record.max_players),
               seats or [t("no_seats")])
     if record.status == "lobby":
@@ -96,9 +97,9 @@ def lobby_message(record: GameRecord, catalog: Catalog
     return embed, unstored(view)
 
 
-def _seat_line(i: int, seat: Seat, catalog: Catalog, lang: str) -> str:
+def _seat_line(i: int, seat: Seat, seats: list[Seat], catalog: Catalog, lang: str) -> str:
     if seat.user_id is None:
-        return f"{i}. {seat_name(seat, catalog, lang)}"
+        return f"{i}. {seat_name(seat, catalog, lang, seats)}"
     away = ""
     if seat.left:
         away = " " + catalog.text("render.lobby.left", lang)

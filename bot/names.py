@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import discord
 
@@ -40,17 +40,32 @@ def language(catalog: Catalog, lang: str | None) -> str:
     return catalog.language_of(lang)
 
 
-def seat_name(seat: Seat, catalog: Catalog, lang: str) -> str:
-    """A seat's name as players read it: the human's name, or a numbered computer player."""
+def seat_name(seat: Seat, catalog: Catalog, lang: str,
+              seats: Sequence[Seat] | None = None) -> str:
+    """A seat's name as players read it: the human's name, or a computer player, numbered
+    when another computer at the table (`seats`) has its strength."""
     if seat.user_id is None:
         strength = catalog.text(f"render.strength.{seat.ai or 'basic'}", lang)
-        return catalog.text("render.seat.computer", lang, strength=strength,
-                            number=seat_number(seat.id))
+        number = computer_number(seat, seats)
+        if number is None:
+            return catalog.text("render.seat.computer_alone", lang, strength=strength)
+        return catalog.text("render.seat.computer", lang, strength=strength, number=number)
     if seat.left:
         return catalog.text("render.seat.left", lang, name=seat.name)
     if seat.away:
         return catalog.text("render.seat.away", lang, name=seat.name)
     return seat.name
+
+
+def computer_number(seat: Seat, seats: Sequence[Seat] | None) -> str | None:
+    """The number that tells a computer seat from another of its strength: its place among
+    them (1, 2...), None when it is the only one; its seat's number when the table is unknown."""
+    if seats is None:
+        return seat_number(seat.id)
+    twins = [s.id for s in seats if s.user_id is None and (s.ai or "basic") == (seat.ai or "basic")]
+    if seat.id not in twins:
+        return seat_number(seat.id)
+    return str(twins.index(seat.id) + 1) if len(twins) > 1 else None
 
 
 def seat_number(seat: str) -> str:
@@ -63,8 +78,9 @@ def who(seat: str | None, seats: Iterable[Seat], catalog: Catalog, lang: str, *,
     """The display name of an engine player id (markdown-escaped for embeds by default)."""
     if seat is None:
         return "?"
+    seats = list(seats)
     found = next((s for s in seats if s.id == seat), None)
-    name = seat_name(found, catalog, lang) if found is not None else seat
+    name = seat_name(found, catalog, lang, seats) if found is not None else seat
     return as_text(name) if markdown else plain(name)
 
 

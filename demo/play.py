@@ -168,7 +168,8 @@ def winner_name(record: GameRecord | None, bot: GameBot) -> str | None:
     winners = result.winners if result is not None else []
     if not winners:
         return None
-    return seat_name(record.seat(winners[0]), bot.catalog, record.settings.language)
+    return seat_name(record.seat(winners[0]), bot.catalog, record.settings.language,
+                     record.seats)
 
 
 @asynccontextmanager

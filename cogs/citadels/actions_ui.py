@@ -74,7 +74,7 @@ def _seat_choice(key: str, ctx: Context) -> str:
     if key == ctx.view.get("you"):
         return ctx.catalog.text("citadels.render.panel.own_city", ctx.lang)
     seat = next((s for s in ctx.seats if s.id == key), None)
-    return seat_name(seat, ctx.catalog, ctx.lang) if seat else key
+    return seat_name(seat, ctx.catalog, ctx.lang, ctx.seats) if seat else key
 
 
 PLAYER = Narrow("player", _seat_choice)

@@ -123,7 +123,7 @@ def test_names_crown_acting_and_marks() -> None:
                 murdered="merchant", robbed="king", graveyard_card=None, first_complete="p4")
     view["players"][1]["revealed"] = ["king"]
     scene = table_layout(view, seats(4), catalog(), "en")
-    for i, name in enumerate(["Ana", "Bruno", "Basic bot 3", "Darío"], 1):
+    for i, name in enumerate(["Ana", "Bruno", "Basic bot", "Darío"], 1):
         assert scene.regions[f"name:p{i}"].texts == [name]  # emoji of away/computer dropped
     assert [r for r in scene.regions if r.split(":")[0] in ("computer", "away", "left")] == [
         "away:p2", "computer:p3"]

@@ -31,7 +31,7 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
     assert record.status == "finished" and record.ended_reason == "completed"
     assert record.state is not None and record.state.finished and record.state.winner
     catalog = game.bot.catalog
-    winner = render.seat_name(record.seat(record.state.winner), catalog, "en")
+    winner = render.seat_name(record.seat(record.state.winner), catalog, "en", record.seats)
     for person in people:
         [final] = final_messages(await person.sees(game.channel))
         assert not final.ephemeral

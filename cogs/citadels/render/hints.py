@@ -20,7 +20,7 @@ def hint_line(hint: Hint, view: dict[str, Any], seats: list[Seat], catalog: Cata
     params = dict(hint.params)
     if "player" in params:
         seat = next((s for s in seats if s.id == params["player"]), None)
-        params["player"] = seat_name(seat, catalog, lang) if seat else params["player"]
+        params["player"] = seat_name(seat, catalog, lang, seats) if seat else params["player"]
     if "character" in params:
         params["character"] = character(params["character"], lang)
     if "district" in params:

@@ -162,7 +162,7 @@ def test_pieces_stand_where_the_view_puts_them() -> None:
         f"Barbarians: {steps} step{'s' if steps != 1 else ''} away"]
     for p in v["players"]:
         assert scene.regions[f"seat:{p['seat']}"].texts[0] == f"{p['points']} VP"
-    assert scene.regions["seat:p3"].texts[1] == "Basic bot 3"  # the computer seat's name
+    assert scene.regions["seat:p3"].texts[1] == "Basic bot"  # the computer seat's name
     assert scene.regions["seat:p2"].texts[1] == "Bruno"  # away: the emoji left out
 
 
@@ -444,7 +444,7 @@ def test_no_secret_is_drawn() -> None:
 
 
 def _name(seat: str) -> str:
-    return {"p1": "Ana", "p2": "Bruno", "p3": "Basic bot 3",
+    return {"p1": "Ana", "p2": "Bruno", "p3": "Basic bot",
             "p4": "Maximiliano de la Cruz Fernández"}[seat]
 
 

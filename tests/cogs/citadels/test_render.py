@@ -88,7 +88,7 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
         s.total for s in citadels.scores(state).values())
     # The last round shown whole: every character held, by whom, and those face down.
     for cid, seat in state.holders.items():
-        holder = render.seat_name(table_seats[int(seat[1:]) - 1], cat, "es")
+        holder = render.seat_name(table_seats[int(seat[1:]) - 1], cat, "es", table_seats)
         line = next(x for x in (reveal.value or "").split("\n") if x.startswith(holder + ":"))
         assert citadels.CHARACTERS[cid].name["es"] in line
     assert all(citadels.CHARACTERS[c].name["es"] in (reveal.value or "")

@@ -124,7 +124,7 @@ def test_public_lines_use_public_fields_only(kind: str):
             if field in event.data:
                 assert named(line, lang) >= event_names({"x": event.data[field]}), line
         if event.player and kind != "round_started":
-            assert render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang) in line
+            assert render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS) in line
 
 
 @pytest.mark.parametrize("kind", sorted(k for k, e in SAMPLES.items() if e.private))
@@ -173,7 +173,7 @@ def test_bot_side_events(event: dict):
     if "player" in event:
         seat = event["player"]
         for lang, line in zip(LANGS, lines, strict=True):
-            assert render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang) in line
+            assert render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang, SEATS) in line
 
 
 def test_unknown_events_and_locales():
@@ -204,5 +204,5 @@ def test_own_moves_are_told_in_the_second_person():
             you = f"citadels.render.event.you.{kind}" in catalog().tables[lang] or (
                 f"citadels.render.event.you.{kind}.other" in catalog().tables[lang])
             if you and line:
-                name = render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang)
+                name = render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS)
                 assert not line.startswith(name), (kind, line)

@@ -58,8 +58,8 @@ SAMPLES: list[tuple[A.Action, str, str]] = [
     (A.EndTurn(), "End turn", "Terminar el turno"),
     # Dark City
     (A.Bewitch(character="alchemist"), "Bewitch the Alchemist", "Hechizar al Alquimista"),
-    (A.GiveCrown(player="p3"), "Give the crown to 🤖 Expert bot 3",
-     "Dar la corona a 🤖 Bot experto 3"),
+    (A.GiveCrown(player="p3"), "Give the crown to 🤖 Expert bot",
+     "Dar la corona a 🤖 Bot experto"),
     (A.Tribute(kind="gold"), "Pay 1 gold", "Pagar 1 moneda de oro"),
     (A.Tribute(kind="card"), "Give a card at random", "Dar una carta al azar"),
     (A.LookAtHand(player="p2"), "Look at Bruno 💤's hand (1 🃏)",

@@ -88,7 +88,7 @@ def test_standings_rank_by_total_then_tiebreak():
     check_embed(embed)
     lines = (embed.description or "").splitlines()
     assert [line.split("**")[1] for line in lines] == [
-        render.seat_name(SEATS[i], catalog(), "en") for i in (2, 1, 0)]
+        render.seat_name(SEATS[i], catalog(), "en", SEATS) for i in (2, 1, 0)]
     assert lines[0].startswith("🥇") and "districts 7" in lines[0]
     assert render.standings_embed(citadels.view(state, None), SEATS, catalog(),
                                   "es").title.startswith("Clasificación")
@@ -103,9 +103,9 @@ def test_ties_below_first_place_are_explained_too():
     embed = render.final_embed(view, SEATS, catalog(), "en")
     text = embed.description or ""
     assert ("🥈 3 points tied, ordered by the highest character revealed in the last round, "
-            "then by seating order: 🤖 Expert bot 3 (4 King) › Bruno 💤 (2 Thief).") in text, text
+            "then by seating order: 🤖 Expert bot (4 King) › Bruno 💤 (2 Thief).") in text, text
     assert [f.name.split(" — ")[0] for f in embed.fields[:3]] == [
-        "🥇 Ana", "🥈 🤖 Expert bot 3", "🥉 Bruno 💤"]
+        "🥇 Ana", "🥈 🤖 Expert bot", "🥉 Bruno 💤"]
     spanish = render.final_embed(view, SEATS, catalog(), "es").description or ""
     assert "empate a 3 puntos" in spanish and "(4 Rey) › Bruno 💤 (2 Ladrón)" in spanish
 
@@ -119,5 +119,5 @@ def test_a_tie_for_first_of_three_explains_second_and_third_too():
     text = embed.description or ""
     assert "revealed the highest character in the last round (the Bishop, 5)" in text, text
     assert ("🥇 3 points tied, ordered by the highest character revealed in the last round, "
-            "then by seating order: Ana (5 Bishop) › 🤖 Expert bot 3 (4 King) › "
+            "then by seating order: Ana (5 Bishop) › 🤖 Expert bot (4 King) › "
             "Bruno 💤 (2 Thief).") in text, text

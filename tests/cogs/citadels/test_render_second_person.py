@@ -251,7 +251,7 @@ def test_every_kind_of_line_speaks_to_the_seat_it_names(lang: str) -> None:
         public = line(event, None, lang)
         for seat in named:
             mine = line(event, seat, lang)
-            name = render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang)
+            name = render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang, SEATS)
             assert mine and name not in mine, mine
             assert not public or not mine.startswith(public), mine
             if lang == "en":

@@ -171,7 +171,7 @@ def test_lobby():
     check_embed(embed)
     text = embed_text(embed)
     for words in ("#12", "<@77>", "<@78>", "up to 5", "8 districts", "3 min", "Español",
-                  "🤖 Expert bot 3", "Seats (3/5)", "2 more can join", "Open"):
+                  "🤖 Expert bot", "Seats (3/5)", "2 more can join", "Open"):
         assert words in text, words
     full = record.model_copy(update={"settings": GameSettings(), "status": "running"})
     text = embed_text(lobby_embed(full, UI.option_lines(full, cat, "es"), cat, "es"))
