@@ -112,7 +112,7 @@ def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walk
         panel = UI.panel(rec, rec.seat(seat), CATALOG, lang, [], focus)
         check_components(panel.view)
         for item in items(panel.view):
-            code = item.custom_id.split(":", 3)[3]
+            code = item.custom_id.split(":", 3)[-1]
             if isinstance(item, discord.ui.Button):
                 if code == "hint":
                     continue
