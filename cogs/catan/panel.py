@@ -42,7 +42,8 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     if not legal:
         return PicturePanel(embed, None, None)
     ctx = Context(view, list(record.seats), catalog, lang)
-    components = panels.components(record.id, record.version, legal, SPEC, ctx, focus)
+    components = panels.components(record.id, record.version, legal, SPEC, ctx, focus,
+                                   hint=record.settings.hints and len(legal) > 1)
     return PicturePanel(embed, components, places.places_picture(record, legal, focus,
                                                                  catalog, lang))
 

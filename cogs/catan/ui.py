@@ -13,7 +13,7 @@ from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionalUI, OptionSelect, Panel
 from rules.catan.state import RULES, Options
 
-from . import events, panel, table, texts, trades
+from . import events, hints, panel, table, texts, trades
 from .actions_ui import SPEC
 from .render import picture
 
@@ -115,9 +115,9 @@ class CatanUI(OptionalUI):
 
     def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:
-        """Catan's computer players give no hints yet (ai/catan has no `hints`): the panels
-        offer no Hint button, and a hint asked anyway says so."""
-        return texts.t(catalog, language(catalog, lang), "hint.none")
+        """The expert's move and why, worded from the seat's own view (ai.catan.hints)."""
+        view = record.rules.view(record.state, seat)
+        return hints.hint_line(hint, view, list(record.seats), catalog, language(catalog, lang))
 
     def button_action(self, code: str) -> dict[str, Any] | None:
         return SPEC.decode(code)
