@@ -9,15 +9,23 @@ and the mentions with the newest token of the channel and edits or deletes each 
 the token that posted it while that token lives; a table whose token nears its end is posted
 again with a newer one. Without a live token (a long stretch of computer moves, or just after a
 restart: tokens are kept in memory only) the channel routes take over, inside the global budget.
+
+A token's routes have rate-limit buckets of their own, as a webhook's do: 5 calls per 2 s per
+token and route, announced in the X-RateLimit-* headers (the figure and its sources are in
+fakediscord/config.py). Each courier paces its token's calls below that, whatever the route,
+so Discord never has to refuse one (nor discord.py hold a call until a spent bucket resets).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import discord
+
+from bot.pace import Pace
 
 TOKEN_LIFE = 15 * 60.0  # seconds an interaction token works (Discord's documented life)
 # A token this close to its end posts nothing new: its message would soon be out of reach.
@@ -27,6 +35,11 @@ KEPT = 3  # newest interactions kept per channel (the newest may not be acknowle
 USABLE = frozenset({discord.InteractionType.application_command,
                     discord.InteractionType.component,
                     discord.InteractionType.modal_submit})
+# A token's calls in any TOKEN_WINDOW seconds, whatever the route: one below Discord's 5 per
+# 2 s per route, because discord.py holds the call that spends a bucket (remaining 0) until
+# it resets, and that call may be the mention someone waits for.
+TOKEN_CALLS = 4
+TOKEN_WINDOW = 2.0
 INVALID_TOKEN = 50027    # Discord's code for an expired or unknown interaction token
 UNKNOWN_WEBHOOK = 10015
 
@@ -37,6 +50,7 @@ class Courier:
 
     interaction: discord.Interaction
     received: float
+    pace: Pace = field(default_factory=lambda: Pace(None, window=(TOKEN_CALLS, TOKEN_WINDOW)))
 
     def left(self, now: float, life: float) -> float:
         return self.received + life - now
@@ -54,18 +68,21 @@ class Courier:
 class Couriers:
     """The newest tokens of each channel, and which token posted each message we keep."""
 
-    def __init__(self, life: float = TOKEN_LIFE) -> None:
+    def __init__(self, life: float = TOKEN_LIFE, *, enabled: bool = True,
+                 observe: Callable[[float], None] | None = None) -> None:
         self.life = life
+        self.enabled = enabled  # off: public messages take the channel routes only
+        self.observe = observe  # told each wait of a call for its token's turn
         self._channels: dict[int, deque[Courier]] = {}
         self._owners: dict[int, Courier] = {}  # message id -> the token that posted it
 
     def seen(self, interaction: discord.Interaction) -> None:
         """A person's interaction arrived: its token may carry that channel's messages."""
-        if interaction.channel_id is None or interaction.type not in USABLE:
+        if not self.enabled or interaction.channel_id is None or interaction.type not in USABLE:
             return
         now = _now()
         kept = self._channels.setdefault(interaction.channel_id, deque(maxlen=KEPT))
-        kept.append(Courier(interaction, now))
+        kept.append(self._courier(interaction, now))
         if len(self._channels) > 64 and interaction.id % 64 == 0:
             self._prune(now)
 
@@ -97,11 +114,16 @@ class Couriers:
 
     def adopt(self, message_id: int, interaction: discord.Interaction) -> None:
         """`message_id` is `interaction`'s response (posted by the cog): its token edits it."""
-        if interaction.channel_id is None:
+        if not self.enabled or interaction.channel_id is None:
             return
         kept = self._channels.get(interaction.channel_id, ())
         courier = next((c for c in kept if c.interaction is interaction), None)
-        self._owners[message_id] = courier or Courier(interaction, _now())
+        self._owners[message_id] = courier or self._courier(interaction, _now())
+
+    def _courier(self, interaction: discord.Interaction, now: float) -> Courier:
+        courier = Courier(interaction, now)
+        courier.pace.observe = self.observe
+        return courier
 
     def forget(self, message_id: int | None) -> None:
         self._owners.pop(message_id or 0, None)

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -41,6 +41,7 @@ TOKEN = re.compile(r"/(interactions/\{id\}|webhooks/\{id\})/[^/]+")
 # do not count against the bot's global limit.
 EXEMPT = ("/interactions/", "/webhooks/")
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
+LIMIT_KINDS = ("token", "channel", "global")
 LAG_EVERY = 0.5     # seconds between two looks at the event loop's lag
 HEALTH_TIMEOUT = 2.0  # seconds the store has to answer /health
 FAST = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
@@ -52,6 +53,16 @@ def route(url: str) -> str:
     messages/{id}")."""
     path = IDS.sub("/{id}", API.sub("", urlsplit(url).path))
     return TOKEN.sub(lambda m: f"/{m.group(1)}/{{token}}", path)
+
+
+def limit_kind(path: str, headers: Mapping[str, str]) -> str:
+    """Which limit answered a 429: an interaction token's bucket, the bot's global limit
+    (Discord says so in the headers), or else a channel's (or another route's) bucket."""
+    if any(part in path for part in EXEMPT):
+        return "token"
+    if headers.get("X-RateLimit-Global") == "true" or headers.get("X-RateLimit-Scope") == "global":
+        return "global"
+    return "channel"
 
 
 class Metrics:
@@ -70,6 +81,17 @@ class Metrics:
                             ["method", "route", "status"], registry=r)
         self.rate_limited = Counter("bot_rest_429", "REST calls answered 429, by route",
                                     ["method", "route"], registry=r)
+        self.refused = Counter(
+            "bot_rate_limited", "REST calls answered 429, by the limit that refused them: an "
+            "interaction token's bucket (token), a channel's or another route's (channel), the "
+            "bot's global limit (global)", ["kind"], registry=r)
+        for kind in LIMIT_KINDS:
+            self.refused.labels(kind)  # 0 from the start: an alert can compare against it
+        self.waits = Histogram(
+            "bot_bucket_wait_seconds", "Calls that waited for their turn in a bucket the bot "
+            "keeps itself so that Discord need not refuse them: an interaction token's (token) "
+            "or the globally-limited calls' budget (global)", ["bucket"], buckets=FAST,
+            registry=r)
         self.limited = Counter("bot_globally_limited_calls",
                                "REST calls that count against Discord's global limit "
                                "(rate() of it: calls per second)", registry=r)
@@ -97,22 +119,29 @@ class Metrics:
         config = aiohttp.TraceConfig()
 
         async def ended(session: Any, context: Any, params: Any) -> None:
-            self.called(params.method, str(params.url), params.response.status)
+            self.called(params.method, str(params.url), params.response.status,
+                        params.response.headers)
 
         config.on_request_end.append(ended)
         return config
 
-    def called(self, method: str, url: str, status: int) -> None:
+    def called(self, method: str, url: str, status: int,
+               headers: Mapping[str, str] | None = None) -> None:
         path = route(url)
         self.rest.labels(method, path, str(status)).inc()
         if status == 429:
             self.rate_limited.labels(method, path).inc()
+            self.refused.labels(limit_kind(path, headers or {})).inc()
         if not any(part in path for part in EXEMPT):
             self.limited.inc()
         if method == "POST" and (found := CALLBACK.search(url)) is not None:
             self.interactions.inc()
             created = ((int(found.group(1)) >> 22) + 1420070400000) / 1000
             self.ack.observe(max(0.0, time.time() - created))
+
+    def waited(self, bucket: str, seconds: float) -> None:
+        """A call waited `seconds` for its turn in one of the bot's own buckets."""
+        self.waits.labels(bucket).observe(seconds)
 
     # -- serving --------------------------------------------------------------------------------
 

@@ -53,6 +53,11 @@ BUSY_GAMES = 20
 PAINTER_BEHIND = 3
 PICTURE_GAP = 5.0
 PICTURE_PATIENCE = 0.3  # seconds an edit of the table waits for its picture
+# With public messages on tokens, every globally-limited call of the publisher (threads, the
+# first tables, the fallbacks, clearing up) fits in this many per so many seconds, shared by
+# the bot's processes: Discord allows 50/s, and a burst (200 games starting at once) must not
+# spend it. Clearing up (the channel-posted first tables once moved to a token) goes last.
+GLOBAL_BUDGET = (95, 10.0)
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
 
@@ -102,23 +107,35 @@ class Publisher:
         # Public messages share the bot's global rate limit: a few calls in flight at once keeps
         # a burst (every game resuming after a restart) from turning into a storm of 429s.
         # With shards across processes, each process takes its shards' share of the budget.
-        self._pace = Pace(PUBLIC_RATE * bot.sharding.share, width=IN_FLIGHT)
-        self._starts = Pace(START_RATE * bot.sharding.share, width=IN_FLIGHT)
+        share = bot.sharding.share
+        self._pace = Pace(PUBLIC_RATE * share, width=IN_FLIGHT)
+        self._starts = Pace(START_RATE * share, width=IN_FLIGHT)
         self.pictures = Pictures()
         self._shown: dict[int, str] = {}  # message -> key of the picture it carries
-        self.couriers = Couriers()  # interaction tokens: routes outside the global limit
+        # How public messages travel (the operator's PUBLIC_MESSAGES): on interaction tokens,
+        # outside the global limit, or on the channel routes only, inside it.
+        tokens = bot.settings.public_messages == "tokens"
+        self.couriers = Couriers(enabled=tokens,
+                                 observe=lambda waited: bot.metrics.waited("token", waited))
+        self._budget: Pace | None = None
+        if tokens:
+            self._budget = Pace(None, window=(int(GLOBAL_BUDGET[0] * share), GLOBAL_BUDGET[1]))
+            self._budget.observe = lambda waited: bot.metrics.waited("global", waited)
+        self._sweeps: set[asyncio.Task[None]] = set()  # moved tables deleted in the background
 
-    async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False) -> T:
-        return await retry(call, self._pace, urgent=urgent)
+    async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False,
+                     low: bool = False) -> T:
+        return await retry(call, self._pace, urgent=urgent, low=low, budget=self._budget)
 
     def opening_waits(self) -> bool:
         """Whether a game's opening call would have to wait its turn now."""
-        return not self._starts.ready()
+        return not self._starts.ready() or (self._budget is not None
+                                            and not self._budget.ready())
 
     async def opening(self, call: Callable[[], Awaitable[T]]) -> T:
-        """A call that starts a game (opening its thread): globally limited too, in a budget
-        of its own, so that starts never queue behind table edits."""
-        return await retry(call, self._starts)
+        """A call that starts a game (opening its thread): globally limited too, at a rate of
+        its own, so that starts never queue behind table edits (and first in the budget)."""
+        return await retry(call, self._starts, urgent=True, budget=self._budget)
 
     # -- the service's listener --------------------------------------------------------------
 
@@ -132,13 +149,13 @@ class Publisher:
 
     async def idle(self) -> None:
         """Wait until every queued change is on Discord (tests, shutdown)."""
-        while workers := [w for w in [*self._workers.values(), *self._redrawers.values()]
-                          if not w.done()]:
+        while workers := [w for w in [*self._workers.values(), *self._redrawers.values(),
+                                      *self._sweeps] if not w.done()]:
             await asyncio.gather(*workers, return_exceptions=True)
 
     async def close(self) -> None:
         tasks = [*self._workers.values(), *self._redrawers.values(), *self._later.values(),
-                 *self._repaints.values()]
+                 *self._repaints.values(), *self._sweeps]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -319,18 +336,24 @@ class Publisher:
         await self.bot.service.set_messages(record.id, table_message_id=message.id,
                                             table_round=_round(record))
         if moved:
-            await self._delete(record, old)
+            await self._delete(record, old, later=True)
         else:
             await self.retire_table(record, old)
 
     # -- routes: an interaction's token while one lives, else the channel's, paced -----------
 
-    async def _through(self, courier: Courier, call: Callable[[], Awaitable[T]]) -> list[T]:
-        """`[call()]` through `courier`'s token, outside the global limit; [] if Discord
-        refused the token itself (its life is over), for the caller to take another route."""
+    async def _through(self, courier: Courier, call: Callable[[], Awaitable[T]], *,
+                       urgent: bool = False) -> list[T]:
+        """`[call()]` through `courier`'s token, outside the global limit, in its turn of the
+        token's own bucket; [] if Discord refused the token itself (its life is over) or kept
+        answering 429, for the caller to take another route (the newest table is never lost)."""
         try:
-            return [await retry(call, None)]
+            return [await retry(call, courier.pace, urgent=urgent, patient=False)]
         except discord.HTTPException as exc:
+            if exc.status == 429:
+                log.warning("An interaction token's bucket refused a call (%s): another route",
+                            exc)
+                return []
             if not token_refused(exc):
                 raise
             log.info("An interaction token was refused (%s): back to channel routes", exc)
@@ -345,7 +368,7 @@ class Publisher:
         courier = self._courier(record)
         if courier is not None:
             by_token = functools.partial(_webhook_send, courier.webhook)
-            sent = await self._through(courier, lambda: send(by_token))
+            sent = await self._through(courier, lambda: send(by_token), urgent=urgent)
             if sent:
                 self.couriers.posted(sent[0].id, courier)
                 return sent[0]
@@ -368,8 +391,11 @@ class Publisher:
                  else allowed.send_messages)
         return allowed.view_channel and sends
 
-    async def _delete(self, record: GameRecord, message_id: int | None) -> None:
-        """Delete one of the game's messages, with the token that posted it if it lives."""
+    async def _delete(self, record: GameRecord, message_id: int | None, *,
+                      later: bool = False) -> None:
+        """Delete one of the game's messages, with the token that posted it if it lives;
+        `later`: by the channel route, in the background, after every other globally-limited
+        call (a moved table: the one people look at is already below it)."""
         if message_id is None:
             return
         owner = self.couriers.owner(message_id)
@@ -380,7 +406,18 @@ class Publisher:
                     owner, lambda: owner.webhook.delete_message(message_id)):
                 return
             message = self._channel(record).get_partial_message(message_id)
-            await self._retry(message.delete)
+            if not later:
+                await self._retry(message.delete)
+                return
+            task = asyncio.create_task(self._sweep(message), name=f"sweep-{message_id}")
+            self._sweeps.add(task)
+            task.add_done_callback(self._sweeps.discard)
+
+    async def _sweep(self, message: discord.PartialMessage) -> None:
+        try:
+            await self._retry(message.delete, low=True)
+        except discord.HTTPException as exc:  # gone already, or the channel with it
+            log.info("A moved table was not deleted (%s)", exc)
 
     async def retire_reposted(self, record: GameRecord, message_id: int | None) -> None:
         """The game's table (or lobby) was posted again at the bottom (`/citadels table`): the

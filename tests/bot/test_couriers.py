@@ -90,7 +90,8 @@ def test_only_the_tokens_own_refusals_count_as_its_end() -> None:
 
 
 def publisher() -> Publisher:
-    bot = SimpleNamespace(sharding=SimpleNamespace(share=1.0))
+    bot = SimpleNamespace(sharding=SimpleNamespace(share=1.0),
+                          settings=SimpleNamespace(public_messages="tokens"))
     return Publisher(bot)  # type: ignore[arg-type]
 
 

@@ -9,7 +9,7 @@ import aiohttp
 
 from bench.bot_load import scrape  # as Prometheus reads it
 from bot.client import GameBot
-from bot.metrics import route
+from bot.metrics import Metrics, route
 from fakediscord import Discord, Emulator, run_client
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 from tests.game_driver import click_id, lobby
@@ -22,6 +22,29 @@ def test_routes_group_ids_and_hide_tokens() -> None:
                  "?with_response=false") == "/interactions/{id}/{token}/callback"
     assert route("http://x/api/v10/webhooks/1575860138089119700/aW50ZXJhY3Rpb24/messages/"
                  "@original") == "/webhooks/{id}/{token}/messages/@original"
+
+
+def test_429s_are_counted_by_the_limit_that_refused_them_and_bucket_waits_by_bucket() -> None:
+    metrics = Metrics(None)  # type: ignore[arg-type]  # no bot: nothing live is read here
+    api = "http://x/api/v10"
+    metrics.called("PATCH", f"{api}/webhooks/1575860138089119700/aW50ZXJhY3Rpb24/messages/"
+                   "1575860138248503312", 429, {"X-RateLimit-Scope": "user"})
+    metrics.called("POST", f"{api}/channels/1575860138089119756/messages", 429,
+                   {"X-RateLimit-Scope": "user"})
+    metrics.called("POST", f"{api}/channels/1575860138089119756/messages", 429,
+                   {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
+    metrics.called("DELETE", f"{api}/channels/1575860138089119756/messages/"
+                   "1575860138248503312", 429, {"X-RateLimit-Scope": "global"})
+    metrics.called("POST", f"{api}/channels/1575860138089119756/messages", 200, {})
+    metrics.waited("token", 0.4)
+    metrics.waited("global", 1.5)
+    metrics.waited("global", 0.2)
+    seen = metrics.registry.get_sample_value
+    assert [seen("bot_rate_limited_total", {"kind": kind})
+            for kind in ("token", "channel", "global")] == [1.0, 1.0, 2.0]
+    assert seen("bot_bucket_wait_seconds_count", {"bucket": "token"}) == 1.0
+    assert seen("bot_bucket_wait_seconds_count", {"bucket": "global"}) == 2.0
+    assert seen("bot_bucket_wait_seconds_sum", {"bucket": "global"}) == 1.7
 
 
 async def health(port: int) -> tuple[int, dict[str, object]]:

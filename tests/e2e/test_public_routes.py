@@ -1,0 +1,124 @@
+"""How public messages travel (PUBLIC_MESSAGES), end to end through the emulator with Discord's
+rate-limit buckets on: on interaction tokens, each token's calls kept inside its bucket (no
+429, and no bucket ever spent, which would make discord.py hold a call until it resets), or on
+the channel's routes only; either way the table shows the newest state, even when Discord
+refuses a token's edits with 429s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+
+from bot.client import GameBot
+from bot.records import GameSettings
+from fakediscord import Discord, Emulator, run_client
+from fakediscord.testing import SeenMessage
+from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+from tests.game_driver import Game, Player, start_game, table, wait_for_turn
+
+ACTIONS = 10  # alice's clicks per game: enough for many table edits and mentions
+EDITS = 3  # table edits at least, in that many clicks (several changes may make one edit)
+
+
+async def started(bot: GameBot, discord_api: Discord, table_: Table) -> Game:
+    """A game of alice and a basic computer player, started, mentioned at every hand-over."""
+    return await start_game(bot, discord_api, table_.guild, "game", [table_.alice], ("basic",),
+                            settings=GameSettings(ping_after=0))
+
+
+async def play(game: Game, alice: Player, actions: int) -> None:
+    """Alice plays until she made `actions` decisions (or to the end), each as soon as her
+    panel has one."""
+    running = game.bot.service.games
+    while alice.actions < actions and game.id in running:
+        turn = await wait_for_turn({"alice": alice}, game.channel, lambda: game.id not in running)
+        if turn is None:
+            break
+        await alice.play(turn[1])
+    await game.bot.publisher.idle()
+
+
+def public_edits(calls: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """Edits of messages by id (a private panel is edited as an interaction's @original)."""
+    return [c for c in calls if c["method"] == "PATCH" and c["kind"] == kind
+            and "/messages/" in c["path"] and not c["path"].endswith("@original")]
+
+
+def shown(message: SeenMessage) -> list[Any]:
+    embed = message.embeds[0]
+    return [embed.get("title"), embed.get("description"), embed.get("fields")]
+
+
+async def newest_state_shown(game: Game, alice: Player) -> SeenMessage:
+    """The table alice sees shows the game as it is now; returns it."""
+    record = game.record
+    embed, _ = game.bot.publisher.table_message(record)
+    seen = await table(alice.person, game.channel)
+    assert seen is not None and str(record.table_message_id) == seen.id
+    assert shown(seen) == shown(SeenMessage({"embeds": [embed.to_dict()]}))
+    return seen
+
+
+@pytest.fixture
+async def rate_limited(discord_api: Discord) -> Discord:
+    """Discord's buckets as the emulator has them by default (a token's: 5 per 2 s per route),
+    the channel's loosened so that a game on channel routes goes at test speed."""
+    await discord_api.configure(rate_limits=True, channel_message_rate=[50, 1.0])
+    return discord_api
+
+
+async def test_on_tokens_each_token_stays_inside_its_bucket(
+        emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        first = len(await rate_limited.calls())
+        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(3))
+        await play(game, alice, ACTIONS)
+        seen = await newest_state_shown(game, alice)
+        assert seen.data.get("webhook_id")  # a follow-up: it travelled on a token
+        calls = await rate_limited.calls(first)
+        assert len(public_edits(calls, "webhook")) >= EDITS  # the table's edits went on tokens...
+        by_token = [c for c in calls if c["kind"] == "webhook"]
+        assert [c for c in calls if c["status"] == 429] == []  # ...never refused,
+        assert min(c["remaining"] for c in by_token) >= 1  # nor spending a bucket
+
+
+async def test_on_channel_routes_no_public_message_rides_a_token(
+        emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", public_messages="channel"),
+                  computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        first = len(await rate_limited.calls())
+        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(3))
+        await play(game, alice, ACTIONS)
+        seen = await newest_state_shown(game, alice)
+        public = await table.alice.sees(game.channel, ephemeral=False)
+        assert len(public) >= 2 and seen in public  # the table, and mentions
+        assert [m.id for m in public if m.data.get("webhook_id")] == []
+        calls = await rate_limited.calls(first)
+        posted = [c for c in calls if (c["method"], c["route"]) == (
+            "POST", "/webhooks/{app_id}/{token}")]
+        assert posted == []  # no follow-up at all: private panels are answers, not follow-ups
+        assert public_edits(calls, "webhook") == []
+        assert len(public_edits(calls, "bot")) >= EDITS  # the table's, globally limited
+
+
+async def test_a_token_refused_with_429s_never_loses_the_newest_table(
+        emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(3))
+        await play(game, alice, 2)
+        assert (await newest_state_shown(game, alice)).data.get("webhook_id")
+        # Every edit through a token is refused from now on (discord.py tries each 5 times).
+        await rate_limited.inject_fault(429, method="PATCH", path=r"/webhooks/.*/messages/\d",
+                                        count=1000, retry_after=0.01)
+        await play(game, alice, 8)
+        await newest_state_shown(game, alice)
+        await rate_limited.clear_faults()
+        refused = bot.metrics.registry.get_sample_value("bot_rate_limited_total",
+                                                        {"kind": "token"})
+        assert refused is not None and refused >= 5
