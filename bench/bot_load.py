@@ -111,6 +111,7 @@ class Options:
     pictures: bool = True  # the table's and the result's pictures (drawn by the bot's process)
     game: str = "citadels"  # the game played at every table (its `/<game> new` opens them)
     flood: float = 0.0  # clicks per second of one member pressing buttons (0: nobody does)
+    public: str = "tokens"  # how the bot's public messages travel (PUBLIC_MESSAGES)
 
     @property
     def people(self) -> int:
@@ -734,6 +735,16 @@ class Report:
         return len(self.calls) / max(self.interactions, 1)
 
     @property
+    def token_calls(self) -> int:
+        """Calls through an interaction's token (follow-ups, edits, deletes)."""
+        return sum(1 for c in self.calls if c["kind"] == "webhook")
+
+    @property
+    def spent(self) -> int:
+        """Token calls whose answer said their bucket had nothing left."""
+        return sum(1 for c in self.calls if c["kind"] == "webhook" and c.get("remaining") == 0)
+
+    @property
     def too_many(self) -> list[dict[str, Any]]:
         return [c for c in self.calls if c["status"] == 429]
 
@@ -765,8 +776,10 @@ class Report:
             f"bot REST calls           {len(self.calls)}  = {self.rest_per_action:.2f} per "
             f"human action",
             f"429s met by the bot      {len(self.too_many)}"
-            + (f"  ({dict(Counter(kind_of_429(c, self.calls) for c in self.too_many))})"
+            + (f"  ({dict(Counter(kind_of_429(c) for c in self.too_many))})"
                if self.too_many else ""),
+            f"token calls              {self.token_calls}, of which spent their bucket "
+            f"{self.spent} (discord.py then holds the call until the bucket resets)",
             f"pings (mentions)         {self.pings}",
             f"event-loop lag ms p50/p99/max  {percentile(self.loop_lag_ms, 50):.1f} / "
             f"{percentile(self.loop_lag_ms, 99):.1f} / "
@@ -901,15 +914,12 @@ def per_window(times: list[float], width: float) -> list[int]:
     return [counts[i] for i in range(max(counts, default=-1) + 1)]
 
 
-def kind_of_429(refused: dict[str, Any], calls: list[dict[str, Any]]) -> str:
-    """"channel" if that route of that channel had its 5 requests in the 5 s before, else
-    "global" (the bot's 50 requests per second across every route)."""
-    major = refused["path"].split("/")[4] if refused["path"].count("/") >= 4 else ""
-    same = [c for c in calls
-            if c["route"] == refused["route"] and c["method"] == refused["method"]
-            and c["status"] < 400 and c["path"].split("/")[4:5] == [major]
-            and 0 <= refused["started"] - c["started"] < 5.0]
-    return f"{refused['method']} {refused['route']} " + ("channel" if len(same) >= 5 else "global")
+def kind_of_429(refused: dict[str, Any]) -> str:
+    """Which limit refused the call, as the emulator logged it: an interaction token's bucket,
+    the bot's global limit, or a channel's (or another route's) bucket."""
+    if refused["kind"] == "webhook":
+        return "token"
+    return "global" if refused.get("limited") == "global" else "channel"
 
 
 INTERACTION_TYPES = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
@@ -1015,10 +1025,12 @@ async def actions_of(store: Any, user_id: int, game_ids: list[int | None], own: 
 Getter = Callable[[int], Awaitable[GameRecord | None]]
 
 
-def bot_settings(folder: str, pictures: bool = True, metrics: bool = False) -> Settings:
+def bot_settings(folder: str, pictures: bool = True, metrics: bool = False,
+                 public: str = "tokens") -> Settings:
     return Settings(_env_file=None, discord_token=Config.token,
                     database_path=Path(folder) / "load.sqlite3", log_level="WARNING",
-                    pictures=pictures, metrics_port=0 if metrics else None)
+                    pictures=pictures, metrics_port=0 if metrics else None,
+                    public_messages=public)
 
 
 async def scrape(port: int) -> dict[str, float]:
@@ -1047,6 +1059,8 @@ class Scraped:
     limited: float = float("nan")  # globally-limited calls since the bot started
     lags: float = float("nan")     # table edits whose lag was observed
     lag_sum: float = float("nan")
+    refused: dict[str, float] = field(default_factory=dict)  # 429s by the limit that answered
+    waits: dict[str, tuple[float, float]] = field(default_factory=dict)  # bucket: count, sum
 
     async def halfway(self, port: int, wait: float) -> None:
         await asyncio.sleep(wait)
@@ -1061,12 +1075,22 @@ class Scraped:
         self.limited = seen.get("bot_globally_limited_calls_total", float("nan"))
         self.lags = seen.get("bot_table_lag_seconds_count", float("nan"))
         self.lag_sum = seen.get("bot_table_lag_seconds_sum", float("nan"))
+        self.refused = {kind: seen.get(f"bot_rate_limited_total{{kind={kind}}}", float("nan"))
+                        for kind in ("token", "channel", "global")}
+        self.waits = {bucket: (seen.get(f"bot_bucket_wait_seconds_count{{bucket={bucket}}}", 0.0),
+                               seen.get(f"bot_bucket_wait_seconds_sum{{bucket={bucket}}}", 0.0))
+                      for bucket in ("token", "global")}
 
     def lines(self) -> list[str]:
         return [f"metrics scraped          halfway: {self.live:.0f} games running, /health "
                 f"{self.health}; at the end: {self.interactions:.0f} interactions, "
                 f"{self.limited:.0f} globally-limited calls, {self.lags:.0f} table edits of mean "
-                f"lag {self.lag_sum / max(self.lags, 1):.2f} s"]
+                f"lag {self.lag_sum / max(self.lags, 1):.2f} s",
+                "  429s by limit          " + ", ".join(
+                    f"{kind} {n:.0f}" for kind, n in self.refused.items())
+                + "; waits in the bot's own buckets: " + ", ".join(
+                    f"{bucket} {n:.0f} (mean {total / max(n, 1):.2f} s)"
+                    for bucket, (n, total) in self.waits.items())]
 
 
 async def run_bench(options: Options) -> Report:
@@ -1074,7 +1098,8 @@ async def run_bench(options: Options) -> Report:
         return await run_processes(options)
     lag, arrivals = LoopLag(), Arrivals()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
-        bot = GameBot(bot_settings(folder, options.pictures, metrics=True),
+        bot = GameBot(bot_settings(folder, options.pictures, metrics=True,
+                                   public=options.public),
                       computer_pause=options.computer_pause, guild_ready_timeout=0.05)
         bot.add_listener(arrivals.record, "on_interaction")
         async with emulator_process() as (url, emulator_pid), \
@@ -1124,7 +1149,8 @@ async def run_processes(options: Options) -> Report:
             database(options.store, folder) as location:
         async with emulator_process() as (url, emulator_pid), \
                 Discord.remote(url) as discord_api, \
-                bot_processes(url, location, options.processes, options.computer_pause) as bots, \
+                bot_processes(url, location, options.processes, options.computer_pause,
+                              options.public) as bots, \
                 people_process(url, options) as people:
             assert people.stdin is not None
             first_call = len(await discord_api.calls())
@@ -1206,6 +1232,8 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                         help="the game played at every table (Catan: 3 or 4 players)")
     parser.add_argument("--flood", type=float, default=0.0,
                         help="one member also presses buttons this many times a second")
+    parser.add_argument("--public", choices=["tokens", "channel"], default="tokens",
+                        help="how the bot's public messages travel (its PUBLIC_MESSAGES)")
     parser.add_argument("--no-pictures", action="store_true",
                         help="games without pictures (one bot process only)")
     parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
@@ -1220,7 +1248,8 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                       seed=args.seed, timeout=args.timeout,
                       servers=args.servers or (30 if args.processes > 1 else 1),
                       processes=args.processes, store=args.store,
-                      pictures=not args.no_pictures, game=args.game, flood=args.flood)
+                      pictures=not args.no_pictures, game=args.game, flood=args.flood,
+                      public=args.public)
     return options, args.people_of
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -101,12 +102,15 @@ def merged_feed(bots: list[BotProcess]) -> bytes:
 
 
 @contextlib.asynccontextmanager
-async def bot_processes(url: str, database: str, count: int, pause: float
-                        ) -> AsyncIterator[list[BotProcess]]:
-    """`count` bot processes, shard i in the i-th, all ready; killed at the end if still up."""
+async def bot_processes(url: str, database: str, count: int, pause: float,
+                        public: str = "tokens") -> AsyncIterator[list[BotProcess]]:
+    """`count` bot processes, shard i in the i-th, all ready; killed at the end if still up;
+    `public`: how their public messages travel (PUBLIC_MESSAGES, read from the environment)."""
+    environment = {**os.environ, "PUBLIC_MESSAGES": public}
     bots = [BotProcess(await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bench.bot_processes", url, database, str(shard), str(count),
-        repr(pause), cwd=REPO, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE))
+        repr(pause), cwd=REPO, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        env=environment))
         for shard in range(count)]
     try:
         await asyncio.gather(*(b.ready() for b in bots))
