@@ -4,12 +4,17 @@ and, for each registered game, from `locales/<language>/*.json` in its UI packag
 Each language is a folder of JSON files merged into one flat table, so areas of the bot (core,
 table, panels, each game...) keep their texts apart; a key defined twice in one language is an
 error.
+
+A text never types a command's name: it names the command in English between braces,
+`{/catan new}`, and the catalog writes it as the commands are registered in the text's language
+(`/catan nueva`), from the same `commands.*.name` keys the command translator reads.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import string
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,7 +32,8 @@ class Catalog:
     def __init__(self, tables: dict[str, dict[str, str]], default: str = "en") -> None:
         if default not in tables:
             raise ValueError(f"no catalog for default language {default!r}")
-        self.tables = tables
+        self.tables = {lang: named_commands(table, tables[default])
+                       for lang, table in tables.items()}
         self.default = default
         # Every text looks its language up, a few dozen per click: the few locales seen, once.
         self._languages: dict[discord.Locale | str, str] = {}
@@ -92,6 +98,33 @@ class Catalog:
         return {
             name for _, name, _, _ in string.Formatter().parse(self.tables[language][key]) if name
         }
+
+
+COMMAND = re.compile(r"\{/([a-z]+)((?: [a-z_-]+)*)\}")  # {/catan new}, {/catan}
+
+
+def named_commands(table: dict[str, str], english: dict[str, str]) -> dict[str, str]:
+    """`table` with each `{/group sub}` written as that language's command names. A name no
+    command has is an error, so a text cannot name a command that does not exist."""
+    def name(scope: str, word: str) -> str:
+        for key in (f"commands.{scope}.{word}.name", f"commands.{word}.name"):
+            if key in english:
+                return table.get(key) or english[key]
+        # a key named otherwise than its command ("forget" for "forget-me"): by English name
+        for key in (k for k, v in english.items() if v == word and k.endswith(".name")
+                    and k.count(".") == 2):
+            return table.get(key) or english[key]
+        raise ValueError(f"no command named {word!r} under /{scope}")
+
+    def written(match: re.Match[str]) -> str:
+        group = f"commands.{match[1]}.name"
+        if group not in english:
+            raise ValueError(f"no command group named {match[1]!r}")
+        words = [name(match[1], word) for word in match[2].split()]
+        return "/" + " ".join([table.get(group) or english[group], *words])
+
+    return {key: COMMAND.sub(written, text) if "{/" in text else text
+            for key, text in table.items()}
 
 
 PLURAL = "other="  # in every plural spec ("{n:one=...|other=...}")

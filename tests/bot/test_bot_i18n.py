@@ -81,7 +81,6 @@ SAME_IN_SPANISH = {
     "duration.minutes.one",  # "{count} min": the abbreviation is the same
     "duration.minutes.other",
     "commands.catan.name",  # "catan", the game's name in both
-    "catan.new",  # "/catan new", a command
     "catan.progress.inventor",  # "Inventor", the card's Spanish name
 }
 SAME_NAMES = {"noble", "Hospital"}  # the rulebook's Spanish: "noble", "Hospital"
