@@ -77,9 +77,13 @@ class GameCommands(commands.GroupCog):
                                                 ephemeral=True)
 
     def _panel(self, interaction: discord.Interaction, topic: str) -> discord.Embed:
+        """About, help or rules: a text that may say how many play (`{low}`, `{high}`), from
+        the rules themselves."""
+        rules = registry.game(self.game_id)
         return discord.Embed(
             title=self.text(interaction, f"{self.game_id}.{topic}.title"),
-            description=self.text(interaction, f"{self.game_id}.{topic}.body"),
+            description=self.text(interaction, f"{self.game_id}.{topic}.body",
+                                  low=rules.min_players, high=rules.max_players),
             colour=discord.Colour.gold(),
         )
 

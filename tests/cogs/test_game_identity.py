@@ -66,3 +66,13 @@ def test_a_game_is_spelled_one_way_in_each_language(game: str, lang: str) -> Non
         for word in words.findall(text):
             if bare(word) == bare(name):
                 assert word == name, (key, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", registry.games())
+def test_about_says_how_many_play_as_the_rules_do(game: str, lang: str) -> None:
+    rules = registry.game(game)
+    about = CATALOG.text(f"{game}.about.body", lang, low=rules.min_players,
+                         high=rules.max_players)
+    counts = [int(n) for n in re.findall(r"\b(\d) (?:to|a|or|o) (\d)\b", about)[0]]
+    assert counts == [rules.min_players, rules.max_players], about

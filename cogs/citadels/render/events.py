@@ -35,6 +35,9 @@ __all__ = ["OTHER_SEAT", "event_line", "event_types"]
 QUIET = frozenset({"draft_turn", "turn_ended"})
 # Private fields: what the event's own player (or a swap partner) learns beyond the public part.
 SECRET_FIELDS = ("cards", "options", "hand", "discarded", "drawn")
+# Events whose private remark says all their second-person line says, and more ("You took the
+# Warlord", not "You picked a character. You took the Warlord.").
+SAID_PRIVATELY = frozenset({"character_picked", "character_discarded"})
 # Events whose district is secret: only the players the engine tells see it.
 SECRET_DISTRICT = frozenset({"laboratory", "card_taken", "tribute", "lighthouse", "museum"})
 
@@ -54,7 +57,7 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
     kind = event.get("type", "")
     ctx = Line(event, seats, catalog, lang, _person(event, viewer))
     private = _private(ctx) if _has_secret(event) else None
-    if kind in QUIET:
+    if kind in QUIET or (private and kind in SAID_PRIVATELY and ctx.person == "you"):
         return private
     builder = ENGINE_EVENTS.get(kind) or _declared().get(kind)
     if builder is None:

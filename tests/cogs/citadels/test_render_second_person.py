@@ -22,6 +22,7 @@ from bot.client import GameBot
 from bot.records import GameRecord, GameSettings, Seat
 from cogs.citadels import render
 from cogs.citadels.render.events import OTHER_SEAT
+from cogs.citadels.render.names import character
 from cogs.citadels.ui import UI
 from fakediscord import Discord
 from fakediscord.testing import SeenMessage
@@ -297,3 +298,18 @@ def readable(message: SeenMessage) -> list[str]:
         texts += [t or "" for o in component.get("options") or []
                   for t in (o.get("label"), o.get("description"))]
     return [t for t in texts if t]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", ["character_picked", "character_discarded"])
+def test_a_seat_is_told_its_own_draft_choice_once(kind: str, lang: str) -> None:
+    """"You took the Warlord.", not "You picked a character. You took the Warlord."."""
+    seats = [Seat(id="p1", name="Ana", user_id=1), Seat(id="p2", name="Bo", user_id=2)]
+    event = {"type": kind, "player": "p1", "character": "warlord"}
+    mine = render.event_line(event, seats, catalog(), lang, viewer="p1") or ""
+    told = catalog().text(f"citadels.render.event.private.{kind}", lang,
+                          character=character("warlord", lang))
+    assert mine == told
+    public = {"type": kind, "player": "p1"}
+    assert render.event_line(public, seats, catalog(), lang, viewer="p2") == catalog().text(
+        f"citadels.render.event.{kind}", lang, name="Ana")
