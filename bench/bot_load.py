@@ -685,6 +685,7 @@ class Report:
     leftovers: Leftovers = field(default_factory=lambda: Leftovers())
     table_lags: list[float] = field(default_factory=list)
     next_lags: list[float] = field(default_factory=list)  # to the table showing whom it awaits
+    start_waits: list[float] = field(default_factory=list)  # each game's thread opening, s
     flood: Flood | None = None
     scraped: Scraped | None = None  # the bot's /metrics (one process only)
     pictures: int | None = None  # pictures the bot drew (one process only)
@@ -800,6 +801,10 @@ class Report:
             f"  for the next seat      {percentile(self.next_lags, 50):.2f} / "
             f"{percentile(self.next_lags, 90):.2f} / {percentile(self.next_lags, 99):.2f}"
             "  (a hand-over to the edit that shows whom the game waits for)",
+            f"thread openings s p50/p90/max {percentile(self.start_waits, 50):.2f} / "
+            f"{percentile(self.start_waits, 90):.2f} / "
+            f"{max(self.start_waits, default=float('nan')):.2f}  (a Start press to its thread: "
+            "the call, its turn in the global budget included)",
             *(self.flood.lines() if self.flood is not None else []),
             *(self.scraped.lines() if self.scraped is not None else []),
             *([f"pictures drawn           {self.pictures}"] if self.pictures is not None
@@ -1137,6 +1142,7 @@ async def run_bench(options: Options) -> Report:
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
             report.table_lags = list(bot.publisher.table_lags)
             report.next_lags = list(bot.publisher.next_lags)
+            report.start_waits = list(bot.publisher.start_waits)
             report.scraped = scraped
             report.pictures = bot.publisher.pictures.drawn
             report.gc = pauses
@@ -1184,6 +1190,7 @@ async def run_processes(options: Options) -> Report:
             report.bot_games = [len(b.seen) for b in bots]
             report.table_lags = [s for b in bots for s in b.result.get("table_lags", [])]
             report.next_lags = [s for b in bots for s in b.result.get("next_lags", [])]
+            report.start_waits = [s for b in bots for s in b.result.get("start_waits", [])]
             return report
 
 

@@ -57,7 +57,9 @@ async def serve(url: str, database: str, shard: int, count: int, pause: float) -
         await bot.publisher.idle()
         print(RESULT + json.dumps({"lags": lag.samples,
                                    "table_lags": list(bot.publisher.table_lags),
-                                   "next_lags": list(bot.publisher.next_lags)}), flush=True)
+                                   "next_lags": list(bot.publisher.next_lags),
+                                   "start_waits": list(bot.publisher.start_waits)}),
+              flush=True)
 
 
 @dataclass

@@ -122,6 +122,7 @@ class Publisher:
             self._budget = Pace(None, window=(int(GLOBAL_BUDGET[0] * share), GLOBAL_BUDGET[1]))
             self._budget.observe = lambda waited: bot.metrics.waited("global", waited)
         self._sweeps: set[asyncio.Task[None]] = set()  # moved tables deleted in the background
+        self.start_waits: list[float] = []  # seconds each game's opening call took, turns included
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False,
                      low: bool = False) -> T:
@@ -134,8 +135,13 @@ class Publisher:
 
     async def opening(self, call: Callable[[], Awaitable[T]]) -> T:
         """A call that starts a game (opening its thread): globally limited too, at a rate of
-        its own, so that starts never queue behind table edits (and first in the budget)."""
-        return await retry(call, self._starts, urgent=True, budget=self._budget)
+        its own, so that starts never queue behind table edits. In the budget, a started
+        game's first table and mentions go first: a thread without its table helps nobody."""
+        start = asyncio.get_running_loop().time()
+        try:
+            return await retry(call, self._starts, budget=self._budget)
+        finally:
+            self.start_waits.append(asyncio.get_running_loop().time() - start)
 
     # -- the service's listener --------------------------------------------------------------
 
