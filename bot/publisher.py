@@ -336,6 +336,8 @@ class Publisher:
         service knows it now: another table call may have posted one meanwhile); `moved`:
         the same round's table went to a fresher token, so the old one is deleted."""
         assert record.state is not None
+        if (picture := self._picture(self._latest(record), "table")) is not None:
+            await self.pictures.file(picture)  # drawn before the call's turn, not holding it
         old = (self.bot.service.games.get(record.id) or record).table_message_id
         message = await self._post_new(record, lambda send: self._send(record, None, send),
                                        urgent=True)
