@@ -32,8 +32,8 @@ class Catalog:
     def __init__(self, tables: dict[str, dict[str, str]], default: str = "en") -> None:
         if default not in tables:
             raise ValueError(f"no catalog for default language {default!r}")
-        self.tables = {lang: named_commands(table, tables[default])
-                       for lang, table in tables.items()}
+        english = tables.get("en", tables[default])  # commands are registered in English
+        self.tables = {lang: named_commands(table, english) for lang, table in tables.items()}
         self.default = default
         # Every text looks its language up, a few dozen per click: the few locales seen, once.
         self._languages: dict[discord.Locale | str, str] = {}

@@ -46,6 +46,7 @@ NEW_NAMES = {
     "turn_limit": _str("turn_limit", "commands.new.turn_limit.name"),
     "language": _str("language", "commands.new.language.name"),
     "thread": _str("thread", "commands.new.thread.name"),
+    "pictures": _str("pictures", "commands.new.pictures.name"),
 }
 NEW_DESCRIPTIONS = {
     "turn_limit": _str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
@@ -53,6 +54,8 @@ NEW_DESCRIPTIONS = {
     "language": _str("Language of the table", "commands.new.language.description"),
     "thread": _str("Play in a thread of its own, if the bot may open one",
                    "commands.new.thread.description"),
+    "pictures": _str("Draw the board and the tables as pictures (default: the server's)",
+                     "commands.new.pictures.description"),
 }
 LANGUAGES = [choice("English", "commands.new.language.en", "en"),
              choice("Español", "commands.new.language.es", "es")]
@@ -98,7 +101,7 @@ class GameCommands(commands.GroupCog):
 
     async def open_lobby(self, interaction: discord.Interaction, *, players: int | None,
                          turn_limit: int | None, language: str | None, thread: bool,
-                         options: dict[str, Any]) -> None:
+                         options: dict[str, Any], pictures: bool | None = None) -> None:
         """`new`: a lobby for this cog's game in the channel, the host seated."""
         if (existing := self.bot.service.in_channel(interaction.channel_id or 0)) is not None:
             await self.reply(interaction, "errors.channel_busy", link=_link(existing))
@@ -116,7 +119,8 @@ class GameCommands(commands.GroupCog):
         settings = GameSettings.model_validate({
             "max_players": players, "language": lang, "options": options, "thread": thread,
             "turn_limit": here.turn_limit if turn_limit is None else turn_limit,
-            "ping_after": here.ping_after, "hints": here.hints, "pictures": here.pictures})
+            "ping_after": here.ping_after, "hints": here.hints,
+            "pictures": here.pictures if pictures is None else pictures})
         user = interaction.user
         try:
             record = await in_time(interaction, self.bot.service.open_lobby(
@@ -158,6 +162,13 @@ class GameCommands(commands.GroupCog):
                                            "commands.help.description"))
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=self._panel(interaction, "help"),
+                                                ephemeral=True)
+
+    # A game whose rules have topics (a card, a character) replaces this with its own `rules`.
+    @app_commands.command(name=_str("rules", "commands.rules.name"),
+                          description=_str("The rules in short", "commands.rules.description"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=self._panel(interaction, "rules"),
                                                 ephemeral=True)
 
     async def refuse_range(self, interaction: discord.Interaction, option: str,

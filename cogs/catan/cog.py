@@ -60,7 +60,7 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
                   points: app_commands.Range[int, POINTS_RANGE[0], POINTS_RANGE[1]] | None = None,
                   turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
                   language: app_commands.Choice[str] | None = None,
-                  thread: bool = True) -> None:
+                  thread: bool = True, pictures: bool | None = None) -> None:
         if await self.refuse_range(interaction, "catan.new.points", points, POINTS_RANGE):
             return
         options: dict[str, object] = {}
@@ -73,7 +73,8 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
             options["points"] = points
         await self.open_lobby(
             interaction, players=players, turn_limit=turn_limit,
-            language=language.value if language else None, thread=thread, options=options)
+            language=language.value if language else None, thread=thread,
+            options=options, pictures=pictures)
 
     @new.autocomplete("turn_limit")
     async def _new_limit(self, interaction: discord.Interaction, current: str

@@ -70,7 +70,8 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                   thread: bool = True,
                   cast: app_commands.Choice[str] | None = None,
                   rank9: app_commands.Choice[str] | None = None,
-                  dark_districts: bool | None = None) -> None:
+                  dark_districts: bool | None = None,
+                  pictures: bool | None = None) -> None:
         options: dict[str, object] = {"city_size": city_size.value} if city_size else {}
         nine = rank9.value if rank9 and rank9.value != "none" else None
         if cast is not None or nine is not None:
@@ -80,7 +81,8 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
             options["dark_city_districts"] = dark_districts
         await self.open_lobby(
             interaction, players=players, turn_limit=turn_limit,
-            language=language.value if language else None, thread=thread, options=options)
+            language=language.value if language else None, thread=thread,
+            options=options, pictures=pictures)
 
     @new.autocomplete("turn_limit")
     async def _new_limit(self, interaction: discord.Interaction, current: str

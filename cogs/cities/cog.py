@@ -54,7 +54,7 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
                   long: bool = False, board: str | None = None,
                   turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
                   language: app_commands.Choice[str] | None = None,
-                  thread: bool = True) -> None:
+                  thread: bool = True, pictures: bool | None = None) -> None:
         options: dict[str, object] = {"long": long}
         if board is not None:
             options["board"] = board
@@ -62,7 +62,8 @@ class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
             players = 2  # the long game is for two
         await self.open_lobby(
             interaction, players=players, turn_limit=turn_limit,
-            language=language.value if language else None, thread=thread, options=options)
+            language=language.value if language else None, thread=thread,
+            options=options, pictures=pictures)
 
     @new.autocomplete("turn_limit")
     async def _new_limit(self, interaction: discord.Interaction, current: str

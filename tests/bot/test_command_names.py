@@ -75,3 +75,8 @@ def test_a_text_naming_no_command_is_refused_when_the_catalog_loads() -> None:
     del english["b"]
     spanish = {"commands.new.name": "nueva", "a": "Escribe {/catan new}."}
     assert Catalog({"en": english, "es": spanish}).text("a", "es") == "Escribe /catan nueva."
+
+
+def test_commands_are_named_when_spanish_is_the_default_language() -> None:
+    spanish_first = Catalog.load(default="es")
+    assert "/ciudadelas olvídame" in spanish_first.text("citadels.help.body", "es")
