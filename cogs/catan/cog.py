@@ -87,7 +87,8 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
     @app_commands.rename(topic=_str("topic", "commands.catan.rules.topic.name"))
     @app_commands.describe(topic=_str("A progress card, an improvement track, or the costs",
                                       "commands.catan.rules.topic.description"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+    async def rules(  # type: ignore[override]  # the generic rules, with a topic to ask about
+            self, interaction: discord.Interaction, topic: str | None = None) -> None:
         lang = self.bot.catalog.language_of(interaction.locale)
         if topic is None:
             await interaction.response.send_message(embed=self._panel(interaction, "rules"),

@@ -95,7 +95,8 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
     @app_commands.rename(card=_str("card", "commands.citadels.rules.card.name"))
     @app_commands.describe(card=_str("A character or a district",
                                      "commands.citadels.rules.card.description"))
-    async def rules(self, interaction: discord.Interaction, card: str | None = None) -> None:
+    async def rules(  # type: ignore[override]  # the generic rules, with a card to ask about
+            self, interaction: discord.Interaction, card: str | None = None) -> None:
         lang = interaction.locale.value
         if card is None:
             await interaction.response.send_message(embed=self._panel(interaction, "help"),
