@@ -260,6 +260,11 @@ def _trade_ask(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
         return answer
     if s.points(s.seat(d["from"]) or 0) >= 10:
         return answer
+    return counter(s, d, legal) or answer
+
+
+def counter(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action | None:
+    """The one-for-one counter to the offer d worth most to s.me, if any is worth it."""
     best: tuple[float, int, Action] | None = None
     for i, a in enumerate(legal):
         if not isinstance(a, CounterTrade) or not set(a.get) <= set(d["give"]):
@@ -267,7 +272,7 @@ def _trade_ask(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
         gain = worth(s, a.get, a.give) + (0.25 if set(a.give) <= set(d["get"]) else 0)
         if gain > 0.75 and (best is None or gain > best[0]):
             best = (gain, i, a)
-    return answer if best is None else best[2]
+    return None if best is None else best[2]
 
 
 def _trade_reply(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:

@@ -20,8 +20,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
-from rules.catan.actions import Action, OfferTrade
+from rules.catan import scoring
+from rules.catan.actions import AcceptTrade, Action, DeclineTrade, OfferTrade
 from rules.catan.board import parse_edge, parse_node
 
 from . import basic, plan, search
@@ -56,25 +58,21 @@ class ExpertPlayer:
 
 EXPERT = Style(adaptive=True, focus=True)
 
-# An offer (to whom, the cards given, the cards asked), with the hand it was made from: a
-# declined offer leaves the hand as it was, so none is made twice from the same hand.
-Offered = tuple[str, frozenset[tuple[str, int]], frozenset[tuple[str, int]],
-                frozenset[tuple[str, int]]]
+# An offer (to whom, the cards given, the cards asked): none is made twice to the same seat
+# in a turn (the engine records the turn's offers, one per addressee).
+Offered = tuple[str, frozenset[tuple[str, int]], frozenset[tuple[str, int]]]
 MAX_OFFERS = 12  # offers a turn, at most (each is a question to answer at the table)
 
 
-def offered(to: str, give: dict[str, int], get: dict[str, int], hand: dict[str, int]
-            ) -> Offered:
-    return to, frozenset(give.items()), frozenset(get.items()), frozenset(hand.items())
+def offered(to: str, give: dict[str, int], get: dict[str, int]) -> Offered:
+    return to, frozenset(give.items()), frozenset(get.items())
 
 
 def offers_made(view: View) -> list[Offered]:
-    """The offers the seat made this turn, from the engine's record in its view (the hand
-    each came from is shown to the offerer only; anyone else's are not the seat's)."""
+    """The offers the seat made this turn, from the engine's record in its view."""
     if view["active"] != view["you"]:
         return []
-    return [offered(o["to"], o["give"], o["get"], o["hand"])
-            for o in view["this_turn"]["offers"]]
+    return [offered(o["to"], o["give"], o["get"]) for o in view["this_turn"]["offers"]]
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:
@@ -89,6 +87,8 @@ def _heuristic(view: View, legal: Sequence[Action]) -> Action:
 
 OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards
 OFFER_FLOOR = -1.0  # an offer the model expects declined by more than this is not made
+TWO_FOR_ONE = False  # two spare cards offered for a missing one when one would be declined
+NEAR_WIN = 3  # no offer helps a seat this close to the winning points
 
 
 def expert_move(view: View, legal: Sequence[Action],
@@ -97,7 +97,10 @@ def expert_move(view: View, legal: Sequence[Action],
     if view["phase"] != "action" or len(legal) == 1:
         return basic.basic_move(view, legal, EXPERT)
     s = read(view, EXPERT)
-    if s.my_decision() is not None or s.active != s.me:
+    d = s.my_decision()
+    if d is not None and d["kind"] in ("trade_offer", "trade_ask"):
+        return answer(s, d, legal)
+    if d is not None or s.active != s.me:
         return basic.basic_move(view, legal, EXPERT)
     groups: Group = {}
     for a in legal:
@@ -113,48 +116,80 @@ def expert_move(view: View, legal: Sequence[Action],
     return groups["end_turn"][0] if "end_turn" in groups else legal[0]
 
 
+Cards = tuple[tuple[str, int], ...]  # a side of an offer, sorted
+# (expected declined, goal rank, cards given, -acceptance, taker's points, taker, give, get)
+Found = tuple[bool, int, int, float, int, str, Cards, Cards]
+
+
 def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
-    """A one-for-one offer not made yet from this hand: any card a nearly complete build
-    lacks, for a card it does not need; offers a model of the basic answer (acceptance)
-    expects taken first, builds in the order of the goals, the likeliest first."""
-    options: list[OfferTrade] = groups.get("offer_trade", [])
-    if not options:
+    """An offer not made yet to that seat this turn: a card a nearly complete build lacks,
+    for one card it does not need (or two, where one would be declined); offers a model of
+    the basic answer (acceptance) expects taken first, builds in the order of the goals,
+    the likeliest first. Never to a seat near winning, nor one the trade helps more."""
+    if not groups.get("offer_trade"):
         return None
-    takers = [o for o in s.opponents() if int(s.players[o]["cards"]) > 0]
+    win = int(s.raw["options"].get("points", scoring.WIN))
+    takers = [o for o in s.opponents()
+              if int(s.players[o]["cards"]) > 0 and s.points(o) < win - NEAR_WIN]
     models = {o: taker_model(s, o) for o in takers}
-    hand = frozenset(s.hand.items())
-    listed = {(a.to, frozenset(a.give.items()), frozenset(a.get.items()), hand): a
-              for a in options}
-    found: list[tuple[bool, int, float, int, str, str, str]] = []
+    found: list[Found] = []
     for rank, goal in enumerate(plan.goals(s)):
         missing = plan.deficit(s.hand, goal.cost)
         if not missing or sum(missing.values()) > OFFER_DEFICIT:
             continue
-        spare = [c for c in s.hand if s.hand[c] > goal.cost.get(c, 0) and c not in missing]
-        for o in takers:
-            for give in spare:
-                for get in missing:
-                    key = _key(s.names[o], give, get, hand)
-                    if key not in listed or key in made:
+        spare = {c: s.hand[c] - goal.cost.get(c, 0) for c in s.hand
+                 if s.hand[c] > goal.cost.get(c, 0) and c not in missing}
+        for give in _gives(spare):
+            for get in missing:
+                mine = basic.worth(s, {get: 1}, dict(give))
+                for o in takers:
+                    if offered(s.names[o], dict(give), {get: 1}) in made:
                         continue
-                    p = acceptance(models[o], give, get)
-                    if p > OFFER_FLOOR:
-                        found.append((p <= 0, rank, -p, s.points(o), s.names[o], give, get))
+                    p = acceptance(models[o], dict(give), {get: 1})
+                    if len(give) == 1 and give[0][1] == 1:
+                        if p > OFFER_FLOOR:
+                            found.append((p <= 0, rank, 1, -p, s.points(o), s.names[o],
+                                          give, ((get, 1),)))
+                    elif p > 0 and mine > p + 0.5:  # it gains more than the taker does
+                        found.append((False, rank, 2, -p, s.points(o), s.names[o], give,
+                                      ((get, 1),)))
     if not found:
         return None
-    *_, to, give, get = min(found)
+    best = min(found)
+    unlikely, to, terms = best[0], best[5], best[6:]
     # The same offer to every other taker the model expects to accept it: the table answers
     # at once, and the offerer picks the best acceptance (basic._trade_reply).
-    also = [name for unlikely, _, _, _, name, g, w in sorted(found)
-            if not unlikely and (g, w) == (give, get) and name != to]
-    if also and not min(found)[0]:
-        return OfferTrade(to=[to, *dict.fromkeys(also)], give={give: 1}, get={get: 1})
-    return listed[_key(to, give, get, hand)]
+    also = [f[5] for f in sorted(found) if not f[0] and f[6:] == terms and f[5] != to]
+    names = [to, *dict.fromkeys(also)] if also and not unlikely else to
+    return OfferTrade(to=names, give=dict(terms[0]), get=dict(terms[1]))
 
 
-def _key(to: str, give: str, get: str, hand: frozenset[tuple[str, int]]) -> Offered:
-    """A one-for-one offer's Offered."""
-    return to, frozenset({(give, 1)}), frozenset({(get, 1)}), hand
+def _gives(spare: dict[str, int]) -> list[Cards]:
+    """One spare card of each type; then two (of one type or of two)."""
+    ones: list[Cards] = [((c, 1),) for c in sorted(spare)]
+    if not TWO_FOR_ONE:
+        return ones
+    twos: list[Cards] = [((c, 2),) for c in sorted(spare) if spare[c] >= 2]
+    kinds = sorted(spare)
+    pairs: list[Cards] = [((a, 1), (b, 1)) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+    return ones + twos + pairs
+
+
+def answer(s: Seen, d: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """An offer made to it, judged as its own offers are: accepted when what comes is worth
+    more to it than what goes (basic.worth) and more than the offerer gains by the model of
+    the offerer, never from a seat near winning; an offer to several it would not accept is
+    countered where a counter is worth it."""
+    win = int(s.raw["options"].get("points", scoring.WIN))
+    offerer = s.seat(d["from"]) or 0
+    if s.points(offerer) >= win - NEAR_WIN:
+        return DeclineTrade()
+    mine = basic.worth(s, d["give"], d["get"])
+    theirs = acceptance(taker_model(s, offerer), d["get"], d["give"]) + 0.5
+    if AcceptTrade() in legal and mine > 0.5 and mine >= theirs:
+        return AcceptTrade()
+    found = basic.counter(s, d, legal) if d["kind"] == "trade_ask" else None
+    return found or DeclineTrade()
 
 
 def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None
@@ -166,11 +201,13 @@ def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None
     return them, plan.need(them)
 
 
-def acceptance(model: tuple[Seen, dict[str, int]], give: str, get: str) -> float:
+def acceptance(model: tuple[Seen, dict[str, int]], give: dict[str, int], get: dict[str, int]
+               ) -> float:
     """How far above its bar the taker would value getting `give` for `get` (the basic
     player's answer, basic._trade_offer)."""
     them, wanted = model
-    return plan.keep_value(them, give, wanted) - plan.keep_value(them, get, wanted) - 0.5
+    return (sum(plan.keep_value(them, c, wanted) * k for c, k in give.items())
+            - sum(plan.keep_value(them, c, wanted) * k for c, k in get.items()) - 0.5)
 
 
 def guessed_hand(s: Seen, seat: int) -> dict[str, int]:
@@ -188,8 +225,11 @@ def exposed_defence(s: Seen) -> list[int]:
                    for b in s.buildings.values())]
 
 
+DEFENCE_FROM = 2  # the ship's step from which its knights keep above the weakest exposed
+
+
 def defence_goal(s: Seen) -> int:
-    if not s.my_cities() or s.ship < 2:
+    if not s.my_cities() or s.ship < DEFENCE_FROM:
         return 0
     others = exposed_defence(s) or [0]
     safe = min(others) + 1

@@ -22,6 +22,7 @@ from .world import from_view
 
 Policy = Callable[[View, Sequence[Action]], Action]
 STEPS = 40  # a turn's remaining decisions, at most (a guard, never reached in practice)
+NODES = 4000  # moves a decision's lookahead plays in all, at most (its budget in nodes)
 
 
 def candidates(s: Seen, legal: Sequence[Action], first: Action) -> list[Action]:
@@ -63,9 +64,11 @@ def candidates(s: Seen, legal: Sequence[Action], first: Action) -> list[Action]:
     return list(dict.fromkeys(out))
 
 
-def finish_turn(state: GameState, me: str, mine: Policy, others: Policy) -> GameState:
-    """Play on until the seat's turn is over (or the game)."""
-    for _ in range(STEPS):
+def finish_turn(state: GameState, me: str, mine: Policy, others: Policy
+                ) -> tuple[GameState, int]:
+    """Play on until the seat's turn is over (or the game); the state and the moves played."""
+    played = 0
+    while played < STEPS:
         if state.phase == "over" or (state.seats[state.active] != me and not state.pending):
             break
         who = asked(state)
@@ -74,7 +77,8 @@ def finish_turn(state: GameState, me: str, mine: Policy, others: Policy) -> Game
             break
         policy = mine if who == me else others
         state, _ = engine.apply(state, who, policy(views.view(state, who), legal))
-    return state
+        played += 1
+    return state, played
 
 
 def asked(state: GameState) -> str:
@@ -93,26 +97,29 @@ def points_first(state: GameState, seat: int) -> float:
 
 def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine: Policy,
               rng: random.Random, worlds: int, deadline: float | None,
-              score: Score = value.relative) -> Action:
-    """The candidate with the best mean score over the worlds searched in full."""
+              score: Score = value.relative, nodes: int = NODES) -> Action:
+    """The candidate with the best mean score over the worlds searched in full. The budget is
+    `worlds` and `nodes` (moves played in all, counted: the answer depends only on the view,
+    the rng and these counts); a `deadline` may cut it short, between candidates."""
     options = candidates(s, legal, first)
     if len(options) == 1:
         return first
     me = view["you"]
     totals = [0.0] * len(options)
-    done = 0
+    done = played = 0
     for _ in range(worlds):
         world = from_view(view, rng)
         row = []
         for action in options:
-            if deadline is not None and time.monotonic() > deadline:
+            if played > nodes or (deadline is not None and time.monotonic() > deadline):
                 return _pick(options, totals, done, first)
             try:
                 after, _ = engine.apply(world, me, action)
             except IllegalAction:  # a knight that already acted, unseen in the view
                 row.append(-1000.0)
                 continue
-            after = finish_turn(after, me, mine, basic.basic_move)
+            after, moves = finish_turn(after, me, mine, basic.basic_move)
+            played += 1 + moves
             row.append(score(after, s.me))
         totals = [t + v for t, v in zip(totals, row, strict=True)]
         done += 1

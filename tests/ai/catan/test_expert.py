@@ -78,7 +78,7 @@ def test_the_offer_model_answers_as_the_basic_player_given_the_real_hand() -> No
                     theirs["pending"] = [{"kind": "trade_offer", "seat": state.seats[to],
                                           "from": seat, "give": {give: 1}, "get": {get: 1}}]
                     answer = basic.basic_move(theirs, [AcceptTrade(), DeclineTrade()])
-                    assert (acceptance(model, give, get) > 0) == (answer == AcceptTrade())
+                    assert (acceptance(model, {give: 1}, {get: 1}) > 0) == (answer == AcceptTrade())
                     checked += 1
                     accepted += answer == AcceptTrade()
     assert checked >= 20 and 0 < accepted < checked

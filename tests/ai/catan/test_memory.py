@@ -115,3 +115,23 @@ def test_a_declined_offer_is_not_made_again_from_the_same_hand() -> None:
         assert len(made) == len(set(map(repr, made))) <= MAX_OFFERS
         repeats += len(made) > 1
     assert repeats > 0
+
+
+def test_no_offer_is_made_twice_to_the_same_seat_in_a_turn() -> None:
+    """Along whole turns, trades made or not, the expert never puts the same terms to the
+    same seat twice in one turn."""
+    offers = 0
+    for seed in (7, 8):
+        table = Table(seed, ExpertPlayer())
+        asked: set[tuple[int, str, str, str]] = set()
+        while not table.done:
+            state, name, action = table.step()
+            if name != EXPERT_SEAT or not isinstance(action, OfferTrade):
+                continue
+            for to in [action.to] if isinstance(action.to, str) else action.to:
+                key = (state.turn, to, repr(sorted(action.give.items())),
+                       repr(sorted(action.get.items())))
+                assert key not in asked, key
+                asked.add(key)
+                offers += 1
+    assert offers >= 20

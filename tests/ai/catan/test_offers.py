@@ -8,7 +8,10 @@ from __future__ import annotations
 import random
 
 from ai import catan
+from ai.catan import basic
 from ai.catan.basic import basic_move
+from ai.catan.expert import EXPERT, NEAR_WIN, acceptance, answer, taker_model
+from ai.catan.seen import read
 from rules.catan import engine
 from rules.catan.actions import (
     AcceptTrade,
@@ -19,8 +22,11 @@ from rules.catan.actions import (
     PickTrade,
 )
 from rules.catan.game import GAME
-from rules.catan.state import GameState
+from rules.catan.scoring import WIN
+from rules.catan.state import CARDS, GameState
 from tests.rules.catan.engine_helpers import table
+
+from .test_players import positions
 
 HANDS = {"R": {"wool": 3, "grain": 2}, "B": {"ore": 2, "brick": 1},
          "W": {"ore": 1, "lumber": 2}, "O": {"ore": 1}}
@@ -102,3 +108,29 @@ def test_experts_offer_to_several_and_trade_in_play() -> None:
         state, events = GAME.apply(state, name, action)
         seen.update(e.type for e in events)
     assert {"offer_to_several", "trade_accepted", "trade_countered", "trade_made"} <= seen
+
+
+def test_the_expert_accepts_only_trades_that_help_it_more_than_the_offerer() -> None:
+    """Offers of one card for one, put to the expert along real positions: it accepts only
+    what is worth more to it than what goes (the measure its own offers use) and more than
+    the offerer gains by its model of the offerer; some it would gain by, it declines."""
+    accepted = declined = 0
+    for state, seat in positions():
+        if state.phase != "action" or state.seats[state.active] == seat:
+            continue
+        view = GAME.view(state, seat)
+        for give in CARDS:
+            for get in CARDS:
+                if give == get or not view["hand"].get(get):
+                    continue
+                d = {"kind": "trade_offer", "seat": seat, "from": state.seats[state.active],
+                     "give": {give: 1}, "get": {get: 1}}
+                s = read(dict(view, pending=[d]), EXPERT)
+                mine = basic.worth(s, {give: 1}, {get: 1})
+                theirs = acceptance(taker_model(s, s.active), {get: 1}, {give: 1}) + 0.5
+                says = answer(s, d, [AcceptTrade(), DeclineTrade()])
+                near = s.points(s.active) >= WIN - NEAR_WIN  # never helps a seat near winning
+                assert (says == AcceptTrade()) == (mine > 0.5 and mine >= theirs and not near)
+                accepted += says == AcceptTrade()
+                declined += mine > 0.5 and says == DeclineTrade()
+    assert accepted > 0 and declined > 0
