@@ -95,7 +95,8 @@ class GameCog(commands.Cog):
     async def act(self, interaction: discord.Interaction, game: int, version: int,
                   action: dict[str, Any] | None) -> None:
         if action is None:
-            await self.refuse(interaction, "errors.unknown_component")
+            await self.refused_with_panel(interaction, self.bot.service.games.get(game),
+                                          "errors.unknown_component")
             return
         user = interaction.user.id
         try:
@@ -117,14 +118,29 @@ class GameCog(commands.Cog):
         if refusal.key == "errors.game_over":
             await self.ended(interaction, game)
             return
-        record = self.bot.service.games.get(game)
-        seat = record.seat_of_user(interaction.user.id) if record else None
-        if not refusal.stale or record is None or seat is None or record.state is None:
-            await self.refuse(interaction, refusal.key, **refusal.params)
+        await self.refused_with_panel(interaction, self.bot.service.games.get(game),
+                                      refusal.key, **refusal.params)
+
+    async def refused_with_panel(self, interaction: discord.Interaction,
+                                 record: GameRecord | None, key: str, **params: Any) -> None:
+        """A refused click (stale, forged, illegal): why, and for a seated player of a running
+        game their current panel with it, so the next click is on a true one: the clicked
+        panel redrawn, or a new private panel under a public message."""
+        seat = record.seat_of_user(interaction.user.id) if record is not None else None
+        if record is None or record.state is None or seat is None or seat.left:
+            await self.refuse(interaction, key, **params)
             return
         panel = self._panel(record, seat.id, interaction, [])
-        await update_panel(interaction, self.text(interaction, refusal.key), panel,
-                           await self._files(panel, interaction))
+        files = await self._files(panel, interaction)
+        text = self.text(interaction, key, **params)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await update_panel(interaction, text, panel, files)
+            return
+        send = (interaction.followup.send if interaction.response.is_done()
+                else interaction.response.send_message)
+        await send(text, embed=panel.embed, view=panel.view or discord.utils.MISSING,
+                   files=files or discord.utils.MISSING, ephemeral=True)
 
     def _panel(self, record: GameRecord, seat: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
@@ -436,7 +452,8 @@ class GameCog(commands.Cog):
         custom_id = str(data.get("custom_id", ""))
         if components.recognized(custom_id) and _on_message(interaction, custom_id):
             return
-        await self.refuse(interaction, "errors.unknown_component")
+        record = self.bot.service.in_channel(interaction.channel_id or 0)
+        await self.refused_with_panel(interaction, record, "errors.unknown_component")
 
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:

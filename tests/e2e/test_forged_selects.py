@@ -90,5 +90,6 @@ async def test_a_forged_player_select_is_answered_and_changes_nothing(game: Game
     custom_id = select_of(panel, "destroy")["custom_id"].replace(":s.destroy", ":s.n_destroy")
     for forged in (["p9"], [seats["a"]], [seats["b"]], ["<@1>"]):
         reply = await answer(forge_click(emulator, player, panel, custom_id, values=forged))
-        assert reply.text == TEXT["unknown"][player.locale.startswith("es")]
+        assert reply.content == TEXT["unknown"][player.locale.startswith("es")]
+        assert reply.embeds and (reply.buttons() or reply.selects())  # a fresh panel
     await before.check()
