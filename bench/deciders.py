@@ -2,13 +2,14 @@
 decide together (discards on a 7, and the like), every seat an expert, played through the
 service's own computer runners on a temporary SQLite store.
 
-    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3]
+    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3] [--turns]
 
 A ticker wakes every 5 ms and records how late it woke: that lag is what every click's answer
 waits on meanwhile. The run is made with the service's limit on decisions searched at once
 (bot.computers.THINKING) and, from the same run, with no limit (every seat thinking in its own
 thread at once), so the two sides of the comparison share the machine's speed of the moment.
-Prints p50/p99/max lag and the wall time until every seat has decided.
+Prints p50/p99/max lag and the wall time until every seat has decided. `--turns` takes instead
+one seat a game acting in its own turn (where the Catan expert runs its lookahead), 8 games.
 """
 
 from __future__ import annotations
@@ -49,6 +50,28 @@ def simultaneous_states(game: Any, seats: int, want: int, seed: int = 1
             if len(game.must_decide(state)) >= 2:
                 found.append((state, game_seed))
                 total += len(game.must_decide(state))
+                break
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, game.random_action(state, seat, play))
+    return found
+
+
+def turn_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """(state, seed) pairs of `want` random 4-player Catan games, each at a moment when its
+    active seat acts in its own turn past the set-up (where the expert searches)."""
+    found: list[tuple[Any, int]] = []
+    rng = random.Random(seed)
+    while len(found) < want:
+        game_seed = rng.randrange(2**31)
+        names = [f"p{i}" for i in range(1, seats + 1)]
+        state = game.new_game(names, game.options({}), game_seed)
+        play = random.Random(game_seed)
+        for _ in range(3000):
+            if game.is_over(state):
+                break
+            if (state.phase == "action" and state.turn > 3 * seats and not state.pending
+                    and len(game.legal_actions(state, game.to_act(state)[0])) > 1):
+                found.append((state, game_seed))
                 break
             seat = game.to_act(state)[0]
             state, _ = game.apply(state, seat, game.random_action(state, seat, play))
@@ -117,10 +140,11 @@ def line(name: str, lags: list[float], took: float, seats: int) -> str:
             f"{p99:>8.1f} {ms[-1]:>8.1f}")
 
 
-async def main(seats: int, cap: float, runs: int) -> None:
+async def main(seats: int, cap: float, runs: int, turns: bool = False) -> None:
     game = registry.game("catan")
-    states = simultaneous_states(game, 4, seats)
-    print(f"{sum(len(game.must_decide(s)) for s, _ in states)} seats deciding at once in "
+    states = turn_states(game, 4, seats) if turns else simultaneous_states(game, 4, seats)
+    what = "on their own turns (the lookahead)" if turns else "at once"
+    print(f"{sum(len(game.must_decide(s)) for s, _ in states)} seats deciding {what} in "
           f"{len(states)} Catan games (expert, cap {cap} s); loop lag in ms (ticks of "
           f"{TICK * 1000:.0f} ms), runs interleaved")
     print(f"{'':<26} {'seats':>5} {'all done':>10} {'p50':>8} {'p99':>8} {'max':>8}")
@@ -137,5 +161,7 @@ if __name__ == "__main__":
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--cap", type=float, default=2.0)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--turns", action="store_true",
+                        help="seats acting in their own turns, one a game, instead of together")
     args = parser.parse_args()
-    asyncio.run(main(args.seats, args.cap, args.runs))
+    asyncio.run(main(args.seats, args.cap, args.runs, args.turns))

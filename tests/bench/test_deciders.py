@@ -1,0 +1,24 @@
+"""bench.deciders' positions: seats that must decide together, or one seat a game acting in
+its own turn past the set-up (where the Catan expert runs its lookahead)."""
+
+from __future__ import annotations
+
+from bench.deciders import simultaneous_states, turn_states
+from rules import registry
+
+
+def test_turn_states_are_own_turns_of_distinct_games() -> None:
+    game = registry.game("catan")
+    found = turn_states(game, 4, 3)
+    assert len(found) == 3 and len({seed for _, seed in found}) == 3
+    for state, _ in found:
+        seat = game.to_act(state)[0]
+        assert state.phase == "action" and state.seats[state.active] == seat
+        assert game.must_decide(state) == [seat] and len(game.legal_actions(state, seat)) > 1
+
+
+def test_simultaneous_states_hold_the_seats_wanted() -> None:
+    game = registry.game("catan")
+    found = simultaneous_states(game, 4, 4)
+    assert sum(len(game.must_decide(s)) for s, _ in found) >= 4
+    assert all(len(game.must_decide(s)) >= 2 for s, _ in found)
