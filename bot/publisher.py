@@ -58,6 +58,7 @@ PICTURE_PATIENCE = 0.3  # seconds an edit of the table waits for its picture
 # the bot's processes: Discord allows 50/s, and a burst (200 games starting at once) must not
 # spend it. Clearing up (the channel-posted first tables once moved to a token) goes last.
 GLOBAL_BUDGET = (95, 10.0)
+SWEEP_POLL = 0.5  # seconds between two looks at whether the budget is free for clearing up
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
 
@@ -119,7 +120,10 @@ class Publisher:
                                  observe=lambda waited: bot.metrics.waited("token", waited))
         self._budget: Pace | None = None
         if tokens:
-            self._budget = Pace(None, window=(int(GLOBAL_BUDGET[0] * share), GLOBAL_BUDGET[1]))
+            # Evenly spaced as well: a window alone lets a burst spend it, then stalls the
+            # mentions and first tables people wait for until that burst ages out.
+            calls, seconds = GLOBAL_BUDGET
+            self._budget = Pace(calls / seconds * share, window=(int(calls * share), seconds))
             self._budget.observe = lambda waited: bot.metrics.waited("global", waited)
         self._sweeps: set[asyncio.Task[None]] = set()  # moved tables deleted in the background
         self.start_waits: list[float] = []  # seconds each game's opening call took, turns included
@@ -135,11 +139,12 @@ class Publisher:
 
     async def opening(self, call: Callable[[], Awaitable[T]]) -> T:
         """A call that starts a game (opening its thread): globally limited too, at a rate of
-        its own, so that starts never queue behind table edits. In the budget, a started
-        game's first table and mentions go first: a thread without its table helps nobody."""
+        its own, so that starts never queue behind table edits. In the budget, the games
+        already running go first (a thread without its table helps nobody), then the starts,
+        then clearing up (see _sweep)."""
         start = asyncio.get_running_loop().time()
         try:
-            return await retry(call, self._starts, budget=self._budget)
+            return await retry(call, self._starts, low=True, budget=self._budget)
         finally:
             self.start_waits.append(asyncio.get_running_loop().time() - start)
 
@@ -422,7 +427,10 @@ class Publisher:
             task.add_done_callback(self._sweeps.discard)
 
     async def _sweep(self, message: discord.PartialMessage) -> None:
+        """Delete a moved table once nothing else waits for the global budget."""
         try:
+            while self._budget is not None and self._budget.queued:
+                await asyncio.sleep(SWEEP_POLL)
             await self._retry(message.delete, low=True)
         except discord.HTTPException as exc:  # gone already, or the channel with it
             log.info("A moved table was not deleted (%s)", exc)
