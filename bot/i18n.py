@@ -139,9 +139,13 @@ class _Plural(string.Formatter):
         self.language = language
 
     def format_field(self, value: object, format_spec: str) -> object:
-        if "=" not in format_spec or not isinstance(value, int):
+        if "=" not in format_spec:
             return super().format_field(value, format_spec)
         forms = dict(part.split("=", 1) for part in format_spec.split("|"))
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):  # "?" or "3-5": the plural
+            return f"{value} {forms['other']}"
         return f"{value} {forms.get(plural_form(self.language, value), forms['other'])}"
 
 
