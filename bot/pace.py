@@ -13,6 +13,8 @@ from typing import TypeVar
 import discord
 
 RETRIES = 4
+# A call's rank in a pace's queue: each rank is served before the next.
+URGENT, NORMAL, LOW, LAST = range(4)
 T = TypeVar("T")
 
 
@@ -23,7 +25,7 @@ class Pace:
     never runs behind Discord's. The bot's global limit is 50/s for all its REST calls, and
     public messages must leave room for the rest; an interaction token's routes have buckets
     of their own (bot/couriers.py). Urgent calls (the mentions people wait for) go before every
-    waiting other one (table edits), whenever they came; low ones (clearing up) after all."""
+    waiting other one (table edits), whenever they came; then LOW, then LAST (clearing up)."""
 
     def __init__(self, rate: float | None, *, width: int | None = None,
                  window: tuple[int, float] | None = None) -> None:
@@ -33,8 +35,7 @@ class Pace:
         self.next = 0.0
         self.busy = 0
         self._ended: deque[float] = deque()  # when the calls of the last window ended
-        self._waiting: tuple[deque[asyncio.Future[None]], ...] = (
-            deque(), deque(), deque())  # urgent, others, low
+        self._waiting = tuple(deque[asyncio.Future[None]]() for _ in range(LAST + 1))
         self._timer: asyncio.TimerHandle | None = None
         self.observe: Callable[[float], None] | None = None  # told each wait for a turn
 
@@ -47,9 +48,11 @@ class Pace:
         return not self.queued and self._free(asyncio.get_running_loop().time())
 
     @contextlib.asynccontextmanager
-    async def slot(self, urgent: bool = False, *, low: bool = False) -> AsyncIterator[float]:
-        """A call's turn, held while it runs; gives the seconds it waited for it."""
-        waited = await self._acquire(0 if urgent else 2 if low else 1)
+    async def slot(self, urgent: bool = False, *, rank: int | None = None
+                   ) -> AsyncIterator[float]:
+        """A call's turn (`rank`, else URGENT or NORMAL), held while it runs; gives the seconds
+        it waited for it."""
+        waited = await self._acquire(rank if rank is not None else URGENT if urgent else NORMAL)
         try:
             yield waited
         finally:
@@ -130,7 +133,7 @@ class Pace:
 
 
 async def retry(call: Callable[[], Awaitable[T]], pace: Pace | None, *, urgent: bool = False,
-                low: bool = False, budget: Pace | None = None, patient: bool = True) -> T:
+                rank: int | None = None, budget: Pace | None = None, patient: bool = True) -> T:
     """Retry Discord's transient failures (5xx, and 429s discord.py gave up on unless not
     `patient`: the caller has another route) with backoff, each attempt in its turn of `budget`
     (a limit shared with other paces: the bot's globally-limited calls) then of `pace`;
@@ -140,7 +143,7 @@ async def retry(call: Callable[[], Awaitable[T]], pace: Pace | None, *, urgent: 
             async with contextlib.AsyncExitStack() as turns:
                 for gate in (budget, pace):
                     if gate is not None:
-                        await turns.enter_async_context(gate.slot(urgent, low=low))
+                        await turns.enter_async_context(gate.slot(urgent, rank=rank))
                 return await call()
         except discord.HTTPException as exc:
             transient = exc.status >= 500 or (exc.status == 429 and patient)

@@ -24,7 +24,7 @@ from bot.components import RematchButton, TableButton, unstored
 from bot.couriers import Courier, Couriers, token_refused
 from bot.i18n import Catalog
 from bot.lobby import lobby_message
-from bot.pace import Pace, retry
+from bot.pace import LAST, LOW, Pace, retry
 from bot.pictures import Picture, Pictures
 from bot.ui import ui_for
 
@@ -58,7 +58,6 @@ PICTURE_PATIENCE = 0.3  # seconds an edit of the table waits for its picture
 # the bot's processes: Discord allows 50/s, and a burst (200 games starting at once) must not
 # spend it. Clearing up (the channel-posted first tables once moved to a token) goes last.
 GLOBAL_BUDGET = (95, 10.0)
-SWEEP_POLL = 0.5  # seconds between two looks at whether the budget is free for clearing up
 TABLE_KINDS = frozenset({"started", "action", "seats", "resumed", "ended"})  # redraw the table
 T = TypeVar("T")
 
@@ -129,8 +128,8 @@ class Publisher:
         self.start_waits: list[float] = []  # seconds each game's opening call took, turns included
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False,
-                     low: bool = False) -> T:
-        return await retry(call, self._pace, urgent=urgent, low=low, budget=self._budget)
+                     rank: int | None = None) -> T:
+        return await retry(call, self._pace, urgent=urgent, rank=rank, budget=self._budget)
 
     def opening_waits(self) -> bool:
         """Whether a game's opening call would have to wait its turn now."""
@@ -144,7 +143,7 @@ class Publisher:
         then clearing up (see _sweep)."""
         start = asyncio.get_running_loop().time()
         try:
-            return await retry(call, self._starts, low=True, budget=self._budget)
+            return await retry(call, self._starts, rank=LOW, budget=self._budget)
         finally:
             self.start_waits.append(asyncio.get_running_loop().time() - start)
 
@@ -429,9 +428,7 @@ class Publisher:
     async def _sweep(self, message: discord.PartialMessage) -> None:
         """Delete a moved table once nothing else waits for the global budget."""
         try:
-            while self._budget is not None and self._budget.queued:
-                await asyncio.sleep(SWEEP_POLL)
-            await self._retry(message.delete, low=True)
+            await self._retry(message.delete, rank=LAST)
         except discord.HTTPException as exc:  # gone already, or the channel with it
             log.info("A moved table was not deleted (%s)", exc)
 

@@ -13,6 +13,7 @@ import pytest
 
 from bot import publisher as publisher_module
 from bot.couriers import EDIT_MARGIN, POST_MARGIN, Couriers, token_refused
+from bot.pace import Pace
 from bot.publisher import BUSY_GAMES, Publisher
 
 
@@ -128,3 +129,27 @@ async def test_under_load_a_table_waits_its_gap_unless_the_decision_changed_hand
     shown._stale_tables.add(1)
     await shown._redraw(1)
     assert edits[-1] - start < 0.1
+
+
+async def test_in_the_budget_running_games_go_first_then_starts_then_clearing_up() -> None:
+    shown = publisher()
+    budget = Pace(None, window=(1, 0.02))
+    shown._budget, shown._pace, shown._starts = budget, Pace(None), Pace(None)
+    order: list[str] = []
+
+    async def call(name: str) -> None:
+        order.append(name)
+
+    class Moved:  # a first table moved to a token: deleted by the channel route, some time
+        async def delete(self) -> None:
+            order.append("moved table deleted")
+
+    async with budget.slot():  # the budget's only turn, held
+        waiting = [asyncio.create_task(shown._sweep(Moved())),  # type: ignore[arg-type]
+                   asyncio.create_task(shown.opening(lambda: call("thread"))),
+                   asyncio.create_task(shown._retry(lambda: call("table edit"))),
+                   asyncio.create_task(shown._retry(lambda: call("mention"), urgent=True))]
+        await asyncio.sleep(0.01)
+    await asyncio.gather(*waiting)
+    assert order == ["mention", "table edit", "thread", "moved table deleted"]
+    assert len(shown.start_waits) == 1 and shown.start_waits[0] > 0

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.pace import Pace, retry
+from bot.pace import LAST, LOW, Pace, retry
 
 
-async def started_at(pace: Pace, hold: float = 0.0, **turn: bool) -> float:
+async def started_at(pace: Pace, hold: float = 0.0) -> float:
     """When a call got its turn of `pace` (loop time); it then runs `hold` seconds."""
-    async with pace.slot(**turn):
+    async with pace.slot():
         start = asyncio.get_running_loop().time()
         await asyncio.sleep(hold)
     return start
@@ -36,22 +36,23 @@ async def test_a_call_counts_from_its_end_and_while_it_runs() -> None:
     assert after - begin >= 0.49  # 0.3 s running, then 0.2 s from its end
 
 
-async def test_urgent_calls_go_first_and_low_ones_last() -> None:
+async def test_each_rank_goes_before_the_next_whenever_it_came() -> None:
     pace = Pace(None, window=(1, 0.05))
     order: list[str] = []
 
-    async def call(name: str, **turn: bool) -> None:
-        async with pace.slot(**turn):
+    async def call(name: str, urgent: bool = False, rank: int | None = None) -> None:
+        async with pace.slot(urgent, rank=rank):
             order.append(name)
 
     async with pace.slot():  # the window's only turn, held
-        waiting = [asyncio.create_task(call("low", low=True)),
+        waiting = [asyncio.create_task(call("last", rank=LAST)),
+                   asyncio.create_task(call("low", rank=LOW)),
                    asyncio.create_task(call("normal")),
                    asyncio.create_task(call("urgent", urgent=True))]
         await asyncio.sleep(0.01)
         assert not pace.ready()
     await asyncio.gather(*waiting)
-    assert order == ["urgent", "normal", "low"]
+    assert order == ["urgent", "normal", "low", "last"]
 
 
 async def test_each_wait_is_told_and_a_call_at_once_is_not() -> None:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from bench.bot_load import busiest
+from bot import publisher as publisher_module
 from bot.client import GameBot
 from bot.records import GameSettings
 from fakediscord import Discord, Emulator, run_client
@@ -23,9 +25,10 @@ ACTIONS = 10  # alice's clicks per game: enough for many table edits and mention
 EDITS = 3  # table edits at least, in that many clicks (several changes may make one edit)
 
 
-async def started(bot: GameBot, discord_api: Discord, table_: Table) -> Game:
+async def started(bot: GameBot, discord_api: Discord, table_: Table, name: str = "game"
+                  ) -> Game:
     """A game of alice and a basic computer player, started, mentioned at every hand-over."""
-    return await start_game(bot, discord_api, table_.guild, "game", [table_.alice], ("basic",),
+    return await start_game(bot, discord_api, table_.guild, name, [table_.alice], ("basic",),
                             settings=GameSettings(ping_after=0))
 
 
@@ -122,3 +125,21 @@ async def test_a_token_refused_with_429s_never_loses_the_newest_table(
         refused = bot.metrics.registry.get_sample_value("bot_rate_limited_total",
                                                         {"kind": "token"})
         assert refused is not None and refused >= 5
+
+
+async def test_globally_limited_calls_keep_to_the_budget_in_every_window(
+        emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several games starting at once: their first tables (no click in their channel yet) and
+    those tables' deletes once a click moved them to a token stay within the budget, counted
+    by the emulator as each call arrived."""
+    monkeypatch.setattr(publisher_module, "GLOBAL_BUDGET", (3, 1.0))
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        first = len(await rate_limited.calls())
+        games = [await started(bot, rate_limited, table, f"game-{n}") for n in range(4)]
+        for game in games:
+            await play(game, Player(table.alice, Random(game.id)), 1)
+        limited = [c for c in await rate_limited.calls(first) if c["kind"] == "bot"]
+        assert sum(c["method"] == "DELETE" for c in limited) >= 3  # moved first tables
+        assert busiest([c["started"] for c in limited], 1.0)[0] <= 3
