@@ -146,11 +146,13 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
                     if offered(s.names[o], dict(give), {get: 1}) in made:
                         continue
                     p = acceptance(models[o], dict(give), {get: 1})
+                    if not gains_more(s, o, mine, p + 0.5):
+                        continue
                     if len(give) == 1 and give[0][1] == 1:
                         if p > OFFER_FLOOR:
                             found.append((p <= 0, rank, 1, -p, s.points(o), s.names[o],
                                           give, ((get, 1),)))
-                    elif p > 0 and mine > p + 0.5:  # it gains more than the taker does
+                    elif p > 0:  # two cards only where the model expects them taken
                         found.append((False, rank, 2, -p, s.points(o), s.names[o], give,
                                       ((get, 1),)))
     if not found:
@@ -162,6 +164,17 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
     also = [f[5] for f in sorted(found) if not f[0] and f[6:] == terms and f[5] != to]
     names = [to, *dict.fromkeys(also)] if also and not unlikely else to
     return OfferTrade(to=names, give=dict(terms[0]), get=dict(terms[1]))
+
+
+FAIR_OFFERS = True  # offers only where it gains more than the taker (trailing seats: half)
+
+
+def gains_more(s: Seen, other: int, mine: float, theirs: float) -> bool:
+    """A trade raises s.me's chances more than `other`'s: its gain against theirs (each by
+    the cards' keep values), theirs counting half when `other` trails s.me."""
+    if not FAIR_OFFERS:
+        return True
+    return mine >= theirs * (1.0 if s.points(other) >= s.points(s.me) else 0.5)
 
 
 def _gives(spare: dict[str, int]) -> list[Cards]:
@@ -186,7 +199,7 @@ def answer(s: Seen, d: dict[str, Any], legal: Sequence[Action]) -> Action:
         return DeclineTrade()
     mine = basic.worth(s, d["give"], d["get"])
     theirs = acceptance(taker_model(s, offerer), d["get"], d["give"]) + 0.5
-    if AcceptTrade() in legal and mine > 0.5 and mine >= theirs:
+    if AcceptTrade() in legal and mine > 0.5 and gains_more(s, offerer, mine, theirs):
         return AcceptTrade()
     found = basic.counter(s, d, legal) if d["kind"] == "trade_ask" else None
     return found or DeclineTrade()

@@ -92,3 +92,21 @@ def test_the_guessed_hand_has_the_seats_card_count_roughly() -> None:
             if any(s.income[to].values()):
                 assert abs(sum(guess.values()) - s.players[to]["cards"]) <= 4
             assert all(v >= 0 for v in guess.values())
+
+
+def test_the_lookahead_is_the_same_for_the_same_seed_and_node_budget() -> None:
+    """The budget is counted in moves played: the same view, seed and budget give the same
+    move whatever the machine's speed, and a budget spent before a world is searched in
+    full leaves the heuristic move."""
+    compared = 0
+    for k, (state, seat) in enumerate(_turns()):
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        s = read(view, EXPERT)
+        first = expert_move(view, legal, None)
+        picks = [search.best_move(view, legal, s, first, lambda v, a: expert_move(v, a, None),
+                                  random.Random(k), 2, None, search.points_first, nodes)
+                 for nodes in (500, 500, 0)]
+        assert picks[0] == picks[1] in search.candidates(s, legal, first)
+        assert picks[2] == first
+        compared += len(search.candidates(s, legal, first)) > 1
+    assert compared >= 1  # a position with moves to compare
