@@ -58,14 +58,14 @@ def seat_name(seat: Seat, catalog: Catalog, lang: str,
 
 
 def computer_number(seat: Seat, seats: Sequence[Seat] | None) -> str | None:
-    """The number that tells a computer seat from another of its strength: its place among
-    them (1, 2...), None when it is the only one; its seat's number when the table is unknown."""
+    """The number that tells a computer seat from another of its strength: its seat's (the
+    number a seat keeps everywhere, "Former player 3" too), None when no other computer at the
+    table has its strength; its seat's number when the table is unknown."""
     if seats is None:
         return seat_number(seat.id)
-    twins = [s.id for s in seats if s.user_id is None and (s.ai or "basic") == (seat.ai or "basic")]
-    if seat.id not in twins:
-        return seat_number(seat.id)
-    return str(twins.index(seat.id) + 1) if len(twins) > 1 else None
+    strength = seat.ai or "basic"
+    twins = [s for s in seats if s.user_id is None and (s.ai or "basic") == strength]
+    return seat_number(seat.id) if len(twins) > 1 else None
 
 
 def seat_number(seat: str) -> str:

@@ -24,12 +24,12 @@ def test_a_lone_computer_of_its_strength_has_no_number(lang: str, basic: str, ex
     assert who("p1", seats, catalog, lang, markdown=False) == "Ana"
 
 
-def test_computers_of_one_strength_are_numbered_among_themselves() -> None:
+def test_computers_of_one_strength_are_numbered_by_their_seats() -> None:
     catalog = Catalog.load()
     seats = [Seat(id="p1", name="basic", ai="basic"), ANA, Seat(id="p3", name="x", ai="expert"),
              Seat(id="p4", name="basic", ai="basic")]
     names = [seat_name(s, catalog, "en", seats) for s in seats]
-    assert names == ["🤖 Basic bot 1", "Ana", "🤖 Expert bot", "🤖 Basic bot 2"]
+    assert names == ["🤖 Basic bot 1", "Ana", "🤖 Expert bot", "🤖 Basic bot 4"]
 
 
 def test_the_lobby_names_a_lone_computer_without_a_number() -> None:

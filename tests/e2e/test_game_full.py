@@ -36,7 +36,8 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
         [final] = final_messages(await person.sees(game.channel))
         assert not final.ephemeral
         assert f"**{winner}** wins with" in final.text
-        assert all(render.seat_name(s, catalog, "en") in final.text for s in record.seats)
+        assert all(render.seat_name(s, catalog, "en", record.seats) in final.text
+               for s in record.seats)
     # After the end, /citadels score there shows that result (privately).
     score = await (await people[0].slash(game.channel, "citadels score")).response()
     assert score.ephemeral and score.embeds[0]["title"] == "🏆 Final scores"
