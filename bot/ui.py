@@ -53,6 +53,9 @@ class OptionSelect:
 
 class GameUI(Protocol):
     game_id: str
+    # The number its table gives the first round (a set-up before round 1 is round 0): the
+    # replay names its pages as the table named its rounds.
+    first_round: int
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         """The public table (from the public view and the record's recent log)."""
@@ -140,7 +143,9 @@ class GameUI(Protocol):
 
 class OptionalUI:
     """What a game's UI may leave out: a base for one that has no lobby options, no roles,
-    no log and no pictures of its own."""
+    no log and no pictures of its own, and whose rounds are numbered from 1."""
+
+    first_round = 1
 
     def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
                       ) -> list[OptionSelect]:

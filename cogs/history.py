@@ -215,8 +215,11 @@ class HistoryCog(commands.Cog):
         seats = self.log_seats(interaction, game.seats)
         embed = discord.Embed(colour=discord.Colour.blue())
         if page < last:
-            embed.title = self.t(interaction, "replay.round", game=game_id, round=page + 1,
-                                 rounds=last)
+            first = ui_for(game.game).first_round  # the rounds as the table numbered them
+            number = page + first
+            embed.title = (self.t(interaction, "replay.round", game=game_id, round=number,
+                                  rounds=last - 1 + first) if number > 0
+                           else self.t(interaction, "replay.setup", game=game_id))
             lines = ui_for(game.game).log_lines(game.rounds[page], seats, self.bot.catalog, lang)
             embed.description = "\n".join(lines) or "—"
         elif live is not None:

@@ -39,6 +39,7 @@ POINTS = tuple(range(POINTS_RANGE[0], POINTS_RANGE[1] + 1))
 
 class CatanUI(OptionalUI):
     game_id = "catan"
+    first_round = 0  # the set-up's table comes before round 1's
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return table.table_embed(record, catalog, lang)

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from bot.client import GameBot
+from bot.i18n import Catalog
 from bot.records import GameRecord, GameSettings
 from cogs import game as game_cog
+from cogs.catan.ui import CatanUI
 from fakediscord import Discord
 from tests.cogs.catan.driver import Clicker, finish, play_turns, start_game
 from tests.fakediscord_fixtures import Table
@@ -111,7 +113,7 @@ async def test_help_about_and_rules(fast_bot: GameBot, discord_api: Discord,
     about = await (await table.alice.slash(general, "catan about")).response()
     assert about.ephemeral and "Cities & Knights" in about.text
     helped = await (await table.bruno.slash(general, "catan help")).response()
-    assert "Ciudades y Caballeros" in helped.text and "/catan new" in helped.text
+    assert "Ciudades y Caballeros" in helped.text and "/catan nueva" in helped.text
     summary = await (await table.alice.slash(general, "catan rules")).response()
     assert "Barbarians" in summary.text
     spy = await (await table.alice.slash(general, "catan rules", topic="spy")).response()
@@ -144,6 +146,15 @@ async def after_the_end(table: Table, channel: Any, game_id: int, ended: GameRec
     assert f"#{game_id}" in history.text
     replay = await (await bruno.slash(table.general, "catan replay", game=game_id)).response()
     assert replay.ephemeral and replay.buttons()
+    # Its pages are named as the tables were: the set-up, then round 1 of as many as were played.
+    catalog = Catalog.load()
+    rounds = CatanUI().table_round(ended)
+    assert replay.embeds[0]["title"] == catalog.text("history.replay.setup", "es", game=game_id)
+    forward = next(b for b in replay.buttons()
+                   if b.get("label") == catalog.text("history.next", "es"))
+    replay = await (await bruno.click(replay, custom_id=forward["custom_id"])).response()
+    assert replay.embeds[0]["title"] == catalog.text("history.replay.round", "es", game=game_id,
+                                                     round=1, rounds=rounds)
     stats = await (await bruno.slash(table.general, "catan stats")).response()
     assert stats.ephemeral and "1" in stats.text
     board = await (await bruno.slash(table.general, "catan leaderboard")).response()
