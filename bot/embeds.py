@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import discord
 
 TITLE = 256
@@ -12,11 +15,54 @@ FIELD_VALUE = 1024
 TOTAL = 6000
 LABEL = 80        # button label, select option label
 OPTION_DESCRIPTION = 100
+PHONE = 40        # columns of a line that reads unbroken on a phone
+_JOINED = (0x200D,)                       # zero-width joiner: the next mark joins this one
+_EMOJI_STYLE = 0xFE0F                     # variation selector 16: the mark before as an emoji
+_WORDS = re.compile(r"\S*\*\*.+?\*\*\S*|\S+")  # a **bold** span is one word
 
 
 def size(text: str) -> int:
     """Length as Discord may count it: UTF-16 code units (never less than code points)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def width(text: str) -> int:
+    """Columns `text` takes as this project counts a line on a phone: an emoji (a wide
+    character, a mark made an emoji by U+FE0F, a sequence joined by U+200D) counts two, every
+    other character one, markdown's `**` and invisible marks nothing."""
+    total = 0
+    last = 0  # the width of the last mark counted
+    joined = False
+    for ch in text.replace("**", ""):
+        code = ord(ch)
+        if code in _JOINED:
+            joined = True
+        elif code == _EMOJI_STYLE:
+            total += 2 - last if last == 1 else 0
+            last = 2
+        elif unicodedata.category(ch) in ("Mn", "Me", "Cf") or 0x1F3FB <= code <= 0x1F3FF:
+            continue  # combining marks, controls, skin tones: part of the mark before
+        elif joined:
+            joined = False
+        else:
+            last = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+            total += last
+    return total
+
+
+def wrap(text: str, limit: int = PHONE, indent: str = "  ") -> list[str]:
+    """`text` in lines of at most `limit` columns (`width`), broken between words, the lines
+    after the first indented; a word longer than a line stays whole."""
+    lines: list[str] = []
+    line = ""
+    for word in _WORDS.findall(text):
+        joined = f"{line} {word}" if line else (indent if lines else "") + word
+        if line and width(joined) > limit:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = joined
+    return [*lines, line] if line or not lines else lines
 
 
 def clip(text: str, limit: int) -> str:
