@@ -50,6 +50,18 @@ def width(text: str) -> int:
     return total
 
 
+def cut(text: str, columns: int) -> str:
+    """`text` cut to `columns` (`width`), ending with an ellipsis when cut."""
+    if width(text) <= columns:
+        return text
+    out = ""
+    for ch in text:
+        if width(out + ch) > columns - 1:
+            break
+        out += ch
+    return out.rstrip() + "…"
+
+
 def wrap(text: str, limit: int = PHONE, indent: str = "  ") -> list[str]:
     """`text` in lines of at most `limit` columns (`width`), broken between words, the lines
     after the first indented; a word longer than a line stays whole."""

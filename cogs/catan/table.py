@@ -1,5 +1,6 @@
-"""The public table, the standings and the final result: embeds built from the public view
-(and the record's recent public events) only, short enough for a phone: one line per seat."""
+"""The public table, its key, the standings and the final result: embeds built from the public
+view (and the record's recent public events) only; the table's lines fit a phone (40 columns,
+an emoji two: bot.embeds.width), a seat in two lines."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.embeds import FIELD_VALUE, add_lines, clip, fit
+from bot.embeds import FIELD_VALUE, PHONE, add_lines, clip, fit, width, wrap
 from bot.i18n import Catalog
 from bot.names import language, waiting_for
 from bot.records import GameRecord, Seat
@@ -17,6 +18,7 @@ from . import events, texts
 
 View = dict[str, Any]
 LOG_LINES = 4
+INDENT = "  "  # a seat's second line
 TRACK = int(RULES["barbarian_track"])
 COLOURS = {"setup": discord.Colour.blurple(), "roll": discord.Colour.green(),
            "production": discord.Colour.green(), "action": discord.Colour.green(),
@@ -34,6 +36,8 @@ def round_of(view: View) -> int:
 
 
 def table_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
+    """The table: every line within a phone's width (bot.embeds.PHONE columns), a seat in one
+    or two lines; what each mark means is the key (`key_embed`)."""
     lang = language(catalog, lang)
     view = record.rules.view(record.state, None)
     seats = list(record.seats)
@@ -44,19 +48,26 @@ def table_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embe
     title = (t("table.title.setup") if view["phase"] == "setup"
              else t("table.title", round=round_of(view), turn=view["turn"]))
     embed = discord.Embed(title=title, description="\n".join(
-        _summary(record, view, catalog, lang)), colour=COLOURS.get(view["phase"]))
-    add_lines(embed, t("table.seats"), [_seat_line(view, p, seats, catalog, lang)
-                                        for p in view["players"]])
+        _phone(_summary(record, view, catalog, lang))), colour=COLOURS.get(view["phase"]))
+    add_lines(embed, t("table.seats"), [line for p in view["players"]
+                                        for line in _seat_lines(view, p, seats, catalog, lang)])
     recent = [line for e in record.log if e.get("type") not in events.ROUTINE
               and (line := events.line(e, seats, catalog, lang))][-LOG_LINES:]
     if recent:
         add_lines(embed, t("table.log"),
-                  [clip("• " + line, FIELD_VALUE // LOG_LINES) for line in recent])
-    embed.set_footer(text="\n".join(option_lines(view["options"], catalog, lang)))
+                  _phone([clip("• " + line, FIELD_VALUE // LOG_LINES) for line in recent]))
+    embed.set_footer(text="\n".join(_phone(option_lines(view["options"], catalog, lang))))
     return fit(embed)
 
 
+def _phone(lines: list[str]) -> list[str]:
+    """Each line wrapped to a phone's width between words."""
+    return [part for line in lines for part in wrap(line)]
+
+
 def _summary(record: GameRecord, view: View, catalog: Catalog, lang: str) -> list[str]:
+    """Whose turn, the last roll with its event die, the barbarians against the knights,
+    Longest Road, whom the game waits for."""
     def t(key: str, **params: object) -> str:
         return texts.t(catalog, lang, key, **params)
 
@@ -64,15 +75,16 @@ def _summary(record: GameRecord, view: View, catalog: Catalog, lang: str) -> lis
     lines = []
     if view["winner"] is not None:
         lines.append(t("table.winner", name=texts.seat(view["winner"], seats, catalog, lang)))
-    elif view["phase"] != "setup":
-        lines.append(t("table.turn", name=texts.seat(view["active"], seats, catalog, lang)))
+    elif view["active"] is not None:
+        turn = "table.turn.setup" if view["phase"] == "setup" else "table.turn"
+        lines.append(t(turn, name=texts.seat(view["active"], seats, catalog, lang)))
     if (dice := view["dice"]) is not None:
         lines.append(t("table.dice", red=dice["red"], yellow=dice["yellow"],
                        total=dice["red"] + dice["yellow"],
-                       face=t(f"event_die.{dice['event']}")))
+                       face=t(f"table.face.{dice['event']}")))
     ship = int(view["barbarians"]["ship"])
-    lines.append(t("table.barbarians", steps=TRACK - ship, ship=ship, track=TRACK,
-                   attack=texts.attack(view),
+    lines.append(t("table.barbarians", steps=TRACK - ship, ship=ship, track=TRACK))
+    lines.append(t("table.defence", attack=texts.attack(view),
                    defence=sum(texts.strength(view, p["seat"]) for p in view["players"])))
     if view["barbarians"]["robber_locked"]:
         lines.append(t("table.robber_locked"))
@@ -84,22 +96,26 @@ def _summary(record: GameRecord, view: View, catalog: Catalog, lang: str) -> lis
     return lines
 
 
-def _seat_line(view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str
-               ) -> str:
-    """One seat: points, cards, progress cards, knights' strength, improvement levels, road."""
+def _seat_lines(view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str
+                ) -> list[str]:
+    """A seat in two lines of a phone's width: its turn, colour, name (cut to fit), points,
+    cards and progress cards; then its knights' strength, road, improvement levels by their
+    track's colour, Defender cards and the merchant."""
     seat = p["seat"]
-    turn = "▶️ " if view["active"] == seat and view["phase"] not in ("setup", "over") else ""
-    levels = "".join(f"{texts.DECK_EMOJI[k]}{p['improvements'][k]}" for k in TRACKS)
-    progress = sum(p["progress"].values())
-    road = f"{texts.ROAD}{p['road_length']}" + (" 🏆" if view["longest_road"] == seat else "")
-    marks = ""
-    if p["defenders"]:
-        marks += f" 🛡️{p['defenders']}"
-    if view["board"]["merchant_owner"] == seat:
-        marks += " 🧑‍🌾"
-    return (f"{turn}{texts.seat(seat, seats, catalog, lang)} · **{p['points']}** {texts.POINTS}"
-            f" · {p['cards']}{texts.HAND} · {progress}{texts.PROGRESS}"
-            f" · {texts.KNIGHTS}{texts.strength(view, seat)} · {levels} · {road}{marks}")
+    turn = "▶️ " if view["active"] == seat and view["phase"] != "over" else ""
+    points = (f" · **{p['points']}**{texts.POINTS} · {p['cards']}{texts.HAND}"
+              f" {sum(p['progress'].values())}{texts.PROGRESS}")
+    head = f"{turn}{texts.seat_fitted(seat, seats, catalog, lang, PHONE - width(turn + points))}"
+    road = f"{texts.ROAD}{p['road_length']}" + ("🏆" if view["longest_road"] == seat else "")
+    more = [f"{texts.KNIGHTS}{texts.strength(view, seat)}", road]
+    if levels := " ".join(f"{texts.TRACK_EMOJI[k]}{p['improvements'][k]}" for k in TRACKS
+                          if p["improvements"][k]):
+        more.append(levels)
+    marks = (f"{texts.DEFENDER}{p['defenders']}" if p["defenders"] else "") + (
+        f" {texts.MERCHANT}" if view["board"]["merchant_owner"] == seat else "")
+    if marks:
+        more.append(marks.strip())
+    return [head + points, INDENT + " · ".join(more)]
 
 
 def option_lines(options: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:

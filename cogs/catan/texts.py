@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.embeds import cut, width
 from bot.i18n import Catalog
-from bot.names import language, who
+from bot.names import as_text, language, who
 from bot.records import Seat
 from rules.catan.board import TOPOLOGY, edge_id, hex_id, node_id, parse_edge, parse_node
 from rules.catan.state import CARDS, COMMODITIES, DECKS
@@ -21,9 +22,11 @@ CARD_EMOJI = {"lumber": "🌲", "wool": "🐑", "grain": "🌾", "brick": "🧱"
 TERRAIN_EMOJI = {"forest": "🌲", "pasture": "🐑", "fields": "🌾", "hills": "🧱",
                  "mountains": "⛰️", "desert": "🏜️"}
 DECK_EMOJI = {"science": "📗", "politics": "📘", "trade": "📒"}
+TRACK_EMOJI = {"trade": "🟨", "politics": "🟦", "science": "🟩"}  # the table's tracks by colour
 COLOUR_EMOJI = {"red": "🔴", "blue": "🔵", "white": "⚪", "orange": "🟠"}
 COLOUR_OF = {card: colour for colour, cards in DECKS.items() for card in cards}
 POINTS, HAND, PROGRESS, KNIGHTS, ROAD, SHIP, DICE = "⭐", "🃏", "📜", "⚔️", "🛣️", "🚢", "🎲"
+DEFENDER, MERCHANT = "🛡️", "🧑‍🌾"
 PREFIX = "catan."
 
 
@@ -146,6 +149,15 @@ def seat(seat: str | None, seats: Sequence[Seat], catalog: Catalog, lang: str,
     colour = colours(seats).get(seat or "")
     name = who(seat, seats, catalog, language(catalog, lang), markdown=markdown)
     return f"{COLOUR_EMOJI[colour]} {name}" if colour else name
+
+
+def seat_fitted(seat: str, seats: Sequence[Seat], catalog: Catalog, lang: str, columns: int
+                ) -> str:
+    """`seat` as its colour and name, the name cut so both take at most `columns`."""
+    colour = colours(seats).get(seat)
+    mark = f"{COLOUR_EMOJI[colour]} " if colour else ""
+    name = who(seat, seats, catalog, language(catalog, lang), markdown=False)
+    return mark + as_text(cut(name, max(4, columns - width(mark))))
 
 
 def strength(view: View, seat: str) -> int:
