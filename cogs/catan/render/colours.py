@@ -25,8 +25,6 @@ STONE_DARK: RGB = (92, 86, 76)
 ROBBER: RGB = (46, 46, 52)
 SHIP_HULL: RGB = (92, 60, 34)
 BACKGROUND: RGB = (238, 232, 218)
-LABEL_PAPER: RGB = (250, 246, 236)  # behind an id on an empty place
-LABEL_INK: RGB = (70, 66, 60)
 
 SEAT_COLOURS: dict[str, RGB] = {  # the four colours of the game's pieces (§1.8)
     "red": (214, 38, 38), "blue": (34, 98, 214), "white": (246, 246, 242),

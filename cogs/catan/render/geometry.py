@@ -14,7 +14,6 @@ from rules.catan.board import TOPOLOGY
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3)
-LAND = {coords: h for h, coords in enumerate(TOPOLOGY.hex_coords)}
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,6 @@ class Geometry:
         """The unit step from the intersection towards the hex it is the N or S corner of
         (down from an N corner, up from an S corner): where its label goes."""
         return (0.0, 1.0) if TOPOLOGY.node_canonical[n][2] == "N" else (0.0, -1.0)
-
-    def label_hex(self, n: int) -> int | None:
-        """The land hex intersection n is the N or S corner of (None: a sea hex)."""
-        q, r, _ = TOPOLOGY.node_canonical[n]
-        return LAND.get((q, r))
 
     def edge_ends(self, e: int) -> tuple[Point, Point]:
         a, b = TOPOLOGY.edge_nodes[e]

@@ -36,6 +36,12 @@ class Pen:
     def around(self, centre: Point, w: float, h: float) -> Box:
         return self.box(centre[0] - w / 2, centre[1] - h / 2, w, h)
 
+    def bounds(self, points: list[Point], pad: float = 0.0) -> Box:
+        """The box around the points, `pad` wider on every side (an outline)."""
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return self.box(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+                        max(ys) - min(ys) + 2 * pad)
+
     def region(self, name: str, box: Box) -> None:
         self.scene.region(name, box)
 

@@ -48,8 +48,6 @@ from .colours import (
     BACKGROUND,
     GLOW,
     INK,
-    LABEL_INK,
-    LABEL_PAPER,
     MUTED,
     OUTLINE,
     RED_INK,
@@ -64,7 +62,6 @@ from .colours import (
     TOKEN_EDGE,
     WHITE,
     ink_on,
-    tint,
 )
 from .geometry import SQRT3, Geometry, Point, along, frame
 from .pen import SCALE, Pen, paint_smooth
@@ -77,9 +74,13 @@ PAD = (WIDTH - 2 * FRAME * R) / 2
 HEIGHT = round(SQRT3 * FRAME * R + 2 * PAD)
 TRACK = int(RULES["barbarian_track"])  # the ship attacks on reaching this step
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-LABEL = 11.5  # the small ids' font size
-BIG_LABEL = 21  # a candidate's id
-VERSION = 1  # in the key: a change to the drawing draws every board again
+BIG_LABEL = 21  # a candidate's id: 10.5 pixels on a phone showing the picture 400 wide
+VERSION = 2  # in the key: a change to the drawing draws every board again
+# What a key names, each drawn as its own mark: the plan's regions are named "<mark>:<place>"
+# ("knight_active:I23", "harbour:HB2", "current:p1"; the robber's and the merchant's alone).
+PIECES = ("road", "settlement", "city", "wall", "metropolis", "knight_active", "knight_inactive",
+          "robber", "merchant")
+MARKS = (*PIECES, "harbour", "current")
 
 
 @dataclass(frozen=True)
@@ -175,22 +176,22 @@ def board_layout(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
     wanted = _checked(ids or ())
     pen.polygon(frame(geo.cx, geo.cy, FRAME * R), SEA, SEA_EDGE, 3)
     _harbours(pen, geo, b["harbours"], catalog, lang)
-    _hexes(pen, geo, b, wanted, labels=ids is None)
+    _hexes(pen, geo, b, wanted)
     _paths(pen, geo, wanted)
-    _roads(pen, geo, b["roads"], paint, labels=ids is None)
-    _buildings(pen, geo, b, paint, wanted, labels=ids is None)
-    _robber_and_merchant(pen, geo, b, paint)
+    _roads(pen, geo, b["roads"], paint)
+    _buildings(pen, geo, b, paint, wanted)
+    _merchant(pen, geo, b, paint)
     for place in sorted(wanted, key=_place_order):
-        _label(pen, _candidate_label_at(geo, place, b), place, INK, GLOW, BIG_LABEL, "candidate")
+        _candidate(pen, _candidate_label_at(geo, place, b), place)
     _roll(pen, v, catalog, lang)
     _barbarians(pen, v["ship"], catalog, lang)
     _seats(pen, v, looks, catalog, lang)
     return scene
 
 
-def _hexes(pen: Pen, geo: Geometry, b: View, wanted: set[str], labels: bool) -> None:
+def _hexes(pen: Pen, geo: Geometry, b: View, wanted: set[str]) -> None:
     """Sand under the island, each terrain a little smaller on it (ringed in gold when asked
-    about), its token and its id."""
+    about), its token, and the robber in the middle of its hex, behind the token."""
     for h in range(len(TOPOLOGY.hex_coords)):
         pen.polygon(geo.hex_corners(h, 1.04), SAND)
     for h in range(len(TOPOLOGY.hex_coords)):
@@ -204,18 +205,10 @@ def _hexes(pen: Pen, geo: Geometry, b: View, wanted: set[str], labels: bool) -> 
             pen.polygon(geo.hex_corners(h, 0.86), TERRAINS[terrain])
         else:
             pen.polygon(geo.hex_corners(h, 0.95), TERRAINS[terrain])
+        if hid == b["robber"]:
+            pieces.robber(pen, centre, R)
         if token is not None:
             _token(pen, centre, token, hid)
-        if labels:
-            _label(pen, (centre[0] + 0.39 * R, centre[1] - 0.37 * R), hid, _hex_ink(terrain),
-                   None)
-
-
-def _hex_ink(terrain: str) -> RGB:
-    """A hex's id in a shade of its terrain: there to find, not to read first."""
-    colour = TERRAINS[terrain]
-    dark = sum(colour) / 3 < 110
-    return tint(colour, 0.6, WHITE if dark else INK)
 
 
 def _token(pen: Pen, centre: Point, number: int, hid: str) -> None:
@@ -269,29 +262,24 @@ def _paths(pen: Pen, geo: Geometry, wanted: set[str]) -> None:
             pen.line([along(a, b, 0.1), along(b, a, 0.1)], GLOW, 0.24 * R)
 
 
-def _roads(pen: Pen, geo: Geometry, roads: dict[str, str], colours: dict[str, RGB],
-           labels: bool) -> None:
-    """Each road along its path in its owner's colour; every path's id on its midpoint (on
-    the road, in its colour, where one stands)."""
+def _roads(pen: Pen, geo: Geometry, roads: dict[str, str], colours: dict[str, RGB]) -> None:
+    """Each road along its path in its owner's colour."""
     for e in range(len(TOPOLOGY.edge_nodes)):
         path = edge_id(e)
         a, b = geo.edge_ends(e)
         owner = roads.get(path)
         pen.region(f"path:{path}", pen.around(geo.edge_mid(e), 0.3 * R, 0.3 * R))
         if owner is not None:
-            pen.line([along(a, b, 0.12), along(b, a, 0.12)], OUTLINE, 0.19 * R)
+            ends = [along(a, b, 0.12), along(b, a, 0.12)]
+            pen.line(ends, OUTLINE, 0.19 * R)
             pen.line([along(a, b, 0.135), along(b, a, 0.135)], colours[owner], 0.13 * R)
-        if labels:
-            paper = LABEL_PAPER if owner is None else colours[owner]
-            _label(pen, geo.edge_mid(e), path, LABEL_INK if owner is None else ink_on(paper),
-                   paper)
+            pen.region(f"road:{path}", pen.bounds(ends, 0.095 * R))
 
 
-def _buildings(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB], wanted: set[str],
-               labels: bool) -> None:
+def _buildings(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB], wanted: set[str]
+               ) -> None:
     """Settlements, cities and knights on their intersections (ringed in gold when asked
-    about); every intersection's id beside it, towards the hex it is the top or bottom
-    corner of, on a pill of that hex's colour."""
+    about)."""
     for n in range(len(TOPOLOGY.node_xy)):
         nid = node_id(n)
         at = geo.node(n)
@@ -304,16 +292,12 @@ def _buildings(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB], wanted
             colour = colours[building["owner"]]
             if building["kind"] == "city":
                 pieces.city(pen, at, colour, R, building["wall"], building["metropolis"],
-                            building["ruined"])
+                            building["ruined"], nid)
             else:
-                pieces.settlement(pen, at, colour, R)
+                pieces.settlement(pen, at, colour, R, nid)
         elif knight is not None:
             pieces.knight(pen, at, colours[knight["owner"]], knight["level"], knight["active"],
-                          R, region=f"node:{nid}")
-        if labels:
-            h = geo.label_hex(n)
-            under = SEA if h is None else TERRAINS[b["hexes"][hex_id(h)]["terrain"]]
-            _label(pen, _beside(geo, n, 0.42), nid, LABEL_INK, tint(under, 0.72))
+                          R, nid)
 
 
 def _beside(geo: Geometry, n: int, distance: float) -> Point:
@@ -323,32 +307,23 @@ def _beside(geo: Geometry, n: int, distance: float) -> Point:
     return x + dx * distance * R, y + dy * distance * R
 
 
-def _robber_and_merchant(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB]) -> None:
-    """The robber left of its hex's token, the merchant right of it."""
-    x, y = geo.hex_centre(parse_hex(b["robber"]))
-    at = (x - 0.56 * R, y + 0.06 * R)
-    pen.region("robber", pen.around(at, 0.36 * R, 0.6 * R))
-    pieces.robber(pen, at, 1.3 * R)
+def _merchant(pen: Pen, geo: Geometry, b: View, colours: dict[str, RGB]) -> None:
+    """The merchant right of its hex's token, clear of the robber and of the pieces on the
+    corners."""
     if b["merchant"] is not None:
         x, y = geo.hex_centre(parse_hex(b["merchant"]))
-        at = (x + 0.56 * R, y + 0.06 * R)
-        pen.region("merchant", pen.around(at, 0.36 * R, 0.6 * R))
-        pieces.merchant(pen, at, colours.get(b["merchant_owner"], MUTED), 1.25 * R)
+        pieces.merchant(pen, (x + 0.465 * R, y + 0.02 * R),
+                        colours.get(b["merchant_owner"], MUTED), 0.76 * R)
 
 
-def _label(pen: Pen, at: Point, text: str, ink: RGB, paper: RGB | None, size: float = LABEL,
-           kind: str = "label") -> None:
-    """An id centred on a point, on a pill of `paper` (none: straight on the hex); a
-    candidate's (`kind`) edged in ink."""
-    w = pen.label_width(text, size, bold=True) + size / 2
-    h = size * 1.3
+def _candidate(pen: Pen, at: Point, text: str) -> None:
+    """A candidate's id centred on a point, large, on a golden pill edged in ink."""
+    w = pen.label_width(text, BIG_LABEL, bold=True) + BIG_LABEL / 2
+    h = BIG_LABEL * 1.3
     box = pen.around(at, w, h)
-    pen.region(f"{kind}:{text}", box)
-    if kind == "candidate" and paper is not None:
-        pen.rect(box, paper, OUTLINE, 1.5, radius=h / 2)
-    elif paper is not None:
-        pen.pill(box, paper)
-    pen.text_at(at, text, ink, size, bold=True, region=f"{kind}:{text}")
+    pen.region(f"candidate:{text}", box)
+    pen.rect(box, GLOW, OUTLINE, 1.5, radius=h / 2)
+    pen.text_at(at, text, INK, BIG_LABEL, bold=True, region=f"candidate:{text}")
 
 
 def _candidate_label_at(geo: Geometry, place: str, b: View) -> Point:
@@ -435,7 +410,7 @@ def _barbarians(pen: Pen, ship: int, catalog: Catalog, lang: str) -> None:
         pen.disc(step(i), 4.5, SEA_EDGE if i < ship else WHITE, SEA_EDGE, 1.5)
     castle = step(TRACK)
     pen.region("catan", pen.around(castle, 26, 22))
-    pen.polygon(pieces.place(pieces.WALL, castle, 40), (196, 64, 44), OUTLINE, 1.2)
+    pen.polygon(pieces.place_shape(pieces.WALL, castle, 40), (196, 64, 44), OUTLINE, 1.2)
     at = step(ship)
     pen.region("ship", pen.around((at[0], at[1] - 12), 30, 30))
     pieces.ship(pen, (at[0], at[1] - 13), 28)
@@ -443,8 +418,9 @@ def _barbarians(pen: Pen, ship: int, catalog: Catalog, lang: str) -> None:
 
 def _seats(pen: Pen, v: View, looks: Sequence[SeatLook], catalog: Catalog, lang: str) -> None:
     """Bottom corners: each seat's colour, name and points, two a side in seating order; the
-    seat whose turn it is on a white pill, the winner on a golden one."""
-    row_h, gap = 26.0, 4.0
+    seat whose turn it is dark on a golden edge (its own region, `current:p1`), the winner
+    on a golden pill."""
+    row_h, gap, size = 30.0, 5.0, 19.0
     half = math.ceil(len(looks) / 2)
     for i, look in enumerate(looks):
         right = i >= half
@@ -456,14 +432,19 @@ def _seats(pen: Pen, v: View, looks: Sequence[SeatLook], catalog: Catalog, lang:
         box = pen.box(x, y, width, row_h)
         name = f"seat:{look.id}"
         pen.region(name, box)
+        ink = INK
         if v["winner"] == look.id:
             pen.pill(box, GLOW)
         elif v["active"] == look.id and v["phase"] != "over":
-            pen.pill(box, WHITE)
-        pieces.settlement(pen, (x + 14, y + row_h / 2 + 1), SEAT_COLOURS[look.colour], 36)
+            edge = pen.box(x - 1, y - 2, width + 2, row_h + 4)
+            pen.region(f"current:{look.id}", edge)
+            pen.pill(edge, GLOW)
+            pen.pill(pen.box(x + 2, y + 1, width - 4, row_h - 2), INK)
+            ink = WHITE
+        pieces.settlement(pen, (x + 16, y + row_h / 2 + 1), SEAT_COLOURS[look.colour], 40)
         points = catalog.text("catan.picture.points", lang, points=v["points"].get(look.id, 0))
-        pw = pen.label_width(points, 16, bold=True) + 4
-        pen.text(pen.box(x + width - pw - 8, y, pw, row_h), points, INK, 16, bold=True,
+        pw = pen.label_width(points, size, bold=True) + 4
+        pen.text(pen.box(x + width - pw - 10, y, pw, row_h), points, ink, size, bold=True,
                  align="right", region=name)
-        pen.text(pen.box(x + 28, y, width - pw - 40, row_h), look.name, INK, 16, 11,
+        pen.text(pen.box(x + 32, y, width - pw - 44, row_h), look.name, ink, size, 12,
                  align="left", clip=True, region=name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from cogs.drawing import RGB
+from cogs.drawing import RGB, Box
 
 from .colours import (
     GLOW,
@@ -22,7 +22,6 @@ from .colours import (
     TRACKS,
     WHITE,
     ink_on,
-    tint,
 )
 from .geometry import Point
 from .pen import Pen, grown
@@ -31,21 +30,22 @@ Shape = list[tuple[float, float]]  # in units of u, around the piece's point
 SETTLEMENT: Shape = [(-0.15, 0.15), (0.15, 0.15), (0.15, -0.03), (0.0, -0.18), (-0.15, -0.03)]
 CITY: Shape = [(-0.24, 0.16), (0.24, 0.16), (0.24, -0.03), (0.02, -0.03), (0.02, -0.11),
                (-0.11, -0.25), (-0.24, -0.11)]
-WALL: Shape = [(-0.29, 0.23), (0.29, 0.23), (0.29, -0.10), (0.21, -0.10), (0.21, -0.04),
-               (0.13, -0.04), (0.13, -0.10), (-0.13, -0.10), (-0.13, -0.04), (-0.21, -0.04),
-               (-0.21, -0.10), (-0.29, -0.10)]
+WALL: Shape = [(-0.34, 0.27), (0.34, 0.27), (0.34, -0.12), (0.25, -0.12), (0.25, -0.05),
+               (0.16, -0.05), (0.16, -0.12), (-0.16, -0.12), (-0.16, -0.05), (-0.25, -0.05),
+               (-0.25, -0.12), (-0.34, -0.12)]
 TOWER: Shape = [(0.03, 0.0), (0.25, 0.0), (0.25, -0.35), (0.19, -0.35), (0.19, -0.30),
                 (0.165, -0.30), (0.165, -0.35), (0.115, -0.35), (0.115, -0.30), (0.09, -0.30),
                 (0.09, -0.35), (0.03, -0.35)]
+FLAG: Shape = [(0.14, -0.35), (0.14, -0.52), (0.32, -0.46), (0.16, -0.40), (0.16, -0.35)]
 SHIELD: Shape = [(-0.17, -0.17), (0.17, -0.17), (0.17, 0.05), (0.0, 0.22), (-0.17, 0.05)]
-PAWN_BODY: Shape = [(-0.11, 0.19), (0.11, 0.19), (0.05, -0.06), (-0.05, -0.06)]
+CLOAK: Shape = [(-0.3, 0.42), (0.3, 0.42), (0.18, -0.22), (-0.18, -0.22)]
 CONE: Shape = [(-0.12, 0.19), (0.12, 0.19), (0.0, -0.13)]
 EDGE = 0.035  # a piece's dark outline, in u
 TOWER_STONE: RGB = (238, 234, 222)
-INACTIVE: RGB = (168, 168, 168)  # what an inactive knight's colour is washed towards
+HOLLOW: RGB = (232, 228, 218)  # an inactive knight's shield, inside its seat's colour
 
 
-def place(shape: Shape, at: Point, u: float, turn: bool = False) -> list[Point]:
+def place_shape(shape: Shape, at: Point, u: float, turn: bool = False) -> list[Point]:
     """The shape's points at `at`, `u` pixels a unit (turned a quarter when `turn`)."""
     x, y = at
     if turn:
@@ -53,46 +53,69 @@ def place(shape: Shape, at: Point, u: float, turn: bool = False) -> list[Point]:
     return [(x + dx * u, y + dy * u) for dx, dy in shape]
 
 
-def settlement(pen: Pen, at: Point, colour: RGB, u: float) -> None:
-    pen.polygon(place(SETTLEMENT, at, u), colour, OUTLINE, EDGE * u)
+def settlement(pen: Pen, at: Point, colour: RGB, u: float, place: str | None = None) -> None:
+    """A house; on the board its own region (`settlement:I5`), beside a seat's name none."""
+    points = place_shape(SETTLEMENT, at, u)
+    pen.polygon(points, colour, OUTLINE, EDGE * u)
+    if place is not None:
+        pen.region(f"settlement:{place}", pen.bounds(points, EDGE * u))
 
 
 def city(pen: Pen, at: Point, colour: RGB, u: float, wall: bool, metropolis: str | None,
-         ruined: bool) -> None:
-    """A city on its wall when it has one; a metropolis raises a tower behind it with its
-    track's colour on it; a city the barbarians laid low lies on its side."""
+         ruined: bool, place: str) -> None:
+    """A city on its wall when it has one (a crenellated stone base wider than the city); a
+    metropolis raises a tower behind it flying its track's colour; a city the barbarians laid
+    low lies on its side. Each part is its own region (`wall:I5`, `metropolis:I5`)."""
     if wall:
-        pen.polygon(place(WALL, at, u), STONE, STONE_DARK, EDGE * u)
+        points = place_shape(WALL, at, u)
+        pen.polygon(points, STONE, STONE_DARK, EDGE * u)
+        pen.region(f"wall:{place}", pen.bounds(points, EDGE * u))
     if metropolis is not None:
-        pen.polygon(place(TOWER, at, u, turn=ruined), TOWER_STONE, OUTLINE, EDGE * u)
-        x, y = place([(0.14, -0.17)], at, u, turn=ruined)[0]
-        pen.disc((x, y), 0.085 * u, TRACKS[metropolis], OUTLINE, 0.025 * u)
-    pen.polygon(place(CITY, at, u, turn=ruined), colour, OUTLINE, EDGE * u)
+        points = place_shape(TOWER, at, u, turn=ruined)
+        pen.polygon(points, TOWER_STONE, OUTLINE, EDGE * u)
+        flag = place_shape(FLAG, at, u, turn=ruined)
+        pen.polygon(flag, TRACKS[metropolis], OUTLINE, 0.025 * u)
+        pen.region(f"metropolis:{place}", pen.bounds(points + flag, EDGE * u))
+    points = place_shape(CITY, at, u, turn=ruined)
+    pen.polygon(points, colour, OUTLINE, EDGE * u)
+    pen.region(f"city:{place}", pen.bounds(points, EDGE * u))
 
 
 def knight(pen: Pen, at: Point, colour: RGB, level: int, active: bool, u: float,
-           region: str | None = None) -> None:
-    """A shield with the knight's level: in the seat's colour with a golden ring when active,
-    washed out when not."""
-    points = place(SHIELD, at, u)
-    fill = colour if active else tint(colour, 0.55, INACTIVE)
-    if active:
-        pen.polygon(grown(points, EDGE * u), GLOW, GLOW, 0.07 * u)
-    pen.polygon(points, fill, OUTLINE, EDGE * u)
-    pen.text_at((at[0], at[1] - 0.01 * u), str(level), ink_on(fill), 0.26 * u, bold=True,
-                region=region)
+           place: str) -> None:
+    """A shield with the knight's level: filled with the seat's colour in a golden ring when
+    active; hollow (pale, edged in the seat's colour) when not."""
+    points = place_shape(SHIELD, at, u)
+    ring = grown(points, (0.09 if active else 0.06) * u)
+    pen.polygon(ring, GLOW if active else colour, OUTLINE, EDGE * u / 2)
+    fill = colour if active else HOLLOW
+    pen.polygon(points, fill, OUTLINE if active else None, EDGE * u)
+    mark = "knight_active" if active else "knight_inactive"
+    pen.region(f"{mark}:{place}", pen.bounds(ring, EDGE * u / 2))
+    pen.text_at((at[0], at[1] - 0.01 * u), str(level), ink_on(fill), 0.3 * u, bold=True,
+                region=f"node:{place}")
 
 
 def robber(pen: Pen, at: Point, u: float) -> None:
+    """A dark hooded figure standing behind the hex's number token (drawn after it): its hood
+    above the token, its cloak wider than it below."""
     x, y = at
-    pen.polygon(place(PAWN_BODY, at, u), ROBBER, WHITE, 0.03 * u)
-    pen.disc((x, y - 0.13 * u), 0.085 * u, ROBBER, WHITE, 0.03 * u)
+    cloak = place_shape(CLOAK, at, u)
+    pen.polygon(cloak, ROBBER, WHITE, 0.025 * u)
+    pen.disc((x, y - 0.31 * u), 0.125 * u, ROBBER, WHITE, 0.025 * u)
+    top = pen.bounds([(x, y - 0.46 * u)])
+    body = pen.bounds(cloak, 0.025 * u)
+    pen.region("robber", Box(body.x, top.y, body.w, body.bottom - top.y))
 
 
 def merchant(pen: Pen, at: Point, colour: RGB, u: float) -> None:
+    """A pawn in its owner's colour carrying a golden coin."""
     x, y = at
-    pen.polygon(place(CONE, at, u), colour, OUTLINE, EDGE * u)
+    cone = place_shape(CONE, at, u)
+    pen.polygon(cone, colour, OUTLINE, EDGE * u)
     pen.disc((x, y - 0.15 * u), 0.065 * u, colour, OUTLINE, EDGE * u)
+    pen.disc((x, y + 0.06 * u), 0.055 * u, GLOW, OUTLINE, EDGE * u)
+    pen.region("merchant", pen.bounds([*cone, (x, y - 0.215 * u)], EDGE * u))
 
 
 def ship(pen: Pen, at: Point, size: float) -> None:
