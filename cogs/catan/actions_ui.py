@@ -61,9 +61,14 @@ def _at_edge(key: str) -> Label:
     return lambda action, ctx: t(ctx, f"action.{key}", place=texts.edge_label(action.edge))
 
 
-def _cost(build: str) -> Describe:
-    return lambda action, ctx: t(ctx, "panel.cost", cards=texts.cards(COSTS[build], ctx.catalog,
-                                                                       ctx.lang))
+def _cost(build: str, free: str | None = None) -> Describe:
+    """What a build costs; while a progress card makes it free this turn (Road Building's
+    roads, the Smith's promotions: the view's `this_turn[free]` left), that it is free."""
+    def describe(action: Any, ctx: Context) -> str:
+        if free and (left := int(ctx.view["this_turn"].get(free) or 0)):
+            return t(ctx, f"panel.free.{build}", count=left)
+        return t(ctx, "panel.cost", cards=texts.cards(COSTS[build], ctx.catalog, ctx.lang))
+    return describe
 
 
 def _seat(seat: str | None, ctx: Context) -> str:
@@ -314,7 +319,7 @@ DECLARED: tuple[Declaration, ...] = (
              label=_progress_card("discard_progress"), describe=_progress_text),
     # The turn's groups.
     _declare("build_road", "br", ("edge",), widget="select", label=_at_edge("build_road"),
-             describe=_cost("road"), narrow=(PATH_HEX,), group="build"),
+             describe=_cost("road", "free_roads"), narrow=(PATH_HEX,), group="build"),
     _declare("build_settlement", "bs", ("node",), widget="select",
              label=_at_node("build_settlement"), describe=_cost("settlement"), narrow=(HEX,),
              group="build"),
@@ -330,7 +335,8 @@ DECLARED: tuple[Declaration, ...] = (
              label=_knight_node("activate_knight"), describe=_cost("activate"),
              group="knights"),
     _declare("promote_knight", "pk", ("node",), widget="select",
-             label=_knight_node("promote_knight"), describe=_cost("promote"),
+             label=_knight_node("promote_knight"),
+             describe=_cost("promote", "free_promotions"),
              group="knights"),
     _declare("move_knight", "mk", ("node", "to"), widget="select",
              label=_knight_to("move_knight"), narrow=(KNIGHT,), group="moves"),
