@@ -23,7 +23,7 @@ from cogs.declare import Context
 from cogs.game import PicturePanel
 from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
 
-from . import places, texts, trades
+from . import order, places, texts, trades
 from .actions_ui import SPEC
 
 View = dict[str, Any]
@@ -38,6 +38,7 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     view = record.rules.view(state, seat)
     legal = record.rules.legal_actions(state, seat) if record.status == "running" else []
     legal, view = trades.prepared(legal, view, focus)
+    legal = order.board_order(legal)  # every select of places in board order
     embed = panel_embed(record, view, seat, legal, catalog, lang, notes)
     if not legal:
         return PicturePanel(embed, None, None)

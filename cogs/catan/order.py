@@ -1,0 +1,63 @@
+"""The panel's choices of places in board order: the engine lists its legal actions in its own
+order (a hex select ran "H1, H2, H3, H4, H7, H5…"); a select lists places by number (H2 before
+H10), and where a type has more choices than one select holds, the first choice (the hex
+around an intersection) by number too, then the places within it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cogs.declare import Declaration
+from cogs.panels import MAX_OPTIONS
+
+from .actions_ui import SPEC
+
+PLACE_ID = re.compile(r"([HIP])([0-9]{1,2})", re.IGNORECASE)
+# An action's fields that name places, in the order they rank it.
+FIELDS = ("node", "to", "hex", "other_hex", "edge")
+Rank = tuple[Any, ...]
+
+
+def board_order(legal: Sequence[Any]) -> list[Any]:
+    """`legal`, each type's actions sorted by their places' numbers (after the narrowing
+    steps' keys where the type is narrowed); other choices keep the engine's order."""
+    by_type: dict[str, list[Any]] = {}
+    for action in legal:
+        by_type.setdefault(action.type, []).append(action)
+    return [a for type_, actions in by_type.items()
+            for a in _sorted(SPEC.of(type_), actions)]
+
+
+def _sorted(declaration: Declaration, actions: list[Any]) -> list[Any]:
+    narrowed = len(actions) > MAX_OPTIONS  # the steps' keys are a select's choices
+    first: dict[str, int] = {}
+    for step in declaration.narrow:
+        for a in actions:
+            first.setdefault(step.key_of(a), len(first))
+
+    def rank(action: Any) -> Rank:
+        keys = tuple(_key(step.key_of(action), first, narrowed) for step in declaration.narrow)
+        places = tuple(_place(str(value)) for f in FIELDS
+                       if isinstance(value := getattr(action, f, None), str)
+                       and PLACE_ID.fullmatch(value))
+        return (*keys, places)
+
+    return sorted(actions, key=rank)
+
+
+def _place(value: str) -> tuple[str, int]:
+    """A place id as its kind and number: "h10" -> ("H", 10)."""
+    match = PLACE_ID.fullmatch(value)
+    assert match is not None
+    return match.group(1).upper(), int(match.group(2))
+
+
+def _key(value: str, first: dict[str, int], narrowed: bool) -> Rank:
+    """A narrowing key's rank: a place by its number where it is chosen first (else not at
+    all: the places themselves rank the choices), anything else (a card, a seat) where it
+    first came, so a select of cards keeps the engine's order."""
+    if PLACE_ID.fullmatch(value):
+        return (0, *_place(value)) if narrowed else (0,)
+    return (1, first[value])

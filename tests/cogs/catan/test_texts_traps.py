@@ -1,0 +1,93 @@
+"""Catan's texts that misled: every select of places lists them in board order (H2 before
+H10, I5 before I12), Road Building's roads and the Smith's promotions say they are free."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+
+from bot.records import GameRecord
+from bot.ui import Focus
+from cogs.catan.order import FIELDS, PLACE_ID
+from cogs.catan.ui import UI
+
+from .helpers import CATALOG, items, playout
+
+
+def _place(value: Any) -> tuple[str, int] | None:
+    match = PLACE_ID.fullmatch(str(value))
+    return None if match is None else (match.group(1).upper(), int(match.group(2)))
+
+
+def selects(record: GameRecord, seat: str, lang: str = "en", limit: int = 60
+            ) -> Iterator[tuple[str, list[tuple[Any, discord.SelectOption]]]]:
+    """Every select of the seat's panel and of the panels its menus and narrowing lead to:
+    its kind and each option with what it means (an action, or a Focus)."""
+    todo: list[str | None] = [None]
+    seen: set[str | None] = set()
+    while todo and len(seen) < limit:
+        focus = todo.pop(0)
+        if focus in seen:
+            continue
+        seen.add(focus)
+        panel = UI.panel(record, record.seat(seat), CATALOG, lang, [], focus)
+        for item in items(panel.view):
+            if not isinstance(item, discord.ui.Select) or item.max_values > 1:
+                continue
+            kind = item.custom_id.split(":", 3)[-1][2:]
+            meant = [(UI.select_action(kind, [o.value]), o) for o in item.options]
+            todo += [m.value for m, _ in meant if isinstance(m, Focus)]
+            yield kind, meant
+
+
+def places_of(meant: Any) -> tuple[tuple[str, int], ...]:
+    """The places an option names: a narrowing choice's (the last key), an action's fields."""
+    if isinstance(meant, Focus):
+        found = _place(str(meant.value).rsplit(":", 1)[-1])
+        return (found,) if found else ()
+    return tuple(p for f in FIELDS if (p := _place(meant.get(f))) is not None)
+
+
+def moments(n: int, seed: int, every: int) -> Iterator[GameRecord]:
+    for i, (record, _) in enumerate(playout(n, seed)):
+        if i % every == 0 and record.status == "running":
+            yield record
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 8)])
+def test_every_select_of_places_is_in_board_order(players: int, seed: int) -> None:
+    checked = 0
+    for record in moments(players, seed, every=19):
+        view = record.rules.view(record.state, None)
+        for seat in view["to_act"]:
+            for kind, meant in selects(record, seat):
+                places = [places_of(m) for m, _ in meant]
+                if not all(places):
+                    continue
+                assert places == sorted(places), (kind, [o.label for _, o in meant])
+                checked += len(places) > 2
+    assert checked > 20
+
+
+def _free(n: int, seed: int, field: str) -> GameRecord:
+    return next(r for r, _ in playout(n, seed)
+                if r.rules.view(r.state, None)["this_turn"][field])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("seed", "field", "type_", "card"), [
+    (5, "free_roads", "build_road", "road_building"),
+    (1, "free_promotions", "promote_knight", "smith")])
+def test_a_free_build_says_it_is_free(seed: int, field: str, type_: str, card: str, lang: str
+                                      ) -> None:
+    record = _free(3, seed, field)
+    seat = record.rules.view(record.state, None)["active"]
+    described = [o.description or "" for _, meant in selects(record, seat, lang)
+                 for m, o in meant if isinstance(m, dict) and m.get("type") == type_]
+    assert described
+    name = CATALOG.text(f"catan.progress.{card}", lang)
+    costs = CATALOG.text("catan.panel.cost", lang, cards="").strip()
+    assert all(name in d and costs not in d for d in described), described
