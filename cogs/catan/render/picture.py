@@ -1,17 +1,22 @@
-"""The Catan board as a picture, from the public view only.
+"""The Catan board as a picture, from the public view only, readable on a phone (shown 400
+pixels wide, half its size).
 
 The island in its sea frame: hexes in their terrain's colour with their number token (6 and 8
-in red, pips below), harbours with their rate, and every piece in its seat's colour: roads,
-settlements, cities (on their walls; a metropolis raises a tower marked with its track's
-colour; a city the barbarians laid low lies on its side), knights as shields with their level
-(a golden ring when active, washed out when not), the robber and the merchant. In the frame's
-corners: the turn and the last roll (red, yellow and event die), the barbarian ship on its
-track, and the seats with their colour and points.
+in red, pips below), harbours with their rate (a 2:1 one in its resource's colour, named), and
+every piece in its seat's colour: roads, settlements, cities (on a stone wall when walled; a
+metropolis raises a tower flying its track's colour; a city the barbarians laid low lies on its
+side), knights as shields with their level (filled in a golden ring when active, hollow when
+not), the robber a dark figure behind its hex's token, in the middle of the hex, and the
+merchant a pawn with a golden coin beside it. In the frame's corners: the turn and the last
+roll (red, yellow and event die), the barbarian ship on its track, and the seats with their
+colour and points, the seat whose turn it is dark on a golden edge.
 
-Every place a player may name is labelled with its id, small: H1-H19 on the hexes, I1-I54
-beside the intersections (towards the hex they are the top or bottom corner of), P1-P72 on the
-paths' midpoints (in the road's colour where one stands). `candidates_picture` draws the same
-board with only the places a panel asks about, highlighted and labelled large, for a phone.
+The table's board names no place: ids small enough to fit every place would be unreadable on
+a phone. `candidates_picture` draws the board with only the places a panel asks about,
+highlighted and labelled large (H, I and P ids at 10.5 pixels on a phone).
+
+Each mark a key names has its own region in the plan, `MARKS`: "knight_active:I23",
+"wall:I5", "metropolis:I5", "harbour:HB2", "current:p1", "robber", "merchant"...
 
 `board_layout` builds the `Scene` (a test reads its regions and texts); `drawn` is all of the
 view it reads, and `board_key` hashes exactly that, so the publisher draws a board once per
@@ -122,7 +127,7 @@ def board_key(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
               ids: Iterable[str] | None = None, colours: Mapping[str, str] | None = None
               ) -> str:
     """Equal keys, equal pictures: the drawn part of the view, the seats' names and colours,
-    the language and the candidates (None: the board with every id)."""
+    the language and the candidates (None: the table's board, naming no place)."""
     lang = language(catalog, lang)
     looks = [astuple(look) for look in seat_looks(seats, catalog, lang, colours)]
     return picture_key("catan-board", VERSION, lang, looks, drawn(view),
@@ -131,7 +136,7 @@ def board_key(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
 
 def board_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
                   colours: Mapping[str, str] | None = None) -> bytes:
-    """The board with every id, as a PNG."""
+    """The table's board (no ids), as a PNG."""
     return paint_smooth(board_layout(view, seats, catalog, lang, colours=colours))
 
 
@@ -163,7 +168,7 @@ def board(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
 def board_layout(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
                  ids: Sequence[str] | None = None, colours: Mapping[str, str] | None = None,
                  scale: int = SCALE) -> Scene:
-    """The picture's scene, `scale` times its size: every id labelled small, or, with `ids`,
+    """The picture's scene, `scale` times its size: no id, or, with `ids`,
     only those labelled large and highlighted."""
     v = drawn(view)
     lang = language(catalog, lang)
@@ -234,24 +239,24 @@ def _harbours(pen: Pen, geo: Geometry, harbours: dict[str, str], catalog: Catalo
         spec = HARBOUR_TYPES[kind]
         mid = geo.edge_mid(e)
         nx, ny = geo.coast_normal(e)
-        at = (mid[0] + nx * 0.56 * R, mid[1] + ny * 0.56 * R)
+        at = (mid[0] + nx * 0.62 * R, mid[1] + ny * 0.62 * R)
         for end in geo.edge_ends(e):
             pen.line([along(end, at, 0.12), along(end, at, 0.8)], SAND, 0.07 * R)
         resource = spec["resource"]
         fill = TERRAINS[RESOURCE_TERRAIN[resource]] if resource else WHITE
-        box = pen.around(at, 0.74 * R, 0.46 * R if resource else 0.36 * R)
+        box = pen.around(at, 0.96 * R, 0.68 * R if resource else 0.44 * R)
         name = f"harbour:{harbour_id(k)}"
         pen.region(name, box)
         pen.rect(box, fill, OUTLINE, 1.2, radius=0.1 * R)
         ink = ink_on(fill)
         rate = f"{spec['rate']}:1"
         if not resource:
-            pen.text_at(at, rate, ink, 0.24 * R, bold=True, region=name)
+            pen.text_at(at, rate, ink, 0.3 * R, bold=True, region=name)
             continue
-        pen.text_at((at[0], at[1] - 0.09 * R), rate, ink, 0.21 * R, bold=True, region=name)
+        pen.text_at((at[0], at[1] - 0.14 * R), rate, ink, 0.29 * R, bold=True, region=name)
         word = catalog.text(f"catan.resource.{resource}", lang)
-        inner = pen.around((at[0], at[1] + 0.11 * R), 0.7 * R, 0.2 * R)
-        pen.text(inner, word, ink, 0.15 * R, 0.11 * R, region=name)
+        inner = pen.around((at[0], at[1] + 0.16 * R), 0.92 * R, 0.3 * R)
+        pen.text(inner, word, ink, 0.22 * R, 0.15 * R, bold=True, region=name)
 
 
 def _paths(pen: Pen, geo: Geometry, wanted: set[str]) -> None:

@@ -103,7 +103,7 @@ def robber(pen: Pen, at: Point, u: float) -> None:
     cloak = place_shape(CLOAK, at, u)
     pen.polygon(cloak, ROBBER, WHITE, 0.025 * u)
     pen.disc((x, y - 0.31 * u), 0.125 * u, ROBBER, WHITE, 0.025 * u)
-    top = pen.bounds([(x, y - 0.46 * u)])
+    top = pen.bounds([(x, y - 0.46 * u)])  # the hood's top: clear of the roads around
     body = pen.bounds(cloak, 0.025 * u)
     pen.region("robber", Box(body.x, top.y, body.w, body.bottom - top.y))
 
