@@ -237,7 +237,12 @@ def _displaced(c: Line) -> str:
 
 
 def _played(c: Line) -> str:
-    return c.text("progress_played", card=c.progress())
+    """A progress card played, with what it does: its rules to the player who plays it (who
+    acts on it next), its effect in short to everyone else."""
+    card = c.event["card"]
+    effect = (texts.progress_text(card, c.catalog, c.lang) if c.person() == "you"
+              else c.t(f"event.progress_played.{card}"))
+    return c.text("progress_played", card=c.progress(), effect=effect)
 
 
 def _swapped(c: Line) -> str:

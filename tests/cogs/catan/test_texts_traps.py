@@ -1,5 +1,6 @@
 """Catan's texts that misled: every select of places lists them in board order (H2 before
-H10, I5 before I12), Road Building's roads and the Smith's promotions say they are free."""
+H10, I5 before I12), Road Building's roads and the Smith's promotions say they are free, a
+progress card played says what it does."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import pytest
 
 from bot.records import GameRecord
 from bot.ui import Focus
+from cogs.catan import events, texts
 from cogs.catan.order import FIELDS, PLACE_ID
+from cogs.catan.table import VP_CARDS
 from cogs.catan.ui import UI
+from rules.catan.state import DECKS
 
-from .helpers import CATALOG, items, playout
+from .helpers import CATALOG, items, playout, seats
 
 
 def _place(value: Any) -> tuple[str, int] | None:
@@ -91,3 +95,21 @@ def test_a_free_build_says_it_is_free(seed: int, field: str, type_: str, card: s
     name = CATALOG.text(f"catan.progress.{card}", lang)
     costs = CATALOG.text("catan.panel.cost", lang, cards="").strip()
     assert all(name in d and costs not in d for d in described), described
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_progress_card_played_says_what_it_does(lang: str) -> None:
+    """Everyone reads the card's effect in short, its player its rules (what to do next)."""
+    table = seats(3)
+    played = [c for cards in DECKS.values() for c in cards if c not in VP_CARDS]
+    effects = set()
+    for card in played:
+        event = {"type": "progress_played", "seat": "p1", "card": card}
+        public = events.line(event, table, CATALOG, lang)
+        own = events.line(event, table, CATALOG, lang, viewer="p1")
+        assert public and own
+        effect = public.split(": ", 1)[1].rstrip(".")
+        assert effect.strip() and texts.progress(card, CATALOG, lang) in public, public
+        assert texts.progress_text(card, CATALOG, lang) in own, own
+        effects.add(effect)
+    assert len(effects) == len(played)
