@@ -22,7 +22,6 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from rules.catan import scoring
 from rules.catan.actions import AcceptTrade, Action, DeclineTrade, OfferTrade
 from rules.catan.board import parse_edge, parse_node
 
@@ -128,9 +127,8 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
     the likeliest first. Never to a seat near winning, nor one the trade helps more."""
     if not groups.get("offer_trade"):
         return None
-    win = int(s.raw["options"].get("points", scoring.WIN))
     takers = [o for o in s.opponents()
-              if int(s.players[o]["cards"]) > 0 and s.points(o) < win - NEAR_WIN]
+              if int(s.players[o]["cards"]) > 0 and s.points(o) < s.win - NEAR_WIN]
     models = {o: taker_model(s, o) for o in takers}
     found: list[Found] = []
     for rank, goal in enumerate(plan.goals(s)):
@@ -193,9 +191,8 @@ def answer(s: Seen, d: dict[str, Any], legal: Sequence[Action]) -> Action:
     more to it than what goes (basic.worth) and more than the offerer gains by the model of
     the offerer, never from a seat near winning; an offer to several it would not accept is
     countered where a counter is worth it."""
-    win = int(s.raw["options"].get("points", scoring.WIN))
     offerer = s.seat(d["from"]) or 0
-    if s.points(offerer) >= win - NEAR_WIN:
+    if s.points(offerer) >= s.win - NEAR_WIN:
         return DeclineTrade()
     mine = basic.worth(s, d["give"], d["get"])
     theirs = acceptance(taker_model(s, offerer), d["get"], d["give"]) + 0.5

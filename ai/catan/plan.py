@@ -22,8 +22,6 @@ TERRAIN_WEIGHT = {
     "city": {"forest": 1.15, "hills": 0.9, "pasture": 1.0, "fields": 1.1,
              "mountains": 1.35, "desert": 0.0},
 }
-# The expert's weights (Style.adaptive): the same until screened otherwise.
-EXPERT_WEIGHT = {kind: dict(table) for kind, table in TERRAIN_WEIGHT.items()}
 HARBOUR_BONUS = {"h3": 1.0, "h2": 2.0}
 DIVERSITY_BONUS = 1.5
 MAX_LEVEL = 5
@@ -44,7 +42,7 @@ def produced_types(s: Seen, seat: int) -> set[str]:
 def node_value(s: Seen, node: int, kind: str = "settlement") -> float:
     """How good a building of `kind` on node is for s.me: weighted pips, new resource types,
     a harbour for what it would trade."""
-    weights = (EXPERT_WEIGHT if s.style.adaptive else TERRAIN_WEIGHT)[kind]
+    weights = TERRAIN_WEIGHT[kind]
     have = produced_types(s, s.me)
     value = 0.0
     new: set[str] = set()

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.catan.board import TOPOLOGY as T
 from rules.catan.board import parse_edge, parse_harbour, parse_hex, parse_node
+from rules.catan.scoring import WIN
 from rules.catan.state import CARDS, RULES
 
 View = dict[str, Any]
@@ -92,6 +93,11 @@ class Seen:
 
     def points(self, seat: int) -> int:
         return int(self.players[seat]["points"])
+
+    @property
+    def win(self) -> int:
+        """The points to win (the table's option)."""
+        return int(self.raw["options"].get("points", WIN))
 
     def opponents(self) -> list[int]:
         return [o for o in range(self.n) if o != self.me]
