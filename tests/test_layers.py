@@ -134,3 +134,17 @@ def test_the_check_sees_what_it_must_refuse() -> None:
         assert refusal(module, name) is None, (module, name)
     relative = list(imported(ROOT / "ai" / "worker.py"))
     assert any(name == "ai.player.Hint" for _, name in relative)  # `from .player import Hint`
+
+
+def test_the_platforms_texts_name_no_game() -> None:
+    """bot/locales holds the platform's texts; a game's own (Citadels' city size in the lobby)
+    live in its UI package's catalog."""
+    import json
+
+    from rules import registry
+
+    root = Path(__file__).parents[1] / "bot" / "locales"
+    keys = {key for path in root.glob("*/*.json")
+            for key in json.loads(path.read_text(encoding="utf-8"))}
+    games = tuple(f"{game}." for game in registry.games())
+    assert not [k for k in keys if k.startswith(games) or ".city" in k]

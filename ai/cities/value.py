@@ -10,7 +10,6 @@ laying pieces, the first part is counted once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.cities.components import FeatureKind
@@ -22,7 +21,6 @@ from rules.cities.templates import LargestZone, LineTerrain, Template, Zone
 
 from .seen import Seen
 
-Evaluate = Callable[[Grid], float]
 TERRAIN_TEMPLATES = (Zone, LargestZone, LineTerrain)  # blind to pieces
 TERRAIN_OBJECTIVES = (KindsTotal, StraightBuildingSpaces)
 

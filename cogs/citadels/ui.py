@@ -65,9 +65,9 @@ class CitadelsUI:
 
     def option_lines(self, record: GameRecord, catalog: Catalog, lang: str) -> list[str]:
         size = record.settings.options.get("city_size")
-        city = (catalog.text("render.lobby.city.size", lang, size=size) if size
-                else catalog.text("render.lobby.city.default", lang))
-        return [catalog.text("render.lobby.city", lang, value=city),
+        city = (catalog.text("citadels.lobby.city.size", lang, size=size) if size
+                else catalog.text("citadels.lobby.city.default", lang))
+        return [catalog.text("citadels.lobby.city", lang, value=city),
                 *render.cast_lines(Options.model_validate(record.settings.options), catalog,
                                    lang)]
 

@@ -93,10 +93,6 @@ def _space_mark(code: str) -> str:
     return COLOUR_EMOJI.get(code) or TERRAIN_EMOJI[code]
 
 
-def kind_of(parts: ComponentSet, feature: str) -> str:
-    return parts.features[feature].id
-
-
 def feature_name(parts: ComponentSet, feature: str, lang: str) -> str:
     """A feature tile by its kind's name: "Trees", "Monument"."""
     return named(parts.features[feature], lang)
