@@ -79,10 +79,10 @@ class Pen:
 
     def text(self, box: Box, text: str, colour: RGB, size: float, min_size: float | None = None,
              bold: bool = False, align: Align = "centre", clip: bool = False,
-             region: str | None = None) -> None:
+             region: str | None = None, max_lines: int = 1) -> None:
         self.scene.text(box, text, colour, round(size * self.s),
                         None if min_size is None else round(min_size * self.s), bold,
-                        align=align, clip=clip, region=region)
+                        max_lines, align=align, clip=clip, region=region)
 
     def text_at(self, centre: Point, text: str, colour: RGB, size: float, bold: bool = False,
                 region: str | None = None) -> Box:

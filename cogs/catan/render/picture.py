@@ -376,14 +376,14 @@ def _roll(pen: Pen, v: View, catalog: Catalog, lang: str) -> None:
     else:
         title = catalog.text("catan.picture.turn", lang, turn=v["turn"])
     x, y = PAD + 2, PAD
-    pen.region("turn", pen.box(x, y, _free_width(y + 24, True) - x, 24))
-    pen.text(pen.box(x, y, _free_width(y + 24, True) - x, 24), title, INK, 19, 12, bold=True,
+    pen.region("turn", pen.box(x, y, _free_width(y + 28, True) - x, 28))
+    pen.text(pen.box(x, y, _free_width(y + 28, True) - x, 28), title, INK, 22, 12, bold=True,
              align="left", region="turn")
     dice = v["dice"]
     if dice is None:
         return
     size, gap = 30.0, 6.0
-    y += 30
+    y += 34
     pieces.die(pen, x, y, size, (204, 32, 32), dice["red"], "die:red")
     pieces.die(pen, x + size + gap, y, size, (244, 204, 44), dice["yellow"], "die:yellow")
     pieces.event_die(pen, x + 2 * (size + gap), y, size, dice["event"], "die:event")
@@ -399,11 +399,12 @@ def _barbarians(pen: Pen, ship: int, catalog: Catalog, lang: str) -> None:
     to Catan's castle (the attack), the ship on its step, the steps it sailed filled."""
     right = WIDTH - PAD - 4
     text = catalog.text("catan.picture.barbarians", lang, steps=TRACK - ship)
-    width = _free_width(PAD + 24, True) - PAD
-    box = pen.box(right - width, PAD, width, 24)
+    width = _free_width(PAD + 50, True) - PAD
+    box = pen.box(right - width, PAD, width, 50)  # two lines: large enough for a phone
     pen.region("barbarians", box)
-    pen.text(box, text, INK, 17, 11, bold=True, align="right", region="barbarians")
-    y = PAD + 54
+    pen.text(box, text, INK, 20, 12, bold=True, align="right", region="barbarians",
+             max_lines=2)
+    y = PAD + 80
     left = right - _free_width(y + 14, True) + PAD + 12
     spacing = (right - 12 - left) / TRACK
 
