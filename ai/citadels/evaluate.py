@@ -225,7 +225,8 @@ def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
         vals = character_values(entry, others, view["city_size"], None)
         if not possible:
             continue
-        # A character without a heuristic value of its own (Dark City's) counts as average.
+        # Every character here has a value (_dark_city_values too); one a new cast adds
+        # without a heuristic of its own counts as average.
         average = sum(vals.values()) / len(vals)
         probs = softmax({c: vals.get(c, average) for c in sorted(possible)}, temperature)
         acc = out.setdefault(seat, {})
