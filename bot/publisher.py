@@ -26,7 +26,7 @@ from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import LAST, LOW, Pace, retry
 from bot.pictures import Picture, Pictures
-from bot.ui import ui_for
+from bot.ui import KeyedUI, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -287,11 +287,14 @@ class Publisher:
     def table_message(self, record: GameRecord) -> tuple[discord.Embed, discord.ui.View | None]:
         assert record.state is not None
         lang = record.settings.language
-        embed = ui_for(record.game).table(record, self.bot.catalog, lang)
+        ui = ui_for(record.game)
+        embed = ui.table(record, self.bot.catalog, lang)
         if record.status != "running":
             return embed, None
         away = any(seat.away for seat in record.seats)
-        return embed, table_buttons(record.id, self.bot.catalog, lang, away=away)
+        return embed, table_buttons(record.id, self.bot.catalog, lang, away=away,
+                                    key=f"{record.game}.table.key"
+                                    if isinstance(ui, KeyedUI) else None)
 
     async def _show_table(self, record: GameRecord) -> None:
         """Edit this round's table message, or post a fresh one for a new round. The table is
@@ -802,9 +805,10 @@ async def with_picture_or_without(attempt: Callable[[bool], Awaitable[T]], pictu
     return await attempt(False)
 
 
-def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = False
-                  ) -> discord.ui.View:
-    """"My hand" and "Act" for everyone; "I'm back" while the computer plays someone's seat."""
+def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = False,
+                  key: str | None = None) -> discord.ui.View:
+    """"My hand" and "Act" for everyone; "I'm back" while the computer plays someone's seat;
+    "Key" (its label the catalog's `key`) where the game's table has a key."""
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton(game_id, "hand", catalog.text("table.hand", lang)))
     view.add_item(TableButton(game_id, "act", catalog.text("table.act", lang),
@@ -812,6 +816,8 @@ def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = Fal
     if away:
         view.add_item(TableButton(game_id, "back", catalog.text("table.back", lang),
                                   discord.ButtonStyle.success))
+    if key is not None:
+        view.add_item(TableButton(game_id, "key", catalog.text(key, lang)))
     return view
 
 

@@ -10,7 +10,7 @@ end from the public view, a panel from the seat's own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 
@@ -138,6 +138,15 @@ class GameUI(Protocol):
 
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
         """The action (or panel focus) a select's values name; None if malformed."""
+        ...
+
+
+@runtime_checkable
+class KeyedUI(Protocol):
+    """A game's UI whose table has a key: what each of its marks means, shown by a "Key"
+    button on the table (for anyone, seated or not) and in `/<game> help`."""
+
+    def key(self, catalog: Catalog, lang: str) -> discord.Embed:
         ...
 
 

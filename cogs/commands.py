@@ -20,7 +20,7 @@ from bot.history import readable
 from bot.lobby import lobby_message
 from bot.records import MAX_TURN_LIMIT, GameRecord, GameSettings
 from bot.storage import ChannelBusy
-from bot.ui import ui_for
+from bot.ui import KeyedUI, ui_for
 from cogs import history as history_cog
 from cogs.game import GameCog, in_time
 from cogs.history import HistoryCog
@@ -161,8 +161,11 @@ class GameCommands(commands.GroupCog):
                           description=_str("How to play with this bot",
                                            "commands.help.description"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=self._panel(interaction, "help"),
-                                                ephemeral=True)
+        """How to play, and the key to the table where the game's table has one."""
+        embeds = [self._panel(interaction, "help")]
+        if isinstance(ui := ui_for(self.game_id), KeyedUI):
+            embeds.append(ui.key(self.bot.catalog, interaction.locale.value))
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     # A game whose rules have topics (a card, a character) replaces this with its own `rules`.
     @app_commands.command(name=_str("rules", "commands.rules.name"),

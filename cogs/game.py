@@ -22,7 +22,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
 from bot.pictures import Picture
 from bot.storage import ChannelBusy
-from bot.ui import Focus, Panel, ui_for
+from bot.ui import Focus, KeyedUI, Panel, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -89,6 +89,8 @@ class GameCog(commands.Cog):
             await self.back(interaction, game)
         elif what == "hint":
             await self.hint(interaction, game)
+        elif what == "key":
+            await self.key(interaction, game)
         else:
             await self.panel(interaction, game, must_act=what == "act")
 
@@ -403,6 +405,16 @@ class GameCog(commands.Cog):
             return
         await interaction.response.edit_message(content=self.text(interaction, "end.done"),
                                                 view=None)
+
+    async def key(self, interaction: discord.Interaction, game: int) -> None:
+        """The table's key, privately, to anyone who asks (a watcher too), in their language."""
+        record = self.bot.service.games.get(game) or await self.bot.service.get(game)
+        ui = ui_for(record.game) if record is not None else None
+        if not isinstance(ui, KeyedUI):
+            await self.refuse(interaction, "errors.unknown_component")
+            return
+        await interaction.response.send_message(
+            embed=ui.key(self.bot.catalog, interaction.locale.value), ephemeral=True)
 
     async def ended(self, interaction: discord.Interaction, game: int) -> None:
         """Any component of a game that is over: say so, with a link to how it ended."""

@@ -118,6 +118,14 @@ def _seat_lines(view: View, p: dict[str, Any], seats: list[Seat], catalog: Catal
     return [head + points, INDENT + " · ".join(more)]
 
 
+def key_embed(catalog: Catalog, lang: str) -> discord.Embed:
+    """What each of the table's marks means (the table's Key button, `/catan help`)."""
+    lang = language(catalog, lang)
+    return discord.Embed(title=texts.t(catalog, lang, "key.title"),
+                         description=texts.t(catalog, lang, "key.body"),
+                         colour=discord.Colour.gold())
+
+
 def option_lines(options: dict[str, Any], catalog: Catalog, lang: str) -> list[str]:
     """The game's options as the lobby and the table's footer say them."""
     layout = options.get("layout", "beginner")

@@ -44,6 +44,10 @@ class CatanUI(OptionalUI):
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return table.table_embed(record, catalog, lang)
 
+    def key(self, catalog: Catalog, lang: str) -> discord.Embed:
+        """The table's key (bot.ui.KeyedUI): its Key button and `/catan help` show it."""
+        return table.key_embed(catalog, lang)
+
     def table_round(self, record: GameRecord) -> int:
         """One table message per round of turns (every seat once), the set-up its own: a
         4-player game leaves some twenty tables, each edited as its round goes."""
