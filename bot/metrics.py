@@ -17,7 +17,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -108,6 +108,9 @@ class Metrics:
                                   "How late the event loop ran a timer it was given",
                                   buckets=FAST, registry=r)
         r.register(_Live(bot))
+        # Told the headers of every answer (the publisher learns whether Discord announces
+        # rate-limit buckets).
+        self.listeners: list[Callable[[Mapping[str, str]], None]] = []
         self._watch: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
@@ -121,6 +124,8 @@ class Metrics:
         async def ended(session: Any, context: Any, params: Any) -> None:
             self.called(params.method, str(params.url), params.response.status,
                         params.response.headers)
+            for listener in self.listeners:
+                listener(params.response.headers)
 
         config.on_request_end.append(ended)
         return config

@@ -13,7 +13,7 @@ import contextlib
 import functools
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -125,16 +125,29 @@ class Publisher:
             self._budget = Pace(calls / seconds * share, window=(int(calls * share), seconds))
             self._budget.observe = lambda waited: bot.metrics.waited("global", waited)
         self._sweeps: set[asyncio.Task[None]] = set()  # moved tables deleted in the background
+        # Whether Discord announces rate-limit buckets (X-RateLimit-* headers; Discord always
+        # does, an emulator may not): only then are the budget and each token's pace kept.
+        self.limited = False
+        if (metrics := getattr(bot, "metrics", None)) is not None:
+            metrics.listeners.append(self._heard)
         self.start_waits: list[float] = []  # seconds each game's opening call took, turns included
+
+    def _heard(self, headers: Mapping[str, str]) -> None:
+        self.limited = self.limited or "X-RateLimit-Limit" in headers
+
+    @property
+    def budget(self) -> Pace | None:
+        """The budget of globally-limited calls, while Discord announces buckets."""
+        return self._budget if self.limited else None
 
     async def _retry(self, call: Callable[[], Awaitable[T]], *, urgent: bool = False,
                      rank: int | None = None) -> T:
-        return await retry(call, self._pace, urgent=urgent, rank=rank, budget=self._budget)
+        return await retry(call, self._pace, urgent=urgent, rank=rank, budget=self.budget)
 
     def opening_waits(self) -> bool:
         """Whether a game's opening call would have to wait its turn now."""
-        return not self._starts.ready() or (self._budget is not None
-                                            and not self._budget.ready())
+        return not self._starts.ready() or (self.budget is not None
+                                            and not self.budget.ready())
 
     async def opening(self, call: Callable[[], Awaitable[T]]) -> T:
         """A call that starts a game (opening its thread): globally limited too, at a rate of
@@ -143,7 +156,7 @@ class Publisher:
         then clearing up (see _sweep)."""
         start = asyncio.get_running_loop().time()
         try:
-            return await retry(call, self._starts, rank=LOW, budget=self._budget)
+            return await retry(call, self._starts, rank=LOW, budget=self.budget)
         finally:
             self.start_waits.append(asyncio.get_running_loop().time() - start)
 
@@ -363,7 +376,8 @@ class Publisher:
         token's own bucket; [] if Discord refused the token itself (its life is over) or kept
         answering 429, for the caller to take another route (the newest table is never lost)."""
         try:
-            return [await retry(call, courier.pace, urgent=urgent, patient=False)]
+            pace = courier.pace if self.limited else None
+            return [await retry(call, pace, urgent=urgent, patient=False)]
         except discord.HTTPException as exc:
             if exc.status == 429:
                 log.warning("An interaction token's bucket refused a call (%s): another route",

@@ -135,6 +135,7 @@ async def test_in_the_budget_running_games_go_first_then_starts_then_clearing_up
     shown = publisher()
     budget = Pace(None, window=(1, 0.02))
     shown._budget, shown._pace, shown._starts = budget, Pace(None), Pace(None)
+    shown.limited = True  # Discord announces its buckets
     order: list[str] = []
 
     async def call(name: str) -> None:
