@@ -154,3 +154,14 @@ async def test_in_the_budget_running_games_go_first_then_starts_then_clearing_up
     await asyncio.gather(*waiting)
     assert order == ["mention", "table edit", "thread", "moved table deleted"]
     assert len(shown.start_waits) == 1 and shown.start_waits[0] > 0
+
+
+def test_the_budget_holds_only_once_discord_announces_buckets() -> None:
+    shown = publisher()
+    assert shown.budget is None  # nothing heard yet (an emulator without limits never says)
+    shown._heard({"Content-Type": "application/json"})
+    assert shown.budget is None and not shown.limited
+    shown._heard({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "4"})
+    assert shown.limited and shown.budget is not None
+    shown._heard({})
+    assert shown.limited  # once announced, kept
