@@ -6,6 +6,8 @@ refuses a token's edits with 429s."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -15,6 +17,7 @@ import pytest
 from bench.bot_load import busiest
 from bot import publisher as publisher_module
 from bot.client import GameBot
+from bot.couriers import TOKEN_CALLS
 from bot.records import GameSettings
 from fakediscord import Discord, Emulator, run_client
 from fakediscord.testing import SeenMessage
@@ -143,3 +146,32 @@ async def test_globally_limited_calls_keep_to_the_budget_in_every_window(
         limited = [c for c in await rate_limited.calls(first) if c["kind"] == "bot"]
         assert sum(c["method"] == "DELETE" for c in limited) >= 3  # moved first tables
         assert busiest([c["started"] for c in limited], 1.0)[0] <= 3
+
+
+async def test_edits_waiting_for_their_token_coalesce_and_the_newest_goes(
+        emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(5))
+        await play(game, alice, 1)
+        held = game.record.table_message_id
+        courier = bot.publisher.couriers.owner(held)
+        assert courier is not None  # the table rides a token
+        first, version = len(await rate_limited.calls()), game.record.version
+        async with contextlib.AsyncExitStack() as spent:
+            for _ in range(TOKEN_CALLS):  # the token's whole window, taken
+                await spent.enter_async_context(courier.pace.slot())
+            while game.record.version < version + 3 and game.record.table_message_id == held:
+                turn = await wait_for_turn({"alice": alice}, game.channel, lambda: False)
+                assert turn is not None
+                await alice.play(turn[1])
+            await asyncio.sleep(0.1)
+            assert edits_of(await rate_limited.calls(first), held) == 0  # all waiting
+        await bot.publisher.idle()
+        assert 1 <= edits_of(await rate_limited.calls(first), held) <= 2  # not one per change
+        await newest_state_shown(game, alice)
+
+
+def edits_of(calls: list[dict[str, Any]], message_id: int | None) -> int:
+    return sum(c["method"] == "PATCH" and c["path"].endswith(f"/messages/{message_id}")
+               for c in calls)
