@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -33,6 +34,16 @@ async def started(bot: GameBot, discord_api: Discord, table_: Table, name: str =
     """A game of alice and a basic computer player, started, mentioned at every hand-over."""
     return await start_game(bot, discord_api, table_.guild, name, [table_.alice], ("basic",),
                             settings=GameSettings(ping_after=0))
+
+
+@contextlib.asynccontextmanager
+async def playing(emulator: Emulator, discord_api: Discord, table_: Table, tmp_path: Path,
+                  seed: int, **settings: Any) -> AsyncIterator[tuple[GameBot, Game, Player]]:
+    """The bot with `settings`, a game of alice's started, and alice playing it."""
+    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", **settings), computer_pause=0,
+                  **FAST_READY)
+    async with run_client(bot, emulator):
+        yield bot, await started(bot, discord_api, table_), Player(table_.alice, Random(seed))
 
 
 async def play(game: Game, alice: Player, actions: int) -> None:
@@ -78,10 +89,8 @@ async def rate_limited(discord_api: Discord) -> Discord:
 
 async def test_on_tokens_each_token_stays_inside_its_bucket(
         emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
-    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(bot, emulator):
+    async with playing(emulator, rate_limited, table, tmp_path, 3) as (_, game, alice):
         first = len(await rate_limited.calls())
-        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(3))
         await play(game, alice, ACTIONS)
         seen = await newest_state_shown(game, alice)
         assert seen.data.get("webhook_id")  # a follow-up: it travelled on a token
@@ -94,11 +103,9 @@ async def test_on_tokens_each_token_stays_inside_its_bucket(
 
 async def test_on_channel_routes_no_public_message_rides_a_token(
         emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
-    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", public_messages="channel"),
-                  computer_pause=0, **FAST_READY)
-    async with run_client(bot, emulator):
+    async with playing(emulator, rate_limited, table, tmp_path, 3,
+                       public_messages="channel") as (_, game, alice):
         first = len(await rate_limited.calls())
-        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(3))
         await play(game, alice, ACTIONS)
         seen = await newest_state_shown(game, alice)
         public = await table.alice.sees(game.channel, ephemeral=False)
@@ -114,9 +121,7 @@ async def test_on_channel_routes_no_public_message_rides_a_token(
 
 async def test_a_token_refused_with_429s_never_loses_the_newest_table(
         emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
-    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(bot, emulator):
-        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(3))
+    async with playing(emulator, rate_limited, table, tmp_path, 3) as (bot, game, alice):
         await play(game, alice, 2)
         assert (await newest_state_shown(game, alice)).data.get("webhook_id")
         # Every edit through a token is refused from now on (discord.py tries each 5 times).
@@ -150,9 +155,7 @@ async def test_globally_limited_calls_keep_to_the_budget_in_every_window(
 
 async def test_edits_waiting_for_their_token_coalesce_and_the_newest_goes(
         emulator: Emulator, table: Table, rate_limited: Discord, tmp_path: Path) -> None:
-    bot = GameBot(bot_settings(tmp_path / "bot.sqlite3"), computer_pause=0, **FAST_READY)
-    async with run_client(bot, emulator):
-        game, alice = await started(bot, rate_limited, table), Player(table.alice, Random(5))
+    async with playing(emulator, rate_limited, table, tmp_path, 5) as (bot, game, alice):
         await play(game, alice, 1)
         held = game.record.table_message_id
         courier = bot.publisher.couriers.owner(held)
