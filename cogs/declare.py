@@ -104,6 +104,7 @@ class Declaration:
     most: Callable[[Context], int] | None = None  # a multi-select's most items; default all
     least: int = 1  # a multi-select's fewest items
     chosen: Callable[[Context], Iterable[int]] | None = None  # a multi's positions selected
+    plays: str | None = None  # the type its options play, when not its own (a shortcut)
 
 
 def written(value: object) -> str:
@@ -124,13 +125,16 @@ class Declarations:
 
     `derive(type)` declares a type the table does not (None: no such type); `prefix` starts
     the game's catalog keys (placeholders); `focus_kinds` are select kinds of older panels
-    whose value is a focus (kept so that panels still on screen are answered)."""
+    whose value is a focus (kept so that panels still on screen are answered); `eager` are
+    grouped types shown, most wanted first, in the rows a panel has free before any group is
+    chosen (a turn's usual choices one click away instead of behind the menu)."""
 
     def __init__(self, declared: Sequence[Declaration], *, prefix: str,
                  derive: Callable[[str], Declaration | None] | None = None,
-                 focus_kinds: Iterable[str] = ()) -> None:
+                 focus_kinds: Iterable[str] = (), eager: Sequence[str] = ()) -> None:
         self.declared = tuple(declared)
         self.prefix = prefix
+        self.eager = tuple(eager)
         self.derive = derive
         self.focus_kinds = frozenset(focus_kinds)
         self._types = {d.type: d for d in self.declared}
@@ -190,7 +194,7 @@ class Declarations:
         parts = rest.split(".") if dot else []
         if len(parts) != len(declaration.fields):
             return None
-        action: dict[str, Any] = {"type": declaration.type}
+        action: dict[str, Any] = {"type": declaration.plays or declaration.type}
         for name, part in zip(declaration.fields, parts, strict=True):
             if name.endswith("?"):
                 if part not in ("0", "1"):
@@ -224,7 +228,8 @@ class Declarations:
         if len(values) != 1:
             return None
         action = self.decode(values[0])
-        return action if action is not None and action["type"] == declaration.type else None
+        wanted = declaration.plays or declaration.type
+        return action if action is not None and action["type"] == wanted else None
 
 
 SUFFIXES = "?*+~"

@@ -40,13 +40,12 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
     by_type: dict[str, list[ActionLike]] = defaultdict(list)
     for action in legal:
         by_type[action.type].append(action)
-    declared = spec.ordered(by_type)
+    everything = spec.ordered(by_type)
+    declared, eager = shown(spec, everything, focus)
     first = 0
-    groups = list(dict.fromkeys(d.group for d in declared if d.group is not None))
+    groups = list(dict.fromkeys(d.group for d in everything if d.group is not None))
     if len(groups) > 1:
-        chosen = group_of(spec, focus)
-        view.add_item(_menu(game, version, spec, groups, chosen, ctx))
-        declared = [d for d in declared if d.group in (None, chosen)]
+        view.add_item(_menu(game, version, spec, groups, group_of(spec, focus), ctx))
         first = 1
     end = [a for d in declared if d.last for a in by_type[d.type]]
     last = MAX_ROWS - 1 if end else MAX_ROWS
@@ -57,9 +56,13 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
         view.add_item(_button(game, version, spec, action, ctx, row=first + i // PER_ROW))
         rows = first + i // PER_ROW + 1
     selects = [d for d in declared if d.widget != "button"]
-    if hint:
+    if hint and eager and end and not buttons:  # beside End turn: a row more for choices
+        view.add_item(TableButton(game, "hint", ctx.catalog.text("table.hint", ctx.lang),
+                                  row=last))
+    elif hint:
         rows = _hint(view, game, ctx, rows, min(len(buttons), (last - first) * PER_ROW),
                      last - rows - len(selects))
+    selects += eager[:max(0, last - rows - len(selects))]
     for declaration in selects:
         if rows >= last:
             break
@@ -73,6 +76,22 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
     for action in end:
         view.add_item(_button(game, version, spec, action, ctx, row=rows))
     return unstored(view)
+
+
+def shown(spec: Declarations, declared: list[Declaration], focus: str | None
+          ) -> tuple[list[Declaration], list[Declaration]]:
+    """The declarations a panel shows with this focus, and the eager ones it shows too in
+    the rows left free (only while no group is chosen; most wanted first). One group alone
+    needs no menu: all of it is shown."""
+    groups = {d.group for d in declared} - {None}
+    if len(groups) <= 1:
+        return declared, []
+    chosen = group_of(spec, focus)
+    if chosen is not None:
+        return [d for d in declared if d.group in (None, chosen)], []
+    present = {d.type: d for d in declared if d.group is not None and d.widget != "button"}
+    return ([d for d in declared if d.group is None],
+            [present[t] for t in spec.eager if t in present])
 
 
 def group_of(spec: Declarations, focus: str | None) -> str | None:

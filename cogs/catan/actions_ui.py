@@ -354,4 +354,10 @@ DECLARED: tuple[Declaration, ...] = (
     _declare("end_turn", "end", label=_text("end_turn"), style="success", last=True),
 )
 
-SPEC = Declarations(DECLARED, prefix="catan.")
+# The turn's usual choices, shown before any group is chosen in the rows a panel has free:
+# a Commercial Harbor's choice as soon as it is played, the pieces (a city or settlement
+# before a road), then what the basic player does most turns (issue 44: clicks per decision).
+EAGER = ("harbor_exchange", "build_city", "build_settlement", "build_road", "activate_knight",
+         "build_knight", "promote_knight", "buy_improvement", "play_progress", "maritime_trade",
+         "build_wall")
+SPEC = Declarations(DECLARED, prefix="catan.", eager=EAGER)

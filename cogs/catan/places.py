@@ -36,13 +36,13 @@ def candidates(legal: Sequence[Any], focus: str | None) -> list[str]:
     for action in legal:
         if action.type in PLACE:
             by_type[action.type].append(action)
-    present = {SPEC.of(a.type).group for a in legal} - {None}
-    chosen = panels.group_of(SPEC, focus)
+    declared, eager = panels.shown(SPEC, SPEC.ordered(a.type for a in legal), focus)
+    visible = {d.type for d in (*declared, *eager)}  # the others are behind the menu
     ids: set[str] = set()
     for type_, actions in by_type.items():
         declaration = SPEC.of(type_)
-        if len(present) > 1 and declaration.group not in (None, chosen):
-            continue  # behind the menu
+        if type_ not in visible:
+            continue
         shown, _, step = panels.narrowed(declaration, actions, focus)
         if step is not None and step is not panels.PAGE:  # the hex or knight to choose first
             ids.update(key for a in shown if PLACE_ID.fullmatch(key := step.key_of(a)))

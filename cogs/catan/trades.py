@@ -37,6 +37,7 @@ ASKED_COPIES = 3  # each type offered up to 3 times in the asked select (8 x 3 <
 DIGITS = string.digits + string.ascii_lowercase  # a count per card type, base 36
 DRAFT = "offer_draft"  # the view's key for the offer being built (the panel's own copy)
 COUNTER = "offer_counter"  # the view's key: the draft is a counter to an offer
+BANK = "offer_bank"  # the view's key: the cards the bank (or a harbour) would take now
 
 
 def encode(counts: dict[str, int]) -> str:
@@ -78,6 +79,31 @@ def draft(focus: str | None, hand: dict[str, int]) -> Draft:
     return Draft(give, {c: n for c, n in get.items() if c not in give})
 
 
+def mirrored(view: dict[str, Any]) -> Draft:
+    """The offer put to the seat turned round, its given cards cut to the hand: the counter
+    a Counter starts from (an empty draft when no offer is put to the seat)."""
+    you = view.get("you")
+    asked = next((d for d in view.get("pending", []) if d["seat"] == you
+                  and d["kind"] in ("trade_ask", "trade_offer")), None)
+    if asked is None:
+        return EMPTY
+    hand = view.get("hand") or {}
+    give = {c: min(n, hand.get(c, 0)) for c, n in asked["get"].items() if hand.get(c, 0)}
+    return Draft(give, dict(asked["give"]))
+
+
+@dataclass(frozen=True)
+class Quick:
+    """An offer to everyone of the cards chosen on one side for one card on the other: the
+    builder's shortcut select, played as the offer itself (`plays` offer_trade)."""
+
+    offer: OfferTrade
+    type: str = "offer_quick"
+
+    def model_dump(self) -> dict[str, Any]:
+        return {**self.offer.model_dump(), "type": self.type}
+
+
 @dataclass(frozen=True)
 class Step:
     """A stand-in action of the builder's selects (never played: their answer is a focus)."""
@@ -99,15 +125,31 @@ def prepared(legal: Sequence[Any], view: dict[str, Any], focus: str | None
     if not offers and not counters:
         return list(legal), view
     rest = [a for a in legal if a.type not in ("offer_trade", "counter_trade")]
-    built = draft(focus, view.get("hand") or {})
+    building = (focus or "").startswith(f"@{GROUP}:")
+    built = draft(focus, view.get("hand") or {}) if building or not counters else mirrored(view)
     out: list[Any] = [*rest, Step("offer_give"), Step("offer_get")]
+    seats = list(dict.fromkeys(str(a.to) for a in offers if isinstance(a.to, str)))
     if built.give and built.get and offers:
-        seats = list(dict.fromkeys(str(a.to) for a in offers if isinstance(a.to, str)))
         out += [OfferTrade(to=group[0] if len(group) == 1 else list(group), give=built.give,
                            get=built.get) for group in addressees(seats)]
     elif built.give and built.get and not _the_offer(view, built):
         out.append(CounterTrade(give=built.give, get=built.get))
-    return out, {**view, DRAFT: built, COUNTER: bool(counters)}
+    elif len(seats) > 1:
+        out += quick(built, view.get("hand") or {}, seats)
+    bank = sorted({a.give for a in legal if a.type == "maritime_trade"})
+    return out, {**view, DRAFT: built, COUNTER: bool(counters), BANK: bank}
+
+
+def quick(built: Draft, hand: dict[str, int], seats: list[str]) -> list[Quick]:
+    """With one side chosen, the offers to everyone of it for one card of any other type (or
+    of one held card for it): an offer's last click."""
+    if built.give and not built.get:
+        return [Quick(OfferTrade(to=seats, give=built.give, get={c: 1})) for c in CARDS
+                if c not in built.give]
+    if built.get and not built.give:
+        return [Quick(OfferTrade(to=seats, give={c: 1}, get=built.get)) for c in CARDS
+                if hand.get(c, 0) and c not in built.get]
+    return []
 
 
 def addressees(seats: Sequence[str]) -> list[tuple[str, ...]]:
@@ -182,6 +224,12 @@ def _send_text(action: Any, ctx: Context) -> str:
         action.give, ctx.catalog, ctx.lang), get=texts.cards(action.get, ctx.catalog, ctx.lang))
 
 
+def _quick_label(action: Any, ctx: Context) -> str:
+    return texts.t(ctx.catalog, ctx.lang, "action.offer_quick", give=texts.cards(
+        action.offer.give, ctx.catalog, ctx.lang), get=texts.cards(action.offer.get,
+                                                                   ctx.catalog, ctx.lang))
+
+
 def _counter_label(action: Any, ctx: Context) -> str:
     return texts.t(ctx.catalog, ctx.lang, "action.counter_trade", give=texts.cards(
         action.give, ctx.catalog, ctx.lang), get=texts.cards(action.get, ctx.catalog, ctx.lang))
@@ -205,6 +253,8 @@ DECLARED: tuple[Declaration, ...] = (
     Declaration("offer_get", "oa", ("cards+",), "multi", group=GROUP,
                 label=lambda a, ctx: "", choices=_get_items, choice_label=_label,
                 chosen=lambda ctx: _positions(_get_items(ctx), chosen(ctx).get)),
+    Declaration("offer_quick", "oq", ("to*", "give+", "get+"), "select", group=GROUP,
+                label=_quick_label, plays="offer_trade"),
     Declaration("offer_trade", "ot", ("to*", "give+", "get+"), "select", group=GROUP,
                 label=_send_label, describe=_send_text, style="primary"),
     Declaration("counter_trade", "ct", ("give+", "get+"), group=GROUP, label=_counter_label,
@@ -253,8 +303,23 @@ def offer_lines(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: 
     key = "trade.draft.ready" if built.give and built.get else "trade.draft"
     if view.get(COUNTER):
         key = key.replace("draft", "counter")
-    return [texts.t(catalog, lang, key, give=texts.cards(built.give, catalog, lang),
-                    get=texts.cards(built.get, catalog, lang))]
+    lines = [texts.t(catalog, lang, key, give=texts.cards(built.give, catalog, lang),
+                     get=texts.cards(built.get, catalog, lang))]
+    return lines + bank_lines(view, built, catalog, lang)
+
+
+def bank_lines(view: dict[str, Any], built: Draft, catalog: Any, lang: str) -> list[str]:
+    """The bank's (or a harbour's) rate, when the cards given could go to the bank now: one
+    type, at least its rate of them."""
+    rates: dict[str, int] = view.get("rates") or {}
+    if len(built.give) != 1:
+        return []
+    [(card, count)] = built.give.items()
+    rate = int(rates.get(card, 4))
+    if card not in view.get(BANK, ()) or count < rate:
+        return []
+    return [texts.t(catalog, lang, "trade.bank", rate=rate,
+                    card=texts.card(card, catalog, lang))]
 
 
 def turn_offers(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: str
