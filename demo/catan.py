@@ -62,9 +62,9 @@ def paging(value: str, action: Any) -> bool:
 def step(panel: SeenMessage, action: Any, looked: Collection[str] = ()
          ) -> tuple[dict[str, Any], list[str]] | None:
     """The component to use next on `panel` on the way to `action`, with the values to choose
-    (none for a button): the action itself, else the offer's cards, the narrowing of its
-    choices (past its steps, the first page not `looked` through yet), the menu's group; None
-    if the panel offers no way to it."""
+    (none for a button): the action itself (or the builder's offer of it to everyone), else
+    the offer's cards, the narrowing of its choices (past its steps, the first page not
+    `looked` through yet), the menu's group; None if the panel offers no way to it."""
     code = SPEC.encode(action)
     for button in panel.buttons():
         if str(button.get("custom_id", "")).endswith(":" + code):
@@ -76,6 +76,10 @@ def step(panel: SeenMessage, action: Any, looked: Collection[str] = ()
     if action.type in MULTI and MULTI[action.type] in selects:
         values = _cards_values(selects[MULTI[action.type]], action.cards)
         return (selects[MULTI[action.type]], values) if values else None
+    quick = f"{SPEC.of('offer_quick').code}.{code.partition('.')[2]}"
+    if action.type == "offer_trade" and "oq" in selects and any(
+            o["value"] == quick for o in selects["oq"]["options"]):  # the offer to everyone
+        return selects["oq"], [quick]
     if action.type in ("offer_trade", "counter_trade"):  # the builder's cards first
         for kind, cards in (("og", action.give), ("oa", action.get)):
             if kind in selects and _chosen(selects[kind]) != Counter(cards):
