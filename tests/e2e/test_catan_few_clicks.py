@@ -1,0 +1,138 @@
+"""A turn in few clicks through the real bot on the emulator (issue 44), counted from a panel
+already open: a 1-for-1 offer to everyone in 3 (the offer group, the card given, the card
+asked for from everyone), a road in 2 at most (1 when its choices fit one select), a Counter
+that starts from the offer turned round, and the bank's rate beside cards the bank would
+take. The clicks are those a person makes (demo.catan.reach)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.client import GameBot
+from demo.catan import reach
+from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord.testing import SeenMessage
+from rules.catan.actions import OfferTrade
+from rules.catan.game import GAME
+from tests.cogs.catan.driver import CatanGame, after_setup, do, start_game, with_hands
+from tests.e2e.test_catan_decisions import four_people, hand_of
+from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
+
+
+@asynccontextmanager
+async def three_people(emulator: Emulator, discord_api: Discord, table: Table, path: Path,
+                       hands: list[dict[str, int]]) -> AsyncIterator[CatanGame]:
+    """A game of three people after the set-up, the first seat in its turn's actions, each
+    seat holding its hand of `hands`."""
+    await discord_api.configure(rate_limits=False)
+    people = (await four_people(discord_api, table))[:3]
+    bot = GameBot(bot_settings(path, ping_after=0), computer_pause=0, **FAST_READY)
+    async with run_client(bot, emulator):
+        game = await start_game(bot, discord_api, table.guild, "clicks", people, seed=9)
+        record = game.record
+        assert record is not None
+        state = after_setup(record, seed=9)
+        state = with_hands(state, dict(zip(state.seats, hands, strict=True)), phase="action",
+                           active=0)
+        await game.commit(state=state)
+        yield game
+
+
+async def clicked(game: CatanGame, person: Person, action: Any) -> list[SeenMessage]:
+    """The panels a person's clicks answered on the way to `action`, from an open panel."""
+    panel = await game.panel(person)
+    seen: list[SeenMessage] = []
+
+    async def reopen() -> SeenMessage:
+        return await game.panel(person)
+
+    assert await reach(person, panel, action, reopen, seen=seen) is not None
+    await game.settle()
+    return seen
+
+
+async def test_a_one_for_one_offer_to_everyone_takes_three_clicks(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    hands = [{"brick": 2, "wool": 1}, {"ore": 1}, {"ore": 2}]
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+                            hands) as game:
+        record = game.record
+        assert record is not None
+        offerer, *others = record.state.seats
+        offer = OfferTrade(to=others, give={"brick": 1}, get={"ore": 1})
+        seen = await clicked(game, game.people[offerer], offer)
+        assert len(seen) <= 3, [p.text for p in seen]
+        [entry] = [e for e in await game.bot.store.actions(game.id) if e.by == "player"]
+        assert GAME.parse_action(entry.action) == offer
+        assert await discord_api.failed_interactions() == []
+
+
+async def test_counter_opens_the_builder_with_the_offer_turned_round(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    hands = [{"brick": 2, "wool": 1}, {"ore": 1, "grain": 2}, {"ore": 2}]
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+                            hands) as game:
+        record = game.record
+        assert record is not None
+        offerer, counterer, _ = record.state.seats
+        offer = OfferTrade(to=record.state.seats[1:], give={"brick": 1}, get={"ore": 1})
+        await clicked(game, game.people[offerer], offer)
+        panel = await game.panel(game.people[counterer])
+        builder = {str(s["custom_id"]).rsplit(".", 1)[-1]: s for s in panel.selects()}
+        assert chosen(builder["og"]) == Counter({"ore": 1})  # what the offer asks for
+        assert chosen(builder["oa"]) == Counter({"brick": 1})  # what it gives
+        counter = {"type": "counter_trade", "give": {"grain": 2}, "get": {"brick": 1}}
+        await do(game, game.people[counterer], counter, panel=panel)
+        entries = [e.action["type"] for e in await game.bot.store.actions(game.id)
+                   if e.by == "player"]
+        assert entries == ["offer_trade", "counter_trade"]
+        assert hand_of(game, counterer) == hands[1]  # nothing traded until the pick
+        assert await discord_api.failed_interactions() == []
+
+
+def chosen(select: dict[str, Any]) -> Counter[str]:
+    return Counter(o["value"].partition(".")[2].partition("_")[0] for o in select["options"]
+                   if o.get("default"))
+
+
+async def test_a_road_takes_two_clicks_at_most_and_one_when_its_choices_fit_a_select(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    hands = [{"lumber": 1, "brick": 1}, {}, {}]
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+                            hands) as game:
+        record = game.record
+        assert record is not None
+        seat = record.state.seats[0]
+        roads = [a for a in GAME.legal_actions(record.state, seat) if a.type == "build_road"]
+        assert roads
+        seen = await clicked(game, game.people[seat], roads[-1])
+        assert len(seen) == (1 if len(roads) <= 25 else 2), [p.text for p in seen]
+        [entry] = [e for e in await game.bot.store.actions(game.id) if e.by == "player"]
+        assert GAME.parse_action(entry.action) == roads[-1]
+
+
+async def test_the_bank_rate_is_shown_beside_cards_the_bank_would_take(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    hands = [{"wool": 4, "brick": 1}, {"ore": 1}, {"ore": 1}]
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+                            hands) as game:
+        record = game.record
+        assert record is not None
+        person = game.people[record.state.seats[0]]
+        rate = record.rules.view(record.state, record.state.seats[0])["rates"]["wool"]
+        panel = await game.panel(person)
+        menu = next(s for s in panel.selects() if s["custom_id"].endswith(":s.n_menu"))
+        panel = await (await person.choose(panel, ["@offer"], custom_id=menu["custom_id"])
+                       ).response()
+        give = next(s for s in panel.selects() if s["custom_id"].endswith(":s.og"))
+        wool = [o["value"] for o in give["options"] if ".wool_" in o["value"]]
+        one = await (await person.choose(panel, wool[:1], custom_id=give["custom_id"])
+                     ).response()
+        assert "The bank takes" not in one.text
+        many = await (await person.choose(panel, wool[:rate], custom_id=give["custom_id"])
+                      ).response()
+        assert f"The bank takes {rate} 🐑 Wool" in many.text, many.text
