@@ -56,10 +56,8 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
         view.add_item(_button(game, version, spec, action, ctx, row=first + i // PER_ROW))
         rows = first + i // PER_ROW + 1
     selects = [d for d in declared if d.widget != "button"]
-    if hint and eager and end and not buttons:  # beside End turn: a row more for choices
-        view.add_item(TableButton(game, "hint", ctx.catalog.text("table.hint", ctx.lang),
-                                  row=last))
-    elif hint:
+    hint_last = hint and bool(eager and end) and not buttons  # a row more for choices
+    if hint and not hint_last:
         rows = _hint(view, game, ctx, rows, min(len(buttons), (last - first) * PER_ROW),
                      last - rows - len(selects))
     selects += eager[:max(0, last - rows - len(selects))]
@@ -75,6 +73,9 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
         rows += 1
     for action in end:
         view.add_item(_button(game, version, spec, action, ctx, row=rows))
+    if hint_last:  # after End turn, in its row
+        view.add_item(TableButton(game, "hint", ctx.catalog.text("table.hint", ctx.lang),
+                                  row=rows))
     return unstored(view)
 
 
@@ -92,6 +93,19 @@ def shown(spec: Declarations, declared: list[Declaration], focus: str | None
     present = {d.type: d for d in declared if d.group is not None and d.widget != "button"}
     return ([d for d in declared if d.group is None],
             [present[t] for t in spec.eager if t in present])
+
+
+def shown_types(view: discord.ui.View, spec: Declarations) -> set[str]:
+    """The action types a panel's components offer (their selects, narrowing ones included,
+    and buttons), read back from their custom_ids."""
+    out: set[str] = set()
+    for child in view.children:
+        custom_id = str(getattr(getattr(child, "item", child), "custom_id", "") or "")
+        code = custom_id.split(":")[-1].removeprefix("s.").removeprefix("n_").split(".")[0]
+        declaration = spec.by_code(code) if code else None
+        if declaration is not None:
+            out.add(declaration.type)
+    return out
 
 
 def group_of(spec: Declarations, focus: str | None) -> str | None:

@@ -45,8 +45,9 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     ctx = Context(view, list(record.seats), catalog, lang)
     components = panels.components(record.id, record.version, legal, SPEC, ctx, focus,
                                    hint=record.settings.hints and len(legal) > 1)
+    shown = panels.shown_types(components, SPEC)
     return PicturePanel(embed, components, places.places_picture(record, legal, focus,
-                                                                 catalog, lang))
+                                                                 catalog, lang, shown))
 
 
 def panel_embed(record: GameRecord, view: View, seat: str, legal: list[Any], catalog: Catalog,

@@ -30,14 +30,18 @@ PLACE: dict[str, str] = {
 PLACE_ID = re.compile(r"[HIP][0-9]{1,2}")
 
 
-def candidates(legal: Sequence[Any], focus: str | None) -> list[str]:
-    """The place ids the panel's components offer with this focus."""
+def candidates(legal: Sequence[Any], focus: str | None, types: set[str] | None = None
+               ) -> list[str]:
+    """The place ids the panel's components offer with this focus: those of the `types`
+    its components show (by default all the focus shows: eager ones that found no row too)."""
     by_type: dict[str, list[Any]] = defaultdict(list)
     for action in legal:
         if action.type in PLACE:
             by_type[action.type].append(action)
     declared, eager = panels.shown(SPEC, SPEC.ordered(a.type for a in legal), focus)
     visible = {d.type for d in (*declared, *eager)}  # the others are behind the menu
+    if types is not None:
+        visible &= types
     ids: set[str] = set()
     for type_, actions in by_type.items():
         declaration = SPEC.of(type_)
@@ -52,12 +56,13 @@ def candidates(legal: Sequence[Any], focus: str | None) -> list[str]:
 
 
 def places_picture(record: GameRecord, legal: Sequence[Any], focus: str | None,
-                   catalog: Catalog, lang: str) -> Picture | None:
+                   catalog: Catalog, lang: str, types: set[str] | None = None
+                   ) -> Picture | None:
     """The candidates' picture of a panel, None where it offers no place (or the table has
     no pictures)."""
     if not record.settings.pictures:
         return None
-    ids = candidates(legal, focus)
+    ids = candidates(legal, focus, types)
     if not ids:
         return None
     view = record.rules.view(record.state, None)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from bot.records import GameRecord, GameSettings
+from cogs import panels
 from cogs.catan import places
+from cogs.catan.actions_ui import SPEC
 from cogs.catan.ui import UI
 from cogs.game import PicturePanel
 from rules.catan.game import GAME
@@ -25,9 +27,9 @@ def test_the_picture_names_what_the_panel_offers() -> None:
         for seat in GAME.to_act(rec.state):
             legal = GAME.legal_actions(rec.state, seat)
             for focus in (None, *walk_focuses(rec, seat)):
-                ids = places.candidates(legal, focus)
                 panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus)
-                assert isinstance(panel, PicturePanel)
+                assert isinstance(panel, PicturePanel) and panel.view is not None
+                ids = places.candidates(legal, focus, panels.shown_types(panel.view, SPEC))
                 assert (panel.picture is None) == (not ids)
                 if not ids:
                     continue
