@@ -5,8 +5,6 @@ places of the selects shown."""
 
 from __future__ import annotations
 
-import random
-
 from cogs import panels
 from cogs.catan import places
 from cogs.catan.actions_ui import EAGER, SPEC
@@ -15,20 +13,14 @@ from cogs.game import PicturePanel
 from rules.catan.game import GAME
 from rules.catan.state import CARDS, GameState
 
+from .driver import after_setup
 from .helpers import CATALOG, check_components, items, record
 
 
 def rich_turn(seed: int) -> GameState:
     """A 3-seat game after a random set-up, the first seat in its turn's actions holding
     four of every card."""
-    state = GAME.new_game(["p1", "p2", "p3"], None, seed)
-    rng = random.Random(seed)
-    while state.phase == "setup":
-        seat = GAME.to_act(state)[0]
-        action = GAME.random_action(state, seat, rng)
-        assert action is not None
-        state, _ = GAME.apply(state, seat, action)
-    s = state.clone()
+    s = after_setup(record(GAME.new_game(["p1", "p2", "p3"], None, seed), 3), seed).clone()
     for card in CARDS:
         s.bank[card] -= 4 - s.players[0].cards[card]
         s.players[0].cards[card] = 4
