@@ -175,10 +175,13 @@ def chosen(ctx: Context) -> Draft:
 
 
 def _give_items(ctx: Context) -> list[str]:
-    """The hand's cards one by one, each carrying the cards asked so far."""
+    """The hand's cards one by one, each carrying the cards asked so far: of a hand of more
+    than a select's 25, each type up to the most copies that let every type in."""
     hand: dict[str, int] = ctx.view.get("hand") or {}
     other = encode(chosen(ctx).get)
-    return [f"{c}_{other}" for c in CARDS for _ in range(hand.get(c, 0))]
+    most = max((k for k in range(1, 26) if sum(min(n, k) for n in hand.values()) <= 25),
+               default=1)
+    return [f"{c}_{other}" for c in CARDS for _ in range(min(hand.get(c, 0), most))]
 
 
 def _get_items(ctx: Context) -> list[str]:
@@ -302,7 +305,8 @@ def offer_lines(view: dict[str, Any], seats: Sequence[Any], catalog: Any, lang: 
         return []
     key = "trade.draft.ready" if built.give and built.get else "trade.draft"
     if view.get(COUNTER):
-        key = key.replace("draft", "counter")
+        key = "trade.counter.start" if _the_offer(view, built) else key.replace("draft",
+                                                                                "counter")
     lines = [texts.t(catalog, lang, key, give=texts.cards(built.give, catalog, lang),
                      get=texts.cards(built.get, catalog, lang))]
     return lines + bank_lines(view, built, catalog, lang)

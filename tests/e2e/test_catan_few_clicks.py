@@ -85,6 +85,7 @@ async def test_counter_opens_the_builder_with_the_offer_turned_round(
         builder = {str(s["custom_id"]).rsplit(".", 1)[-1]: s for s in panel.selects()}
         assert chosen(builder["og"]) == Counter({"ore": 1})  # what the offer asks for
         assert chosen(builder["oa"]) == Counter({"brick": 1})  # what it gives
+        assert "To counter, change the cards below" in panel.text, panel.text
         counter = {"type": "counter_trade", "give": {"grain": 2}, "get": {"brick": 1}}
         await do(game, game.people[counterer], counter, panel=panel)
         entries = [e.action["type"] for e in await game.bot.store.actions(game.id)
