@@ -20,6 +20,7 @@ from rules.catan.actions import OfferTrade
 from rules.catan.game import GAME
 from tests.cogs.catan.driver import CatanGame, after_setup, do, start_game, with_hands
 from tests.e2e.test_catan_decisions import four_people, hand_of
+from tests.e2e.test_catan_through_the_bot import holding, plays
 from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 
 
@@ -137,3 +138,24 @@ async def test_the_bank_rate_is_shown_beside_cards_the_bank_would_take(
         many = await (await person.choose(panel, wool[:rate], custom_id=give["custom_id"])
                       ).response()
         assert f"The bank takes {rate} 🐑 Wool" in many.text, many.text
+
+
+async def test_a_commercial_harbors_choice_opens_as_soon_as_it_is_played(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    """The panel that answers the play offers the harbour's exchanges at once (not behind
+    the menu's "Trade with the bank"), with the rest of the turn's usual choices."""
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+                            [{}, {}, {}]) as game:
+        record = game.record
+        assert record is not None
+        base = record.state
+        state = next(s for seat in range(3)
+                     if plays(s := holding(base, "commercial_harbor", seat),
+                              "commercial_harbor"))
+        await game.commit(state=state)
+        seat = state.seats[state.active]
+        [play] = plays(state, "commercial_harbor")
+        answer = await do(game, game.people[seat], play.model_dump())
+        kinds = {str(s["custom_id"]).rsplit(".", 1)[-1] for s in answer.selects()}
+        assert "he" in kinds, answer.text
+        assert await discord_api.failed_interactions() == []
