@@ -8,7 +8,9 @@ with more than 25 choices is narrowed (its `Narrow` steps, one select at a time,
 so far kept in the panel's focus, "destroy:p3"), then paged 25 at a time. Where the legal
 actions fall into more than one of the declarations' groups, the first row is a select of the
 groups (its values "@<group>", a focus) and only the chosen group's types are shown beside the
-ungrouped ones (a focus inside a type keeps its group). Components carry
+ungrouped ones (a focus inside a type keeps its group); before any group is chosen, the rows
+left free show the game's `eager` types present (its usual choices, one click away), the Hint
+then beside End turn. Components carry
 the game id and version in their custom_ids and have no callbacks of their own: the dynamic
 items the platform registers at start-up answer them.
 """

@@ -4,7 +4,9 @@ what the game asks of it now, and a component for every legal action.
 
 Built from `view(state, seat)` and `legal_actions(state, seat)` only. What each action type
 shows is its declaration's (actions_ui.py); the components are built by cogs/panels.py, the
-turn's kinds in groups behind a menu; the offer builder's selects are trades.py's.
+turn's kinds in groups behind a menu, its usual choices (actions_ui.EAGER) shown before any
+group is chosen; the offer builder's selects are trades.py's; the candidates' picture shows
+the places of the selects shown (places.py).
 """
 
 from __future__ import annotations

@@ -3,18 +3,22 @@ builds an offer in its panel and sends it to everyone, to a pair or to one seat.
 seat (the engine's one-seat form, `to` its name) is accepted (the trade is made) or declined. An
 offer to several (`to` a list) is answered by each addressee from their own panel, at once:
 Accept, Decline (declared in actions_ui.py), or a counter-offer built with the same selects as
-an offer and sent with one button; the offerer then trades with one of those who accepted or
+an offer (filled with the offer turned round to start from) and sent with one button; the
+offerer then trades with one of those who accepted or
 countered (a button each, their terms on it), withdraws the offer, or ends the turn (the offer
 lapses). The offerer may withdraw an offer while it is answered. Computer seats answer and pick
 with their own model, as for any decision; every offer, answer and trade is a public event line
 (events.py).
 
 The offer is built in the panel's "offer" group: a multi-select of the cards given (the hand,
-one option a card) and one of the cards asked (each type up to three times), then a select of
-the seats it may go to. What is chosen so far lives in the panel's focus, "@offer:<give>:<get>"
-(each side eight base-36 counts in the rules' card order, CARDS), and each option of one side
-carries the other side's counts, so choosing one side keeps the other. Nothing of it is stored:
-an offer is only made when sent, and the engine checks it then.
+one option a card; past 25, each type up to the copies that let every type in) and one of the
+cards asked (each type up to three times), then a select of the seats it may go to. With one
+side chosen, a select offers it to everyone for any one card of the other side (a 1-for-1 offer
+in three clicks: the group, the card given, the card asked). Beside cards the bank would take
+now, the panel says its rate. What is chosen so far lives in the panel's focus,
+"@offer:<give>:<get>" (each side eight base-36 counts in the rules' card order, CARDS), and
+each option of one side carries the other side's counts, so choosing one side keeps the other.
+Nothing of it is stored: an offer is only made when sent, and the engine checks it then.
 """
 
 from __future__ import annotations
