@@ -9,6 +9,7 @@ from ai.player import Hint
 from bot.i18n import Catalog
 from bot.records import Seat
 from cogs.declare import Context
+from rules.catan.actions import OfferTrade
 from rules.catan.game import GAME
 
 from . import texts
@@ -21,9 +22,16 @@ def hint_line(hint: Hint, view: View, seats: list[Seat], catalog: Catalog, lang:
     """'💡 **Build a city at I21**: a city doubles ⛰️ Ore on 6, 🌾 Grain on 8 and makes
     commodities.'"""
     action = GAME.parse_action(hint.action)
-    label = SPEC.of(action.type).label
-    assert label is not None
-    text = label(action, Context(view, seats, catalog, lang))
+    if isinstance(action, OfferTrade):  # its panel builds it in steps: the whole offer here
+        to = [action.to] if isinstance(action.to, str) else action.to
+        text = texts.t(catalog, lang, "hint.offer.label",
+                       give=texts.cards(action.give, catalog, lang),
+                       get=texts.cards(action.get, catalog, lang),
+                       to=", ".join(texts.seat(t, seats, catalog, lang) for t in to))
+    else:
+        label = SPEC.of(action.type).label
+        assert label is not None
+        text = label(action, Context(view, seats, catalog, lang))
     reason = texts.t(catalog, lang, f"hint.{hint.reason}", **worded(hint.params, seats,
                                                                     catalog, lang))
     return catalog.text("hint.line", lang, action=text, reason=reason)
