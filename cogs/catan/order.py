@@ -5,7 +5,6 @@ around an intersection) by number too, then the places within it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,8 +12,8 @@ from cogs.declare import Declaration
 from cogs.panels import MAX_OPTIONS
 
 from .actions_ui import SPEC
+from .texts import PLACE_ID, place_key
 
-PLACE_ID = re.compile(r"([HIP])([0-9]{1,2})", re.IGNORECASE)
 # An action's fields that name places, in the order they rank it.
 FIELDS = ("node", "to", "hex", "other_hex", "edge")
 Rank = tuple[Any, ...]
@@ -39,7 +38,7 @@ def _sorted(declaration: Declaration, actions: list[Any]) -> list[Any]:
 
     def rank(action: Any) -> Rank:
         keys = tuple(_key(step.key_of(action), first, narrowed) for step in declaration.narrow)
-        places = tuple(_place(str(value)) for f in FIELDS
+        places = tuple(place_key(str(value)) for f in FIELDS
                        if isinstance(value := getattr(action, f, None), str)
                        and PLACE_ID.fullmatch(value))
         return (*keys, places)
@@ -47,17 +46,10 @@ def _sorted(declaration: Declaration, actions: list[Any]) -> list[Any]:
     return sorted(actions, key=rank)
 
 
-def _place(value: str) -> tuple[str, int]:
-    """A place id as its kind and number: "h10" -> ("H", 10)."""
-    match = PLACE_ID.fullmatch(value)
-    assert match is not None
-    return match.group(1).upper(), int(match.group(2))
-
-
 def _key(value: str, first: dict[str, int], narrowed: bool) -> Rank:
     """A narrowing key's rank: a place by its number where it is chosen first (else not at
     all: the places themselves rank the choices), anything else (a card, a seat) where it
     first came, so a select of cards keeps the engine's order."""
     if PLACE_ID.fullmatch(value):
-        return (0, *_place(value)) if narrowed else (0,)
+        return (0, *place_key(value)) if narrowed else (0,)
     return (1, first[value])

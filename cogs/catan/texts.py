@@ -4,6 +4,7 @@ around them, seats with their colour, knights, tracks. Every text is the catalog
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -28,6 +29,7 @@ COLOUR_OF = {card: colour for colour, cards in DECKS.items() for card in cards}
 POINTS, HAND, PROGRESS, KNIGHTS, ROAD, SHIP, DICE = "⭐", "🃏", "📜", "⚔️", "🛣️", "🚢", "🎲"
 DEFENDER, MERCHANT = "🛡️", "🧑‍🌾"
 PREFIX = "catan."
+PLACE_ID = re.compile(r"([HIP])([0-9]{1,2})", re.IGNORECASE)  # a hex, intersection or path
 
 
 def t(catalog: Catalog, lang: str, key: str, **params: object) -> str:
@@ -88,6 +90,14 @@ def knight(level_: int, catalog: Catalog, lang: str) -> str:
 
 
 # --- places ------------------------------------------------------------------------------
+
+def place_key(pid: str) -> tuple[str, int]:
+    """A place id as its kind and number, to sort places in board order: "h10" -> ("H", 10)."""
+    match = PLACE_ID.fullmatch(pid)
+    if match is None:
+        raise ValueError(f"not a place id: {pid!r}")
+    return match.group(1).upper(), int(match.group(2))
+
 
 def hex_label(hid: str, view: View) -> str:
     """A hex by id, with its terrain and number: "H5 🌾 8"."""
@@ -167,7 +177,9 @@ def strength(view: View, seat: str) -> int:
 
 
 def knights_of(view: View, seat: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(n, k) for n, k in view["board"]["knights"].items() if k["owner"] == seat]
+    """A seat's knights by intersection, in board order."""
+    return sorted(((n, k) for n, k in view["board"]["knights"].items() if k["owner"] == seat),
+                  key=lambda nk: place_key(nk[0]))
 
 
 def attack(view: View) -> int:

@@ -13,7 +13,7 @@ import pytest
 from bot.records import GameRecord
 from bot.ui import Focus
 from cogs.catan import events, texts
-from cogs.catan.order import FIELDS, PLACE_ID
+from cogs.catan.order import FIELDS
 from cogs.catan.table import VP_CARDS
 from cogs.catan.ui import UI
 from rules.catan.state import DECKS
@@ -22,8 +22,7 @@ from .helpers import CATALOG, items, playout, seats
 
 
 def _place(value: Any) -> tuple[str, int] | None:
-    match = PLACE_ID.fullmatch(str(value))
-    return None if match is None else (match.group(1).upper(), int(match.group(2)))
+    return texts.place_key(str(value)) if texts.PLACE_ID.fullmatch(str(value)) else None
 
 
 def selects(record: GameRecord, seat: str, lang: str = "en", limit: int = 60
@@ -74,6 +73,12 @@ def test_every_select_of_places_is_in_board_order(players: int, seed: int) -> No
                 assert places == sorted(places), (kind, [o.label for _, o in meant])
                 checked += len(places) > 2
     assert checked > 20
+
+
+def test_a_seats_knights_are_listed_in_board_order() -> None:
+    knights = {n: {"owner": "p1", "level": 1, "active": False} for n in ("I12", "I5", "I40")}
+    view = {"board": {"knights": {**knights, "I7": {"owner": "p2"}}}}
+    assert [n for n, _ in texts.knights_of(view, "p1")] == ["I5", "I12", "I40"]
 
 
 def _free(n: int, seed: int, field: str) -> GameRecord:
