@@ -16,7 +16,8 @@ from bot.records import Seat
 from rules.cities import data
 from rules.cities.data import ComponentSet
 from rules.cities.geometry import turned
-from rules.cities.objectives import AtLeast
+from rules.cities.phrases import Phrase
+from rules.cities.templates import TEMPLATES
 
 View = dict[str, Any]
 PREFIX = "cities."
@@ -26,7 +27,6 @@ TERRAIN_EMOJI = {"P": "🌳", "W": "🌊"}
 SEAT_EMOJI = ("🟣", "🟠", "⚫", "⚪")  # the seats' worker colours, in seating order
 STAR, RING, WORKER, CARD = "⭐", "💍", "👷", "🃏"
 PARTS = ("achievements", "water", "park", "monuments", "cards")
-INFINITE = 10**6
 
 
 def t(catalog: Catalog, lang: str, key: str, **params: object) -> str:
@@ -141,95 +141,32 @@ def item_text(view: View, item: str, catalog: Catalog, lang: str) -> str:
 
 # --- the sentences of templates (docs/rules/cities.md §10.5) -------------------------------
 
+def phrase_text(phrase: Phrase, catalog: Catalog, lang: str) -> str:
+    """A phrase of the rules' vocabulary (rules/cities/phrases.py) in words; its parameters
+    that are phrases too are said first."""
+    key, params = phrase
+    if not key:
+        return ""
+    return t(catalog, lang, key, **{name: phrase_text(value, catalog, lang)
+                                    if isinstance(value, tuple) else value
+                                    for name, value in params.items()})
+
+
 def rule_text(template: str, params: Mapping[str, Any], catalog: Catalog, lang: str) -> str:
     """One occurrence of a scoring-card template, as a phrase: "red building of height 2 or
-    more next to water"."""
-    def r(key: str, **more: object) -> str:
-        return t(catalog, lang, f"rule.{key}", **more)
-
-    p = dict(params)
-    if template == "building":
-        tint = r(f"colour.{p['colour']}") if p.get("colour") else ""
-        adj = "".join(sorted(p.get("adj") or ()))
-        return r("building", colour=tint, height=_height(p.get("hmin", 1), p.get("hmax", 4),
-                                                         catalog, lang),
-                 adj=r(f"adj.{adj}") if adj else "")
-    if template == "isolated":
-        return r("isolated", hmax=p["hmax"])
-    if template == "twin":
-        return r("twin", hmin=p["hmin"])
-    if template == "pair":
-        return r(f"pair.{p['rel']}")
-    if template == "pair_diff":
-        return r("pair_diff", d=p["d"])
-    if template == "zone":
-        size = _size(p.get("smin", 1), p.get("smax"), catalog, lang)
-        more = (r("with_kinds", k=p["kmin"]) if p.get("kmin") else
-                r("with_features", n=p["fmin"]) if p.get("fmin") else "")
-        return r(f"zone.{p['terrain']}", size=size, more=more)
-    if template == "largest_zone":
-        return r(f"largest_zone.{p['terrain']}")
-    if template == "line_colours":
-        return r("line_colours", k=p["k"])
-    if template == "line_buildings":
-        hmin = p.get("hmin", 1)
-        return r("line_buildings", k=p["k"],
-                 height=_height(hmin, 4, catalog, lang) if hmin > 1 else "")
-    if template == "line_terrain":
-        return r(f"line_terrain.{p['terrain']}", k=p["k"])
-    if template == "tile":
-        return r(f"tile.{p['cond']}")
-    if template == "colour_sets":
-        return r("colour_sets")
-    if template == "monument":
-        return r("monument.near", k=p["kmin"]) if p.get("kmin") else r("monument")
-    return template  # a template this interface does not know yet reads as its name
-
-
-def _height(hmin: int, hmax: int, catalog: Catalog, lang: str) -> str:
-    if hmin == hmax == 4:
-        return t(catalog, lang, "rule.height.top", h=hmin)
-    if hmin == hmax:
-        return t(catalog, lang, "rule.height.exactly", h=hmin)
-    if hmax >= 4 and hmin > 1:
-        return t(catalog, lang, "rule.height.min", h=hmin)
-    if hmin <= 1 and hmax < 4:
-        return t(catalog, lang, "rule.height.max", h=hmax)
-    if hmin > 1:
-        return t(catalog, lang, "rule.height.between", low=hmin, high=hmax)
-    return ""
-
-
-def _size(smin: int, smax: int | None, catalog: Catalog, lang: str) -> str:
-    if smax is not None and smax < INFINITE:
-        if smin == smax:
-            return t(catalog, lang, "rule.size.exactly", n=smin)
-        return t(catalog, lang, "rule.size.between", low=smin, high=smax)
-    return t(catalog, lang, "rule.size.min", n=smin) if smin > 1 else ""
+    more next to water" (a template this interface does not know reads as its name)."""
+    kind = TEMPLATES.get(template)
+    if kind is None:
+        return template
+    # the parameters come from the rules' own data, checked when it was loaded
+    return phrase_text(kind.model_construct(**dict(params)).phrase(), catalog, lang)
 
 
 def objective_text(parts: ComponentSet, board: str, objective: str, catalog: Catalog,
                    lang: str) -> str:
     """What an objective asks: "3 × building of height 3 or more"."""
     goal = next(g for g in parts.boards[board].objectives if g.id == objective)
-    rule = goal.rule
-    p = rule.model_dump()
-
-    def r(key: str, **more: object) -> str:
-        return t(catalog, lang, f"objective.{key}", **more)
-
-    if isinstance(rule, AtLeast):
-        of = rule.of
-        return r("at_least", n=p["n"], what=rule_text(of.name, of.model_dump(), catalog, lang))
-    if rule.name == "kinds_total":
-        return r(f"kinds_total.{p['terrain']}", k=p["k"])
-    if rule.name == "each_colour_adj":
-        return r(f"each_colour_adj.{p['terrain']}")
-    if rule.name in ("straight_bspaces", "colour_group"):
-        return r(rule.name, n=p["n"])
-    if rule.name == "square":
-        return r("square")
-    return rule.name
+    return phrase_text(goal.rule.phrase(), catalog, lang)
 
 
 def objective_line(view: View, objective: dict[str, Any], seats: Sequence[Seat],

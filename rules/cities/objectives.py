@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .components import Terrain
 from .geometry import COLOURS, Cell, neighbours
 from .hood import SPACE_OF, Grid
+from .phrases import Phrase
 from .templates import Template
 
 
@@ -22,6 +23,10 @@ class Objective(BaseModel):
     def met(self, grid: Grid) -> bool:
         raise NotImplementedError
 
+    def phrase(self) -> Phrase:
+        """What it asks, as a phrase ("3 × building of height 3 or more")."""
+        return (f"objective.{self.name}", {})
+
 
 class AtLeast(Objective):
     """Card template `of` counts at least `n` occurrences. `of` arrives as {"template",
@@ -30,6 +35,9 @@ class AtLeast(Objective):
     name = "at_least"
     n: int = Field(ge=1)
     of: Template
+
+    def phrase(self) -> Phrase:
+        return ("objective.at_least", {"n": self.n, "what": self.of.phrase()})
 
     def met(self, grid: Grid) -> bool:
         return self.of.count(grid) >= self.n
@@ -42,6 +50,9 @@ class KindsTotal(Objective):
     terrain: Terrain
     k: int = Field(ge=1)
 
+    def phrase(self) -> Phrase:
+        return (f"objective.kinds_total.{self.terrain}", {"k": self.k})
+
     def met(self, grid: Grid) -> bool:
         space = SPACE_OF[self.terrain]
         return len({kind.id for kind in grid.features.values() if kind.space == space}) >= self.k
@@ -52,6 +63,9 @@ class EachColourAdj(Objective):
 
     name = "each_colour_adj"
     terrain: Terrain
+
+    def phrase(self) -> Phrase:
+        return (f"objective.each_colour_adj.{self.terrain}", {})
 
     def met(self, grid: Grid) -> bool:
         found = {colour for cell, (colour, _) in grid.buildings.items()
@@ -64,6 +78,9 @@ class StraightBuildingSpaces(Objective):
 
     name = "straight_bspaces"
     n: int = Field(ge=2)
+
+    def phrase(self) -> Phrase:
+        return ("objective.straight_bspaces", {"n": self.n})
 
     def met(self, grid: Grid) -> bool:
         for line in grid.lines:
@@ -83,6 +100,9 @@ class ColourGroup(Objective):
 
     name = "colour_group"
     n: int = Field(ge=2)
+
+    def phrase(self) -> Phrase:
+        return ("objective.colour_group", {"n": self.n})
 
     def met(self, grid: Grid) -> bool:
         return any(self._largest(grid, colour) >= self.n for colour in COLOURS)

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .components import Colour, Terrain
 from .geometry import COLOURS
 from .hood import MAX_HEIGHT, Grid
+from .phrases import NOTHING, Phrase, height, size
 
 Height = Annotated[int, Field(ge=1, le=MAX_HEIGHT)]
 
@@ -23,6 +24,10 @@ class Template(BaseModel):
     def count(self, grid: Grid) -> int:
         raise NotImplementedError
 
+    def phrase(self) -> Phrase:
+        """One occurrence, as a phrase ("red building of height 2 or more next to water")."""
+        return (f"rule.{self.name}", {})
+
 
 class Building(Template):
     """Buildings of a colour (any if unset) and height range, next to each terrain in `adj`."""
@@ -32,6 +37,13 @@ class Building(Template):
     hmin: Height = 1
     hmax: Height = MAX_HEIGHT
     adj: tuple[Terrain, ...] = ()
+
+    def phrase(self) -> Phrase:
+        adj = "".join(sorted(self.adj))
+        return ("rule.building", {
+            "colour": (f"rule.colour.{self.colour}", {}) if self.colour else NOTHING,
+            "height": height(self.hmin, self.hmax),
+            "adj": (f"rule.adj.{adj}", {}) if adj else NOTHING})
 
     def count(self, grid: Grid) -> int:
         return sum(1 for cell, (colour, height) in grid.buildings.items()
@@ -46,6 +58,9 @@ class Isolated(Template):
     name = "isolated"
     hmax: Height
 
+    def phrase(self) -> Phrase:
+        return ("rule.isolated", {"hmax": self.hmax})
+
     def count(self, grid: Grid) -> int:
         return sum(1 for cell, (_, height) in grid.buildings.items()
                    if height <= self.hmax and not grid.built_neighbours(cell))
@@ -56,6 +71,9 @@ class Twin(Template):
 
     name = "twin"
     hmin: Height
+
+    def phrase(self) -> Phrase:
+        return ("rule.twin", {"hmin": self.hmin})
 
     def count(self, grid: Grid) -> int:
         built = grid.buildings
@@ -69,6 +87,9 @@ class Pair(Template):
     name = "pair"
     rel: Literal["same_colour", "diff_colour"]
 
+    def phrase(self) -> Phrase:
+        return (f"rule.pair.{self.rel}", {})
+
     def count(self, grid: Grid) -> int:
         built, same = grid.buildings, self.rel == "same_colour"
         return sum(1 for a, b in grid.pairs if (built[a][0] == built[b][0]) == same)
@@ -79,6 +100,9 @@ class PairDiff(Template):
 
     name = "pair_diff"
     d: int = Field(ge=0, le=MAX_HEIGHT - 1)
+
+    def phrase(self) -> Phrase:
+        return ("rule.pair_diff", {"d": self.d})
 
     def count(self, grid: Grid) -> int:
         built = grid.buildings
@@ -95,6 +119,12 @@ class Zone(Template):
     fmin: int = Field(default=0, ge=0)
     kmin: int = Field(default=0, ge=0)
 
+    def phrase(self) -> Phrase:
+        more: Phrase = (("rule.with_kinds", {"k": self.kmin}) if self.kmin else
+                ("rule.with_features", {"n": self.fmin}) if self.fmin else NOTHING)
+        return (f"rule.zone.{self.terrain}", {"size": size(self.smin, self.smax),
+                                              "more": more})
+
     def count(self, grid: Grid) -> int:
         return sum(1 for zone in grid.zones(self.terrain)
                    if self.smin <= len(zone) <= (self.smax or len(zone))
@@ -108,6 +138,9 @@ class LargestZone(Template):
     name = "largest_zone"
     terrain: Terrain
 
+    def phrase(self) -> Phrase:
+        return (f"rule.largest_zone.{self.terrain}", {})
+
     def count(self, grid: Grid) -> int:
         return max((len(zone) for zone in grid.zones(self.terrain)), default=0)
 
@@ -117,6 +150,9 @@ class LineColours(Template):
 
     name = "line_colours"
     k: int = Field(ge=1, le=len(COLOURS))
+
+    def phrase(self) -> Phrase:
+        return ("rule.line_colours", {"k": self.k})
 
     def count(self, grid: Grid) -> int:
         built = grid.buildings
@@ -131,6 +167,10 @@ class LineBuildings(Template):
     k: int = Field(ge=1)
     hmin: Height = 1
 
+    def phrase(self) -> Phrase:
+        return ("rule.line_buildings", {
+            "k": self.k, "height": height(self.hmin, MAX_HEIGHT) if self.hmin > 1 else NOTHING})
+
     def count(self, grid: Grid) -> int:
         built = grid.buildings
         return sum(1 for line in grid.lines
@@ -144,6 +184,9 @@ class LineTerrain(Template):
     terrain: Terrain
     k: int = Field(ge=1)
 
+    def phrase(self) -> Phrase:
+        return (f"rule.line_terrain.{self.terrain}", {"k": self.k})
+
     def count(self, grid: Grid) -> int:
         return sum(1 for line in grid.lines
                    if sum(grid.codes[c] == self.terrain for c in line) >= self.k)
@@ -155,6 +198,9 @@ class Tile(Template):
 
     name = "tile"
     cond: Literal["full", "mixed"]
+
+    def phrase(self) -> Phrase:
+        return (f"rule.tile.{self.cond}", {})
 
     def count(self, grid: Grid) -> int:
         test = self._full if self.cond == "full" else self._mixed
@@ -186,6 +232,9 @@ class Monument(Template):
 
     name = "monument"
     kmin: int = Field(default=0, ge=0, le=4)
+
+    def phrase(self) -> Phrase:
+        return ("rule.monument.near", {"k": self.kmin}) if self.kmin else ("rule.monument", {})
 
     def count(self, grid: Grid) -> int:
         return sum(1 for cell in grid.monuments if len(grid.built_neighbours(cell)) >= self.kmin)
