@@ -18,6 +18,7 @@ OPTION_DESCRIPTION = 100
 PHONE = 40        # columns of a line that reads unbroken on a phone
 _JOINED = (0x200D,)                       # zero-width joiner: the next mark joins this one
 _EMOJI_STYLE = 0xFE0F                     # variation selector 16: the mark before as an emoji
+_ESCAPED = re.compile(r"\\([*_~`|>\\:])")  # markdown's escapes show the character alone
 _WORDS = re.compile(r"\S*\*\*.+?\*\*\S*|\S+")  # a **bold** span is one word
 
 
@@ -29,11 +30,12 @@ def size(text: str) -> int:
 def width(text: str) -> int:
     """Columns `text` takes as this project counts a line on a phone: an emoji (a wide
     character, a mark made an emoji by U+FE0F, a sequence joined by U+200D) counts two, every
-    other character one, markdown's `**` and invisible marks nothing."""
+    other character one, markdown's `**`, its escapes' backslashes and invisible marks
+    nothing."""
     total = 0
     last = 0  # the width of the last mark counted
     joined = False
-    for ch in text.replace("**", ""):
+    for ch in _ESCAPED.sub(r"\1", text.replace("**", "")):
         code = ord(ch)
         if code in _JOINED:
             joined = True

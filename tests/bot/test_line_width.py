@@ -17,6 +17,7 @@ from bot.embeds import PHONE, width, wrap
     ("🇪🇸", 2),          # a flag: two regional indicators
     ("👍🏽", 2),          # a skin tone belongs to the mark before
     ("**12** ⭐", 5),     # markdown's bold shows nothing
+    ("a\\_b\\*", 4),        # nor its escapes' backslashes
     ("📒3📘2📗3", 9),
     ("", 0),
 ])

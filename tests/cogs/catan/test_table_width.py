@@ -32,7 +32,7 @@ def test_every_table_line_of_whole_games_fits_a_phone(players: int, seed: int, l
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_long_names_are_cut_to_fit_and_still_read(lang: str) -> None:
-    long = [Seat(id=f"p{i}", name=NAMES[3] + f" {i}", user_id=1000 + i) for i in range(1, 5)]
+    long = [Seat(id=f"p{i}", name=f"{i}_*" + NAMES[3], user_id=1000 + i) for i in range(1, 5)]
     for record in list(records(4, 13, every=40, seats=long))[::3]:
         heads = seat_lines(table_embed(record, CATALOG, lang))[::2]
         assert all(width(line) <= PHONE for line in heads), heads
