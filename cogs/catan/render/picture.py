@@ -88,6 +88,11 @@ PIECES = ("road", "settlement", "city", "wall", "metropolis", "knight_active", "
 MARKS = (*PIECES, "harbour", "current")
 
 
+def key_lines(catalog: Catalog, lang: str) -> list[str]:
+    """What each of the board's marks is, one line each in `MARKS` order: for a key."""
+    return [catalog.text(f"catan.picture.key.{mark}", language(catalog, lang)) for mark in MARKS]
+
+
 @dataclass(frozen=True)
 class SeatLook:
     """A seat as the board shows it: its name (plain text) and its pieces' colour."""

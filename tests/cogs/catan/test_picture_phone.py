@@ -13,7 +13,15 @@ import pytest
 from bench.catan_views import catan_seats, settlement_spots
 from cogs.catan.render.colours import BACKGROUND
 from cogs.catan.render.geometry import Geometry
-from cogs.catan.render.picture import HEIGHT, MARKS, PIECES, WIDTH, R, board_layout
+from cogs.catan.render.picture import (
+    HEIGHT,
+    MARKS,
+    PIECES,
+    WIDTH,
+    R,
+    board_layout,
+    key_lines,
+)
 from cogs.drawing import Box, Scene, Shape, Text
 from rules.catan.board import TOPOLOGY, edge_id, node_id, parse_hex
 from tests.cogs.catan.test_picture import GAMES, catalog, mid, view
@@ -188,3 +196,17 @@ def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     def luma(c: tuple[int, int, int]) -> float:
         return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
     return abs(luma(a) - luma(b))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_key_names_every_mark_of_the_board(lang: str) -> None:
+    lines = key_lines(catalog(), lang)
+    assert len(lines) == len(set(lines)) == len(MARKS)
+    assert all(line and not line.startswith("catan.") for line in lines)
+    piece = {"knight_active": "knight", "knight_inactive": "knight", "current": None,
+             "harbour": None}
+    for mark, line in zip(MARKS, lines, strict=True):
+        name = piece.get(mark, mark)
+        if name is not None:  # the line begins with the piece's own name
+            word = catalog().text(f"catan.piece.{name}", lang).split()[0]
+            assert word.lower() in line.lower(), (mark, line)
