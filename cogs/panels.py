@@ -73,11 +73,11 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
         select.row = rows
         view.add_item(select)
         rows += 1
-    for action in end:
-        view.add_item(_button(game, version, spec, action, ctx, row=rows))
-    if hint_last:  # after End turn, in its row
+    if hint_last:  # in End turn's row, before it (End turn stays last)
         view.add_item(TableButton(game, "hint", ctx.catalog.text("table.hint", ctx.lang),
                                   row=rows))
+    for action in end:
+        view.add_item(_button(game, version, spec, action, ctx, row=rows))
     return unstored(view)
 
 

@@ -1,7 +1,7 @@
 """A turn's panel before any group is chosen (issue 44): beside the menu, the selects of the
 turn's usual choices in their declared order (cogs/catan/actions_ui.py EAGER), as many as
-Discord's five rows hold, the Hint beside End turn; the candidates' picture names only the
-places of the selects shown."""
+Discord's five rows hold, the Hint beside End turn, End turn last; the candidates' picture
+names only the places of the selects shown."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_the_turns_usual_choices_are_one_click_away() -> None:
         rows = {getattr(i, "row", None) for i in items(panel.view)}
         assert rows == {0, 1, 2, 3, 4}
         last = [getattr(i, "label", None) for i in items(panel.view) if i.row == 4]
-        assert last == ["End turn", "💡 Hint"]
+        assert last == ["💡 Hint", "End turn"]  # End turn last
         ids = places.candidates(legal, None, shown)
         assert ids == places.candidates([a for a in legal if a.type in shown], None)
 
