@@ -1,6 +1,7 @@
 """The Catan board picture: drawn for seeded games of 3 and 4 players from the set-up to the
-end, every place findable by its id, its key changing with what it draws and only with that,
-and nothing but the public view read or drawn."""
+end, the places a panel asks about labelled large (the table's board names none), its key
+changing with what it draws and only with that, and nothing but the public view read or
+drawn. Its readability at a phone's size: test_picture_phone.py."""
 
 from __future__ import annotations
 
