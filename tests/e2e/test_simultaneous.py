@@ -158,13 +158,16 @@ async def test_four_people_and_a_computer_decide_at_once(
         await bot.publisher.idle()
         record = bot.service.games[game]
         assert record.state.bids == before.state.bids and record.version == before.version
-        # A forged value (a button the panel never had) is refused plainly; a first-round
+        # A forged value (a button the panel never had) is refused; a first-round
         # panel's click is refused with the current panel. Neither changes anything.
         third = people[2]
         forged = forge_click(emulator, third, panels[third.id],
                              f"cz:{game}:{record.version}:b.99")
         refused = await forged.response()
         assert refused.ephemeral and "don't recognise that button" in refused.text
+        # ...with their panel redrawn as it stands now (issue 42: a fresh panel on a refusal)
+        assert refused.id == panels[third.id].id and refused.buttons()
+        panels[third.id] = refused
         old = await bid(late, panels_before[late.id], 1)  # late never used their first panel
         assert "out of date" in old.text or "desfasado" in old.text
         if late in people[2:]:  # still to bid: the fresh panel offers the bids of this round
