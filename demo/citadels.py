@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from cogs.citadels import codec
+from cogs.citadels.actions_ui import SPEC
 from cogs.citadels.panel import narrows_to
 from fakediscord.testing import SeenMessage
 from rules.citadels import Action
@@ -31,7 +31,7 @@ from .scene import Scene
 
 def _matches(action: Action, component: dict[str, Any]) -> list[str] | None:
     """The values to send (empty for a button) if `component` performs `action`, else None."""
-    code = codec.encode(action)
+    code = SPEC.encode(action)
     if component["type"] == 2:
         return [] if str(component.get("custom_id", "")).endswith(":" + code) else None
     options = [o["value"] for o in component.get("options") or []]

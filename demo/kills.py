@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.records import ActionEntry
-from cogs.citadels import codec
+from cogs.citadels.actions_ui import SPEC
 from fakediscord import Emulator, Person, Ref
 from fakediscord.testing import FakeDiscordError, InteractionResult, SeenMessage
 
@@ -44,7 +44,7 @@ class Click:
         found = ANY_ID.fullmatch(self.custom_id)
         code = found[3] if found and not found[3].startswith("s.") else \
             (self.values[0] if self.values and len(self.values) == 1 else None)
-        return codec.decode(code) if code else None
+        return SPEC.decode(code) if code else None
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.citadels import codec
+from cogs.citadels.actions_ui import SPEC
 from cogs.citadels.panel import NARROW, SELECT_KINDS, narrows_to
 from demo import people
 from demo.people import (
@@ -108,7 +108,7 @@ async def choose_action(person: Person, panel: SeenMessage, action: dict[str, An
         result = await person.choose(panel, [value], custom_id=narrowing["custom_id"])
         assert not result.failed
         panel = await result.response()
-    code = codec.encode(parsed)
+    code = SPEC.encode(parsed)
     for button in panel.buttons():
         if str(button.get("custom_id", "")).endswith(":" + code):
             return await person.click(panel, custom_id=button["custom_id"])

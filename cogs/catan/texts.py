@@ -12,7 +12,7 @@ from bot.embeds import cut, width
 from bot.i18n import Catalog
 from bot.names import as_text, language, who
 from bot.records import Seat
-from rules.catan.board import TOPOLOGY, edge_id, hex_id, node_id, parse_edge, parse_node
+from rules.catan.board import TOPOLOGY, hex_id, node_id, parse_edge, parse_node
 from rules.catan.state import CARDS, COMMODITIES, DECKS
 
 from .render.colours import SEAT_ORDER
@@ -139,11 +139,6 @@ def node_hex(nid: str) -> str:
 
 def edge_hex(eid: str) -> str:
     return hex_id(TOPOLOGY.edge_hexes[parse_edge(eid)][0])
-
-
-def edge_of(a: str, b: str) -> str | None:
-    found = TOPOLOGY.edge_between(parse_node(a), parse_node(b))
-    return None if found is None else edge_id(found)
 
 
 # --- seats -------------------------------------------------------------------------------

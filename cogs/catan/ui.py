@@ -11,7 +11,7 @@ from bot.i18n import Catalog
 from bot.names import language
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionalUI, OptionSelect, Panel
-from rules.catan.state import RULES, Options
+from rules.catan.state import Options
 
 from . import events, hints, panel, table, texts, trades
 from .actions_ui import SPEC
@@ -136,4 +136,3 @@ class CatanUI(OptionalUI):
 
 
 UI = CatanUI()
-DEFAULT_POINTS = int(RULES["victory_points"])

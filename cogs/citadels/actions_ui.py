@@ -1,9 +1,9 @@
 """Citadels' action types on Discord: one declaration each (cogs/declare.py).
 
-Each names its code in a custom_id and the fields written after it, its widget, how its
-choices are narrowed past 25, its button's style, its label, its select options'
-description, its summary in the panel and the lines of the events it causes. The codec
-(codec.py), the panel's components (panel.py, through cogs/panels.py), the labels
+Each names its code in a custom_id and the fields written after it, its widget, how its choices
+are narrowed past 25, its button's style, its label, its select options' description, its
+summary in the panel and the lines of the events it causes. The codec (`SPEC.encode`,
+`SPEC.decode`), the panel's components (panel.py, through cogs/panels.py), the labels
 (render/labels.py) and the event lines (render/events.py) are read from `SPEC`.
 
 The codes are those of the first release and of Dark City: panels still on screen keep

@@ -138,9 +138,9 @@ async def test_the_other_player_waits_for_their_decision(game: Game, emulator: E
 
 
 def _action_of(custom_id: str) -> dict[str, Any]:
-    from cogs.citadels import codec
+    from cogs.citadels.actions_ui import SPEC
 
-    action = codec.decode(custom_id.split(":", 3)[3])
+    action = SPEC.decode(custom_id.split(":", 3)[3])
     assert action is not None
     return action
 
