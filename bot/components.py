@@ -128,8 +128,9 @@ class ActionSelect(_Item, discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 class TableButton(_Item, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=GAME + r":(?P<what>hand|act|back|hint|key)"):
-    """"My hand", "Act", "I'm back" and "Key" on the table and in pings; "Hint" in panels."""
+                  template=GAME + r":(?P<what>hand|act|back|hint|key|quick)"):
+    """"My hand", "Act", "I'm back", "Key" and a game's quick move (Roll) on the table and in
+    pings; "Hint" in panels."""
 
     def __init__(self, game: int, what: str, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -26,7 +26,7 @@ from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import LAST, LOW, Pace, retry
 from bot.pictures import Picture, Pictures
-from bot.ui import KeyedUI, ui_for
+from bot.ui import KeyedUI, QuickUI, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -305,9 +305,11 @@ class Publisher:
         if record.status != "running":
             return embed, None
         away = any(seat.away for seat in record.seats)
+        quick = ui.quick_action(record) if isinstance(ui, QuickUI) else None
         return embed, table_buttons(record.id, self.bot.catalog, lang, away=away,
                                     key=f"{record.game}.table.key"
-                                    if isinstance(ui, KeyedUI) else None)
+                                    if isinstance(ui, KeyedUI) else None,
+                                    quick=quick[1] if quick else None)
 
     async def _show_table(self, record: GameRecord) -> None:
         """Edit this round's table message, or post a fresh one for a new round. The table is
@@ -698,6 +700,11 @@ class Publisher:
         view = discord.ui.View(timeout=None)
         view.add_item(TableButton(record.id, "act", self._text(record, "table.act"),
                                   discord.ButtonStyle.primary))
+        ui = ui_for(record.game)
+        quick = ui.quick_action(record) if isinstance(ui, QuickUI) else None
+        if quick is not None and quick[0] == seat.id:
+            view.add_item(TableButton(record.id, "quick", self._text(record, quick[1]),
+                                      discord.ButtonStyle.success))
         await self._post_ping(record, seat.id, text, seat.user_id, view=unstored(view))
         if seat.dms:
             await self._direct(record, seat.user_id, "dm.turn")
@@ -820,13 +827,17 @@ async def with_picture_or_without(attempt: Callable[[bool], Awaitable[T]], pictu
 
 
 def table_buttons(game_id: int, catalog: Catalog, lang: str, *, away: bool = False,
-                  key: str | None = None) -> discord.ui.View:
-    """"My hand" and "Act" for everyone; "I'm back" while the computer plays someone's seat;
+                  key: str | None = None, quick: str | None = None) -> discord.ui.View:
+    """"My hand" and "Act" for everyone; the game's quick move (its label the catalog's
+    `quick`) when its seat may make it; "I'm back" while the computer plays someone's seat;
     "Key" (its label the catalog's `key`) where the game's table has a key."""
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton(game_id, "hand", catalog.text("table.hand", lang)))
     view.add_item(TableButton(game_id, "act", catalog.text("table.act", lang),
                               discord.ButtonStyle.primary))
+    if quick is not None:
+        view.add_item(TableButton(game_id, "quick", catalog.text(quick, lang),
+                                  discord.ButtonStyle.success))
     if away:
         view.add_item(TableButton(game_id, "back", catalog.text("table.back", lang),
                                   discord.ButtonStyle.success))

@@ -150,6 +150,18 @@ class KeyedUI(Protocol):
         ...
 
 
+@runtime_checkable
+class QuickUI(Protocol):
+    """A game's UI whose table offers, as a button on the table and on the turn's mention, the
+    move a turn usually starts with (Catan: Roll), so that it takes one click instead of "Act"
+    and the move."""
+
+    def quick_action(self, record: GameRecord) -> tuple[str, str, dict[str, Any]] | None:
+        """(the seat that may make it, its button's catalog key, the action), read from the
+        engine's legal actions now; None when there is none."""
+        ...
+
+
 class OptionalUI:
     """What a game's UI may leave out: a base for one that has no lobby options, no roles,
     no log and no pictures of its own, and whose rounds are numbered from 1."""

@@ -22,7 +22,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
 from bot.pictures import Picture
 from bot.storage import ChannelBusy
-from bot.ui import Focus, KeyedUI, Panel, ui_for
+from bot.ui import Focus, KeyedUI, Panel, QuickUI, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -91,8 +91,23 @@ class GameCog(commands.Cog):
             await self.hint(interaction, game)
         elif what == "key":
             await self.key(interaction, game)
+        elif what == "quick":
+            await self.quick(interaction, game)
         else:
             await self.panel(interaction, game, must_act=what == "act")
+
+    async def quick(self, interaction: discord.Interaction, game: int) -> None:
+        """The table's quick move (Catan: Roll): made for the clicker if it is theirs to make
+        now, answered with their panel; anyone else gets their panel (or why not) as "Act"
+        gives it."""
+        record = self.bot.service.games.get(game)
+        ui = ui_for(record.game) if record is not None else None
+        found = ui.quick_action(record) if record is not None and isinstance(ui, QuickUI) else None
+        seat = record.seat_of_user(interaction.user.id) if record is not None else None
+        if record is None or found is None or seat is None or seat.id != found[0]:
+            await self.panel(interaction, game, must_act=True)
+            return
+        await self.act(interaction, game, record.version, found[2])
 
     async def act(self, interaction: discord.Interaction, game: int, version: int,
                   action: dict[str, Any] | None) -> None:
@@ -111,7 +126,7 @@ class GameCog(commands.Cog):
         notes = ui_for(change.record.game).event_lines(
             change.record, change.events, seat, self.bot.catalog, interaction.locale.value)
         panel = self._panel(change.record, seat, interaction, notes)
-        await update_panel(interaction, None, panel, await self._files(panel, interaction))
+        await self._answer_panel(interaction, None, panel, await self._files(panel, interaction))
         failpoints.reach("after_answer")
 
     async def _refused_on_panel(self, interaction: discord.Interaction, game: int,
@@ -134,15 +149,24 @@ class GameCog(commands.Cog):
             return
         panel = self._panel(record, seat.id, interaction, [])
         files = await self._files(panel, interaction)
-        text = self.text(interaction, key, **params)
+        await self._answer_panel(interaction, self.text(interaction, key, **params), panel,
+                                 files)
+
+    @staticmethod
+    async def _answer_panel(interaction: discord.Interaction, content: str | None,
+                            panel: Panel, files: list[discord.File] | None) -> None:
+        """The clicked panel redrawn; under a public message (the table, a mention), a new
+        private panel instead, the public one left as it is."""
         message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            await update_panel(interaction, text, panel, files)
+        if message is None or message.flags.ephemeral:
+            await update_panel(interaction, content, panel, files)
             return
-        send = (interaction.followup.send if interaction.response.is_done()
-                else interaction.response.send_message)
-        await send(text, embed=panel.embed, view=panel.view or discord.utils.MISSING,
-                   files=files or discord.utils.MISSING, ephemeral=True)
+        sent: dict[str, Any] = {"embed": panel.embed, "view": panel.view or discord.utils.MISSING,
+                                "files": files or discord.utils.MISSING, "ephemeral": True}
+        if interaction.response.is_done():
+            await interaction.followup.send(content or discord.utils.MISSING, **sent)
+        else:
+            await interaction.response.send_message(content, **sent)
 
     def _panel(self, record: GameRecord, seat: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:

@@ -24,6 +24,7 @@ from bot.client import GameBot
 from bot.names import seat_name
 from bot.records import GameRecord
 from bot.settings import Settings
+from bot.ui import QuickUI, ui_for
 from fakediscord import Config, Emulator, run_client
 from fakediscord.testing import SeenMessage
 from rules import registry
@@ -143,9 +144,32 @@ async def host_turn(scene: Scene, demo: GameDemo, game_id: int) -> None:
     seat = record.seat_of_user(int(scene.host.id)) if record else None
     if record is None or seat is None or seat.id not in waiting(record):
         return
-    panel = await open_panel(scene)
+    panel = await quick_move(scene, demo, record, seat.id) or await open_panel(scene)
     if panel is not None:
         await play_panel(scene, demo, record, seat.id, panel)
+
+
+async def quick_move(scene: Scene, demo: GameDemo, record: GameRecord, seat: str
+                     ) -> SeenMessage | None:
+    """The table's (or the mention's) quick move (Catan's Roll) clicked, if it is what the
+    host chooses now: their panel as it answered; None if not."""
+    ui = ui_for(demo.game)
+    found = ui.quick_action(record) if isinstance(ui, QuickUI) else None
+    if found is None or found[0] != seat or record.state is None:
+        return None
+    rules = registry.game(demo.game)
+    chosen = decide(record.state, seat, make_player("basic", demo.game),
+                    random.Random(record.seed or 0), game=rules)
+    if rules.dump_action(rules.parse_action(chosen)) != found[2]:
+        return None
+    for message in reversed(await scene.host.sees(scene.channel)):
+        quick = [b for b in message.buttons() if b.get("custom_id", "").endswith(":quick")]
+        if quick and not message.ephemeral:
+            panel = await (await scene.host.click(message, custom_id=quick[0]["custom_id"])
+                           ).response()
+            scene.panels.append(panel)
+            return panel
+    return None
 
 
 async def play_out(scene: Scene, demo: GameDemo, game_id: int) -> None:

@@ -48,6 +48,16 @@ class CatanUI(OptionalUI):
         """The table's key (bot.ui.KeyedUI): its Key button and `/catan help` show it."""
         return table.key_embed(catalog, lang)
 
+    def quick_action(self, record: GameRecord) -> tuple[str, str, dict[str, Any]] | None:
+        """Roll, when the seat whose turn it is may roll now (the engine says so)."""
+        if record.state is None or record.status != "running":
+            return None
+        rules = record.rules
+        for seat in rules.must_decide(record.state):
+            if any(a.type == "roll" for a in rules.legal_actions(record.state, seat)):
+                return seat, "catan.table.roll", {"type": "roll"}
+        return None
+
     def table_round(self, record: GameRecord) -> int:
         """One table message per round of turns (every seat once), the set-up its own: a
         4-player game leaves some twenty tables, each edited as its round goes."""
