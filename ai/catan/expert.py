@@ -9,7 +9,9 @@ lookahead where the heuristics would end the turn.
   still bring the hand down.
 - One-for-one offers for a card a nearly complete build lacks, where a model of the basic
   answer expects a taker (to every seat it expects to accept, picking the best acceptance or
-  counter); as an addressee of an offer to several seats it counters what it would decline.
+  counter), only when it gains more than the taker, never the same terms twice to a seat in a
+  turn; offers to it judged by the same measure, and one to several it would decline
+  countered.
 - Before ending its turn it plays each candidate move in a world rebuilt from its view, the
   turn finished by these heuristics, and keeps the one that ends the turn with the most points
   (value.relative breaking ties).
