@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +35,12 @@ from rules import registry
 TICK = 0.005
 
 
-def simultaneous_states(game: Any, seats: int, want: int, seed: int = 1
-                        ) -> list[tuple[Any, int]]:
-    """(state, seed) pairs of random 4-player Catan games at a moment when two or more seats
-    must decide at once, until they hold `want` such seats in all."""
-    found: list[tuple[Any, int]] = []
-    total, rng = 0, random.Random(seed)
-    while total < want:
+def moments(game: Any, seats: int, seed: int, wanted: Callable[[Any], bool]
+            ) -> Iterator[tuple[Any, int]]:
+    """(state, seed) of random Catan games of `seats` players, one a game: the first moment of
+    each game's random playout that is `wanted`."""
+    rng = random.Random(seed)
+    while True:
         game_seed = rng.randrange(2**31)
         names = [f"p{i}" for i in range(1, seats + 1)]
         state = game.new_game(names, game.options({}), game_seed)
@@ -47,35 +48,36 @@ def simultaneous_states(game: Any, seats: int, want: int, seed: int = 1
         for _ in range(3000):
             if game.is_over(state):
                 break
-            if len(game.must_decide(state)) >= 2:
-                found.append((state, game_seed))
-                total += len(game.must_decide(state))
+            if wanted(state):
+                yield state, game_seed
                 break
             seat = game.to_act(state)[0]
             state, _ = game.apply(state, seat, game.random_action(state, seat, play))
+
+
+def simultaneous_states(game: Any, seats: int, want: int, seed: int = 1
+                        ) -> list[tuple[Any, int]]:
+    """(state, seed) pairs of random 4-player Catan games at a moment when two or more seats
+    must decide at once, until they hold `want` such seats in all."""
+    found: list[tuple[Any, int]] = []
+    total = 0
+    for state, game_seed in moments(game, seats, seed,
+                                    lambda state: len(game.must_decide(state)) >= 2):
+        if total >= want:
+            break
+        found.append((state, game_seed))
+        total += len(game.must_decide(state))
     return found
 
 
 def turn_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[Any, int]]:
     """(state, seed) pairs of `want` random 4-player Catan games, each at a moment when its
     active seat acts in its own turn past the set-up (where the expert searches)."""
-    found: list[tuple[Any, int]] = []
-    rng = random.Random(seed)
-    while len(found) < want:
-        game_seed = rng.randrange(2**31)
-        names = [f"p{i}" for i in range(1, seats + 1)]
-        state = game.new_game(names, game.options({}), game_seed)
-        play = random.Random(game_seed)
-        for _ in range(3000):
-            if game.is_over(state):
-                break
-            if (state.phase == "action" and state.turn > 3 * seats and not state.pending
-                    and len(game.legal_actions(state, game.to_act(state)[0])) > 1):
-                found.append((state, game_seed))
-                break
-            seat = game.to_act(state)[0]
-            state, _ = game.apply(state, seat, game.random_action(state, seat, play))
-    return found
+    def own_turn(state: Any) -> bool:
+        return (state.phase == "action" and state.turn > 3 * seats and not state.pending
+                and len(game.legal_actions(state, game.to_act(state)[0])) > 1)
+
+    return list(itertools.islice(moments(game, seats, seed, own_turn), want))
 
 
 async def ticker(lags: list[float], stop: asyncio.Event) -> None:

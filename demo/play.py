@@ -87,10 +87,16 @@ async def open_game(scene: Scene, game: str, players: int, strengths: Sequence[s
 
 async def open_panel(scene: Scene) -> SeenMessage | None:
     """The host's panel, opened with "Act" on the newest table or ping."""
+    return await press(scene, ":act")
+
+
+async def press(scene: Scene, suffix: str) -> SeenMessage | None:
+    """The button whose custom_id ends with `suffix` on the newest public message that has
+    one (the table or a mention), pressed by the host: their panel as it answered."""
     for message in reversed(await scene.host.sees(scene.channel)):
-        act = [b for b in message.buttons() if b.get("custom_id", "").endswith(":act")]
-        if act and not message.ephemeral:
-            panel = await (await scene.host.click(message, custom_id=act[0]["custom_id"])
+        found = [b for b in message.buttons() if b.get("custom_id", "").endswith(suffix)]
+        if found and not message.ephemeral:
+            panel = await (await scene.host.click(message, custom_id=found[0]["custom_id"])
                            ).response()
             scene.panels.append(panel)
             return panel
@@ -162,14 +168,7 @@ async def quick_move(scene: Scene, demo: GameDemo, record: GameRecord, seat: str
                     random.Random(record.seed or 0), game=rules)
     if rules.dump_action(rules.parse_action(chosen)) != found[2]:
         return None
-    for message in reversed(await scene.host.sees(scene.channel)):
-        quick = [b for b in message.buttons() if b.get("custom_id", "").endswith(":quick")]
-        if quick and not message.ephemeral:
-            panel = await (await scene.host.click(message, custom_id=quick[0]["custom_id"])
-                           ).response()
-            scene.panels.append(panel)
-            return panel
-    return None
+    return await press(scene, ":quick")
 
 
 async def play_out(scene: Scene, demo: GameDemo, game_id: int) -> None:
