@@ -13,8 +13,10 @@ from bench.catan_clicks import one_game
 MOST = 1.3  # per game, as the issue asks
 
 
-@pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.long)])
-async def test_a_whole_game_takes_few_clicks_a_decision(players: int) -> None:
-    count = await one_game(players, seed=1)
+@pytest.mark.parametrize(("players", "language"), [
+    (3, "es"), pytest.param(3, "en", marks=pytest.mark.long),
+    pytest.param(4, "en", marks=pytest.mark.long), pytest.param(4, "es", marks=pytest.mark.long)])
+async def test_a_whole_game_takes_few_clicks_a_decision(players: int, language: str) -> None:
+    count = await one_game(players, seed=1, language=language)
     assert count.missed == 0 and count.decisions > 50
     assert count.clicks / count.decisions <= MOST, count
