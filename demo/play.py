@@ -114,9 +114,10 @@ async def play_panel(scene: Scene, demo: GameDemo, record: GameRecord, seat: str
         return await open_panel(scene) or panel
 
     for _ in range(200):
-        record = scene.bot.service.games.get(record.id) or record
-        if record.state is None or seat not in waiting(record):
-            return
+        live = scene.bot.service.games.get(record.id)
+        if live is None or live.state is None or seat not in waiting(live):
+            return  # over (a game that ended leaves the service), or not the host's to decide
+        record = live
         action = rules.parse_action(decide(record.state, seat, player, rng, game=rules))
         answer = await demo.reach(scene, panel, action, reopen)
         if answer is None:  # no way to it (a bug of ours): the first choice of a new panel
