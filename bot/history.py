@@ -132,8 +132,10 @@ def public_rounds(record: GameRecord, entries: Iterable[ActionEntry]) -> list[li
     if record.state is None:
         return []
     rules = record.rules
+    opens: frozenset[str] = frozenset()
     try:
         ui = ui_for(record.game)
+        opens = ui.round_opens
 
         def round_of(state: Any) -> int:
             return ui.table_round(record.model_copy(update={"state": state}))
@@ -147,9 +149,11 @@ def public_rounds(record: GameRecord, entries: Iterable[ActionEntry]) -> list[li
         state, events = rules.apply(state, entry.seat, rules.parse_action(entry.action))
         now = round_of(state)
         public = [e.visible_to(None) for e in events]
-        if now != current:  # the events that opened the new round belong to it
+        if now != current:  # the new round's page begins with the event that opened it
+            at = next((i for i, e in enumerate(public) if e.get("type") in opens), 0)
+            rounds[-1].extend(public[:at])
             rounds.append([])
-            current = now
+            public, current = public[at:], now
         rounds[-1].extend(public)
     return [r for r in rounds if r]
 

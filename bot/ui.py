@@ -56,6 +56,9 @@ class GameUI(Protocol):
     # The number its table gives the first round (a set-up before round 1 is round 0): the
     # replay names its pages as the table named its rounds.
     first_round: int
+    # The event types that open a round: the replay's new page begins with one, the events
+    # before it (the last move of the round before) staying on that round's page.
+    round_opens: frozenset[str]
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         """The public table (from the public view and the record's recent log)."""
@@ -167,6 +170,7 @@ class OptionalUI:
     no log and no pictures of its own, and whose rounds are numbered from 1."""
 
     first_round = 1
+    round_opens: frozenset[str] = frozenset()  # none: a round's page begins with its action
 
     def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
                       ) -> list[OptionSelect]:

@@ -24,6 +24,7 @@ from rules.game import GameEvent
 class CitadelsUI:
     game_id = "citadels"
     first_round = 1
+    round_opens = frozenset({"round_started"})
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return render.table_embed(record.rules.public_view(record.state), record.seats,

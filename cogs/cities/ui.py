@@ -31,6 +31,7 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 class CitiesUI(OptionalUI):
     game_id = "cities"
+    round_opens = frozenset({"round"})
 
     # --- the table ----------------------------------------------------------------------------
 
