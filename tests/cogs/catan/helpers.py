@@ -98,10 +98,10 @@ def items(view: discord.ui.View | None) -> list[Any]:
     return [getattr(i, "item", i) for i in (view.children if view else [])]
 
 
-def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walked:
-    """Every component of the seat's panel and of the panels its menu and narrowing selects lead
-    to (breadth first, at most `limit` panels)."""
-    out = Walked()
+def explore(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400
+            ) -> Iterator[tuple[Panel, list[str | None]]]:
+    """The seat's panel and the panels its menu and narrowing selects lead to, breadth first
+    (at most `limit`): each with the queue its caller adds the foci it leads to."""
     todo: list[str | None] = [None]
     seen: set[str | None] = set()
     while todo and len(seen) < limit:
@@ -109,7 +109,14 @@ def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walk
         if focus in seen:
             continue
         seen.add(focus)
-        panel = UI.panel(rec, rec.seat(seat), CATALOG, lang, [], focus)
+        yield UI.panel(rec, rec.seat(seat), CATALOG, lang, [], focus), todo
+
+
+def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walked:
+    """Every component of the seat's panel and of the panels its menu and narrowing selects lead
+    to (breadth first, at most `limit` panels)."""
+    out = Walked()
+    for panel, todo in explore(rec, seat, lang, limit):
         check_components(panel.view)
         for item in items(panel.view):
             code = item.custom_id.split(":", 3)[-1]

@@ -18,7 +18,7 @@ from cogs.catan.table import VP_CARDS
 from cogs.catan.ui import UI
 from rules.catan.state import DECKS
 
-from .helpers import CATALOG, items, playout, seats
+from .helpers import CATALOG, explore, items, playout, seats
 
 
 def _place(value: Any) -> tuple[str, int] | None:
@@ -29,14 +29,7 @@ def selects(record: GameRecord, seat: str, lang: str = "en", limit: int = 60
             ) -> Iterator[tuple[str, list[tuple[Any, discord.SelectOption]]]]:
     """Every select of the seat's panel and of the panels its menus and narrowing lead to:
     its kind and each option with what it means (an action, or a Focus)."""
-    todo: list[str | None] = [None]
-    seen: set[str | None] = set()
-    while todo and len(seen) < limit:
-        focus = todo.pop(0)
-        if focus in seen:
-            continue
-        seen.add(focus)
-        panel = UI.panel(record, record.seat(seat), CATALOG, lang, [], focus)
+    for panel, todo in explore(record, seat, lang, limit):
         for item in items(panel.view):
             if not isinstance(item, discord.ui.Select) or item.max_values > 1:
                 continue
