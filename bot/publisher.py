@@ -26,7 +26,7 @@ from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import LAST, LOW, Pace, retry
 from bot.pictures import Picture, Pictures
-from bot.ui import KeyedUI, QuickUI, ui_for
+from bot.ui import KeyedUI, quick_action, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -305,7 +305,7 @@ class Publisher:
         if record.status != "running":
             return embed, None
         away = any(seat.away for seat in record.seats)
-        quick = ui.quick_action(record) if isinstance(ui, QuickUI) else None
+        quick = quick_action(record)
         return embed, table_buttons(record.id, self.bot.catalog, lang, away=away,
                                     key=f"{record.game}.table.key"
                                     if isinstance(ui, KeyedUI) else None,
@@ -700,8 +700,7 @@ class Publisher:
         view = discord.ui.View(timeout=None)
         view.add_item(TableButton(record.id, "act", self._text(record, "table.act"),
                                   discord.ButtonStyle.primary))
-        ui = ui_for(record.game)
-        quick = ui.quick_action(record) if isinstance(ui, QuickUI) else None
+        quick = quick_action(record)
         if quick is not None and quick[0] == seat.id:
             view.add_item(TableButton(record.id, "quick", self._text(record, quick[1]),
                                       discord.ButtonStyle.success))

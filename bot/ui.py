@@ -165,6 +165,12 @@ class QuickUI(Protocol):
         ...
 
 
+def quick_action(record: GameRecord) -> tuple[str, str, dict[str, Any]] | None:
+    """The quick move of the record's game (QuickUI), if its UI has one and it may be made now."""
+    ui = ui_for(record.game)
+    return ui.quick_action(record) if isinstance(ui, QuickUI) else None
+
+
 class OptionalUI:
     """What a game's UI may leave out: a base for one that has no lobby options, no roles,
     no log and no pictures of its own, and whose rounds are numbered from 1."""

@@ -22,7 +22,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
 from bot.pictures import Picture
 from bot.storage import ChannelBusy
-from bot.ui import Focus, KeyedUI, Panel, QuickUI, ui_for
+from bot.ui import Focus, KeyedUI, Panel, quick_action, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -101,13 +101,12 @@ class GameCog(commands.Cog):
         now, answered with their panel; anyone else gets their panel (or why not) as "Act"
         gives it."""
         record = self.bot.service.games.get(game)
-        ui = ui_for(record.game) if record is not None else None
-        found = ui.quick_action(record) if record is not None and isinstance(ui, QuickUI) else None
+        found = quick_action(record) if record is not None else None
         seat = record.seat_of_user(interaction.user.id) if record is not None else None
-        if record is None or found is None or seat is None or seat.id != found[0]:
-            await self.panel(interaction, game, must_act=True)
+        if record is not None and found is not None and seat is not None and seat.id == found[0]:
+            await self.act(interaction, game, record.version, found[2])
             return
-        await self.act(interaction, game, record.version, found[2])
+        await self.panel(interaction, game, must_act=True)
 
     async def act(self, interaction: discord.Interaction, game: int, version: int,
                   action: dict[str, Any] | None) -> None:

@@ -24,7 +24,7 @@ from bot.client import GameBot
 from bot.names import seat_name
 from bot.records import GameRecord
 from bot.settings import Settings
-from bot.ui import QuickUI, ui_for
+from bot.ui import quick_action
 from fakediscord import Config, Emulator, run_client
 from fakediscord.testing import SeenMessage
 from rules import registry
@@ -160,8 +160,7 @@ async def quick_move(scene: Scene, demo: GameDemo, record: GameRecord, seat: str
                      ) -> SeenMessage | None:
     """The table's (or the mention's) quick move (Catan's Roll) clicked, if it is what the
     host chooses now: their panel as it answered; None if not."""
-    ui = ui_for(demo.game)
-    found = ui.quick_action(record) if isinstance(ui, QuickUI) else None
+    found = quick_action(record)
     if found is None or found[0] != seat or record.state is None:
         return None
     rules = registry.game(demo.game)
