@@ -18,9 +18,10 @@ half and one and a half times it) before every click.
 Printed: acknowledgement time (interaction created -> the bot's callback, on the emulator's
 clock) p50/p90/p99/max, REST calls per human action (all the bot's REST calls, callbacks
 included, over the human interactions) and by route, 429s, failed interactions, games finished,
-wall time, the bot process's event-loop lag and the CPU of each process. With `--seconds T`
-the people stop after T seconds and the figures cover that window; otherwise the games are
-played to the end.
+wall time, the bot process's event-loop lag, the CPU of each process and the bot's CPU per
+human action, between two machine checks (bench.engine: this machine changes speed by itself).
+With `--seconds T` the people stop after T seconds and the figures cover that window; otherwise
+the games are played to the end.
 
 The table lag is printed twice: from any change to the edit that shows it, and from a
 change that handed the decision to other seats to the edit that shows whom the game waits for
@@ -71,6 +72,7 @@ import discord
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.bot_processes import BotProcess, bot_processes, merged_feed
+from bench.engine import machine_check_ms
 from bench.storage import postgres_location
 from bot.client import GameBot
 from bot.records import GameRecord
@@ -736,6 +738,10 @@ class Report:
         return len(self.calls) / max(self.interactions, 1)
 
     @property
+    def cpu_per_action_ms(self) -> float:
+        return self.cpu[0] / max(self.interactions, 1) * 1e3
+
+    @property
     def token_calls(self) -> int:
         """Calls through an interaction's token (follow-ups, edits, deletes)."""
         return sum(1 for c in self.calls if c["kind"] == "webhook")
@@ -788,6 +794,9 @@ class Report:
             "CPU in the window        " + ", ".join(
                 f"{who} {used:.1f} s ({used / max(self.wall, 1e-9):.0%} of a core)"
                 for who, used in zip(("bot", "people", "emulator"), self.cpu, strict=True)),
+            f"bot CPU per human action {self.cpu_per_action_ms:.1f} ms  (the bot's CPU in the "
+            "window over the human interactions: its drawing thread, the store and the "
+            "computers' moves included)",
             *(["CPU per bot process     " + ", ".join(
                 f"{used:.1f} s ({used / max(self.wall, 1e-9):.0%}, {games} games)"
                 for used, games in zip(self.bot_cpu, self.bot_games, strict=True))]
@@ -1264,8 +1273,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     options, people_of = _parse(argv)
     if people_of is not None:
         return people_main(people_of, options)
+    # This machine's speed changes by itself for seconds to minutes (bench.engine): say which
+    # speed the run began and ended at.
+    print(f"machine check before: {machine_check_ms():.1f} ms", flush=True)
     report = asyncio.run(run_bench(options))
     print("\n".join(report.lines()))
+    print(f"machine check after: {machine_check_ms():.1f} ms")
     return 0 if report.failed == 0 else 1
 
 
