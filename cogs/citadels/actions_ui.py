@@ -4,7 +4,7 @@ Each names its code in a custom_id and the fields written after it, its widget, 
 are narrowed past 25, its button's style, its label, its select options' description, its
 summary in the panel and the lines of the events it causes. The codec (`SPEC.encode`,
 `SPEC.decode`), the panel's components (panel.py, through cogs/panels.py), the labels
-(render/labels.py) and the event lines (render/events.py) are read from `SPEC`.
+(labels.py) and the event lines (events.py) are read from `SPEC`.
 
 The codes are those of the first release and of Dark City: panels still on screen keep
 working, so a code never changes (a test holds old custom_ids). Texts are the catalog's
@@ -15,7 +15,7 @@ An action type declared nowhere here (a character added to the engine with an ac
 own, rules/citadels/extend.py) is declared by `_derived`: its code is its type, a button if
 each of its fields is a choice (a yes/no, one of a few values), else a select of its
 actions; its label `citadels.render.action.<type>` with its fields by name, its events'
-lines their texts (render/lines.by_fields). Its character needs no code here, only texts.
+lines their texts (events.by_fields). Its character needs no code here, only texts.
 """
 
 from __future__ import annotations
@@ -37,11 +37,11 @@ from cogs.declare import (
 from rules.citadels.actions import EXTRA, Action
 from rules.citadels.cards import KIND, RULINGS
 
-from .render import labels as L
-from .render import lines
-from .render import summaries as S
-from .render.lines import Line
-from .render.names import (
+from . import events as lines
+from . import labels as L
+from . import summaries as S
+from .events import Line
+from .texts import (
     TYPE_EMOJI,
     district,
     district_tag,

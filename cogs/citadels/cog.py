@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import ui
 from bot.records import MAX_TURN_LIMIT
-from cogs.citadels import render
+from cogs.citadels import texts
 from cogs.citadels.ui import UI
 from cogs.commands import LANGUAGES, NEW_DESCRIPTIONS, NEW_NAMES, GameCommands, choice
 from cogs.commands import text as _str
@@ -103,18 +103,18 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
                                                     ephemeral=True)
             return
         key = card if card in citadels.CHARACTERS or card in citadels.DISTRICTS else next(
-            (k for _, k in render.rules_choices(card, lang)), None)
+            (k for _, k in texts.rules_choices(card, lang)), None)
         if key is None:
             await self.reply(interaction, "citadels.errors.unknown_card", card=card[:50])
             return
-        await interaction.response.send_message(embed=render.rules_embed(key, lang),
+        await interaction.response.send_message(embed=texts.rules_embed(key, lang),
                                                 ephemeral=True)
 
     @rules.autocomplete("card")
     async def _rules_autocomplete(self, interaction: discord.Interaction, current: str
                                   ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=label[:100], value=key)
-                for label, key in render.rules_choices(current, interaction.locale.value)][:25]
+                for label, key in texts.rules_choices(current, interaction.locale.value)][:25]
 
 
 async def setup(bot: GameBot) -> None:

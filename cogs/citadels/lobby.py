@@ -11,7 +11,7 @@ import discord
 from bot.i18n import Catalog
 from bot.records import GameRecord
 from bot.ui import OptionSelect
-from cogs.citadels.render.names import character, character_tag, district, language
+from cogs.citadels.texts import character, character_tag, district, language
 from rules.citadels import cast
 from rules.citadels.cards import DARK_DISTRICTS, RANK_CHOICES
 from rules.citadels.state import Options

@@ -21,7 +21,7 @@ from bot.records import GameRecord, Seat
 from bot.ui import Panel
 from cogs import panels
 from cogs.citadels.actions_ui import SPEC
-from cogs.citadels.render.names import (
+from cogs.citadels.texts import (
     CARDS,
     CITY,
     GOLD,

@@ -12,11 +12,13 @@ from bot.names import who
 from bot.pictures import Picture, picture_key
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionSelect, Panel
-from cogs.citadels import lobby, panel, render
+from cogs.citadels import lobby, panel
 from cogs.citadels.actions_ui import SPEC
+from cogs.citadels.events import event_line
+from cogs.citadels.hints import hint_line
 from cogs.citadels.render import picture
-from cogs.citadels.render.hints import hint_line
-from cogs.citadels.render.names import character_tag
+from cogs.citadels.table import final_embed, standings_embed, table_embed
+from cogs.citadels.texts import cast_lines, character_tag
 from rules.citadels.state import Options
 from rules.game import GameEvent
 
@@ -27,18 +29,18 @@ class CitadelsUI:
     round_opens = frozenset({"round_started"})
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
-        return render.table_embed(record.rules.public_view(record.state), record.seats,
+        return table_embed(record.rules.public_view(record.state), record.seats,
                                   record.log, catalog, lang)
 
     def table_round(self, record: GameRecord) -> int:
         return int(record.state.round) if record.state is not None else 0
 
     def standings(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
-        return render.standings_embed(record.rules.public_view(record.state), record.seats,
+        return standings_embed(record.rules.public_view(record.state), record.seats,
                                       catalog, lang)
 
     def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
-        return render.final_embed(record.rules.public_view(record.state), record.seats,
+        return final_embed(record.rules.public_view(record.state), record.seats,
                                   catalog, lang)
 
     def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
@@ -69,7 +71,7 @@ class CitadelsUI:
         city = (catalog.text("citadels.lobby.city.size", lang, size=size) if size
                 else catalog.text("citadels.lobby.city.default", lang))
         return [catalog.text("citadels.lobby.city", lang, value=city),
-                *render.cast_lines(Options.model_validate(record.settings.options), catalog,
+                *cast_lines(Options.model_validate(record.settings.options), catalog,
                                    lang)]
 
     def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
@@ -93,12 +95,12 @@ class CitadelsUI:
     def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
                     catalog: Catalog, lang: str) -> list[str]:
         return [line for e in events
-                if (line := render.event_line(e.visible_to(seat), record.seats, catalog, lang,
+                if (line := event_line(e.visible_to(seat), record.seats, catalog, lang,
                                               viewer=seat))]
 
     def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
                   lang: str) -> list[str]:
-        return [line for e in events if (line := render.event_line(e, seats, catalog, lang))]
+        return [line for e in events if (line := event_line(e, seats, catalog, lang))]
 
     def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
         return catalog.text("citadels.render.stats.favourite", lang,

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.client import GameBot
-from cogs.citadels import render
+from cogs.citadels.texts import seat_name
 from fakediscord import Discord, Person, Ref
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table
@@ -31,12 +31,12 @@ async def check_the_end(game: Game, people: list[Person], discord_api: Discord) 
     assert record.status == "finished" and record.ended_reason == "completed"
     assert record.state is not None and record.state.finished and record.state.winner
     catalog = game.bot.catalog
-    winner = render.seat_name(record.seat(record.state.winner), catalog, "en", record.seats)
+    winner = seat_name(record.seat(record.state.winner), catalog, "en", record.seats)
     for person in people:
         [final] = final_messages(await person.sees(game.channel))
         assert not final.ephemeral
         assert f"**{winner}** wins with" in final.text
-        assert all(render.seat_name(s, catalog, "en", record.seats) in final.text
+        assert all(seat_name(s, catalog, "en", record.seats) in final.text
                for s in record.seats)
     # After the end, /citadels score there shows that result (privately).
     score = await (await people[0].slash(game.channel, "citadels score")).response()

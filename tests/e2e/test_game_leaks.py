@@ -29,8 +29,9 @@ import pytest
 from bot.client import GameBot
 from bot.records import GameSettings
 from bot.service import Change
-from cogs.citadels import render
-from cogs.citadels.render.names import character, district
+from cogs.citadels import ui as citadels_ui
+from cogs.citadels.table import table_embed
+from cogs.citadels.texts import character, district
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from rules import citadels
@@ -222,8 +223,6 @@ async def test_the_leak_check_catches_a_table_showing_secrets(
         secret: str):
     """The check itself: a table that also lists everyone's hand, or everyone's characters of
     the round, must fail it within a few decisions."""
-    table_embed = render.table_embed
-
     def leaky(view: dict[str, Any], seats: list, log: list, catalog: Any, lang: str) -> Any:
         embed = table_embed(view, seats, log, catalog, lang)
         record = next(iter(bot.service.games.values()))
@@ -234,7 +233,7 @@ async def test_the_leak_check_catches_a_table_showing_secrets(
         embed.add_field(name="Secrets", value=", ".join(names)[:1000] or "-")
         return embed
 
-    monkeypatch.setattr(render, "table_embed", leaky)
+    monkeypatch.setattr(citadels_ui, "table_embed", leaky)
     watch, players = await watched_game(bot, discord_api, table, 2, ("random", "basic"), 4)
     with pytest.raises(AssertionError, match="which they may not know") as caught:
         await watch.check()

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.client import GameBot
-from cogs.citadels.render.names import character_tag, district
+from cogs.citadels.texts import character_tag, district
 from fakediscord import Discord, Person
 from fakediscord.testing import SeenMessage
 from tests.fakediscord_fixtures import Table

@@ -23,8 +23,8 @@ from cogs.drawing import RGB, Box, Scene, drawable, paint, text_width
 from rules.citadels.cards import CHARACTERS, COST, DISTRICTS
 from rules.citadels.scoring import BREAKDOWN
 
-from .names import TYPE_EMOJI, character, district, language, who
-from .scores import scores_from_view, tiebreak_text
+from ..table import scores_from_view, tiebreak_text
+from ..texts import TYPE_EMOJI, character, district, language, who
 
 View = dict[str, Any]
 WIDTH, PAD, GAP = 1000, 16, 8

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.citadels.actions_ui import SPEC
-from cogs.citadels.render.events import ENGINE_EVENTS, QUIET
+from cogs.citadels.events import ENGINE_EVENTS, QUIET
 from rules import citadels
 from rules.citadels.actions import ACTION_TYPES, EXTRA
 from tests.render_helpers import LANGS, catalog, play

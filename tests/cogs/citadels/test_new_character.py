@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bot.client import GameBot
 from bot.records import GameSettings
-from cogs.citadels import render
 from cogs.citadels.actions_ui import SPEC
+from cogs.citadels.events import event_line
 from fakediscord import Discord
 from rules import citadels
 from tests.fakediscord_fixtures import Table
@@ -59,7 +59,7 @@ async def test_the_herald_proclaims_a_player_through_his_panel(fast_bot: GameBot
                     if e.action["type"] == "proclaim"]
         assert logged.by == "player" and logged.action == {"type": "proclaim", "player": b}
         event = {"type": "proclaimed", "player": a, "to": b, "amount": 1}
-        assert render.event_line(event, game.record.seats, fast_bot.catalog, "es", viewer=b) \
+        assert event_line(event, game.record.seats, fast_bot.catalog, "es", viewer=b) \
             == "alice te proclama: los dos tomáis 1 moneda de oro."
         await game.do(alice, {"type": "end_turn"}, panel)
         assert game.state.current != "herald"

@@ -7,8 +7,12 @@ import re
 
 import pytest
 
-from cogs.citadels import render
+from cogs.citadels.events import event_line
+from cogs.citadels.labels import action_description, action_label
 from cogs.citadels.panel import panel_embed
+from cogs.citadels.table import final_embed, scores_from_view, table_embed
+from cogs.citadels.table import ranking as table_ranking
+from cogs.citadels.texts import district_tag, seat_name
 from rules import citadels
 from rules.citadels import cast
 from rules.citadels.scoring import decide_winner
@@ -45,12 +49,12 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
         public = [e.visible_to(None) for e in events]
         log = (log + public)[-3 * LOG:]
         for e in public:
-            line = render.event_line(e, table_seats, cat, lang)
+            line = event_line(e, table_seats, cat, lang)
             if line is not None:
                 assert line.strip()
                 assert_no_leak(line, lang, event_names(e))
         table_view = citadels.view(state, None)
-        table = render.table_embed(table_view, table_seats, log, cat, lang)
+        table = table_embed(table_view, table_seats, log, cat, lang)
         check_embed(table)
         allowed = public_names(table_view) | set().union(*(event_names(e) for e in log))
         assert_no_leak(embed_text(table), lang, allowed)
@@ -63,21 +67,21 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
             seen = citadels.view(state, p.id)
             legal = citadels.legal_actions(state, p.id)
             notes = [line for e in events
-                     if (line := render.event_line(e.visible_to(p.id), table_seats, cat, lang))]
+                     if (line := event_line(e.visible_to(p.id), table_seats, cat, lang))]
             panel = panel_embed(seen, table_seats, cat, lang, legal=legal, notes=notes)
             check_embed(panel)
             mine = private_names(seen, legal) | set().union(
                 *(event_names(e.visible_to(p.id)) for e in events))
             assert_no_leak(embed_text(panel), lang, mine)
             for action in legal[:40]:
-                label = render.action_label(action, seen, table_seats, cat, lang)
+                label = action_label(action, seen, table_seats, cat, lang)
                 assert label.strip() and len(label) <= 80
                 assert_no_leak(label, lang, mine)
-                description = render.action_description(action, seen, table_seats, cat, lang)
+                description = action_description(action, seen, table_seats, cat, lang)
                 assert description is None or 0 < len(description) <= 100
         steps += 1
     assert state.finished and steps > 20
-    final = render.final_embed(citadels.view(state, None), table_seats, cat, "es")
+    final = final_embed(citadels.view(state, None), table_seats, cat, "es")
     check_embed(final)
     # Every part of each score has its line, and the lines add up to the total.
     players, [reveal] = final.fields[:n], final.fields[n:]
@@ -88,7 +92,7 @@ def test_tables_and_panels_of_whole_games(n: int, seed: int, options: citadels.O
         s.total for s in citadels.scores(state).values())
     # The last round shown whole: every character held, by whom, and those face down.
     for cid, seat in state.holders.items():
-        holder = render.seat_name(table_seats[int(seat[1:]) - 1], cat, "es", table_seats)
+        holder = seat_name(table_seats[int(seat[1:]) - 1], cat, "es", table_seats)
         line = next(x for x in (reveal.value or "").split("\n") if x.startswith(holder + ":"))
         assert citadels.CHARACTERS[cid].name["es"] in line
     assert all(citadels.CHARACTERS[c].name["es"] in (reveal.value or "")
@@ -100,9 +104,9 @@ def test_scores_from_the_public_view_match_the_engine(n: int):
     for seed in range(8):
         for state, _ in play(n, 100 + seed):
             public = citadels.view(state, None)
-            assert render.scores_from_view(public) == citadels.scores(state)
-        table = render.scores_from_view(citadels.view(state, None))
-        ranking = render.scores.ranking(citadels.view(state, None), table)
+            assert scores_from_view(public) == citadels.scores(state)
+        table = scores_from_view(citadels.view(state, None))
+        ranking = table_ranking(citadels.view(state, None), table)
         assert ranking[0] == state.winner == decide_winner(state)
 
 
@@ -112,7 +116,7 @@ def test_the_leak_check_can_fail():
     seen = citadels.view(state, "p1")
     hand = [h for h in seen["players"][0]["hand"] if h not in public_names(seen)]
     assert hand
-    text = ", ".join(render.district_tag(d, "en") for d in hand)
+    text = ", ".join(district_tag(d, "en") for d in hand)
     with pytest.raises(AssertionError, match="not known to the viewer"):
         assert_no_leak(text, "en", public_names(citadels.view(state, None)))
     secret = state.characters_of(state.players[1].id)[0]

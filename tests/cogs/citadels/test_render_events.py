@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.citadels import render
+from cogs.citadels.events import event_line, event_types
+from cogs.citadels.texts import seat_name
 from rules.citadels import Event
 from tests.render_helpers import LANGS, assert_no_leak, catalog, event_names, named, play, seats
 
@@ -95,7 +96,7 @@ def test_every_engine_event_type_has_a_sample_and_a_renderer():
     types = emitted_types()
     assert {"graveyard_used", "graveyard_declined", "murder", "game_over"} <= types
     assert types <= set(SAMPLES), types - set(SAMPLES)
-    assert types <= render.event_types()
+    assert types <= event_types()
 
 
 def test_every_event_of_random_games_has_a_sample():
@@ -112,7 +113,7 @@ def test_every_event_of_random_games_has_a_sample():
 def test_public_lines_use_public_fields_only(kind: str):
     event = SAMPLES[kind]
     public = event.visible_to(None)
-    lines = {lang: render.event_line(public, SEATS, catalog(), lang) for lang in LANGS}
+    lines = {lang: event_line(public, SEATS, catalog(), lang) for lang in LANGS}
     if kind in QUIET:
         assert lines == {"en": None, "es": None}
         return
@@ -124,7 +125,7 @@ def test_public_lines_use_public_fields_only(kind: str):
             if field in event.data:
                 assert named(line, lang) >= event_names({"x": event.data[field]}), line
         if event.player and kind != "round_started":
-            assert render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS) in line
+            assert seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS) in line
 
 
 @pytest.mark.parametrize("kind", sorted(k for k, e in SAMPLES.items() if e.private))
@@ -133,11 +134,11 @@ def test_private_lines_add_the_viewers_secret(kind: str):
     for seat, secret in event.private.items():
         seen = event.visible_to(seat)
         for lang in LANGS:
-            line = render.event_line(seen, SEATS, catalog(), lang)
+            line = event_line(seen, SEATS, catalog(), lang)
             assert line and "{" not in line
             assert_no_leak(line, lang, event_names(seen))
             assert named(line, lang) >= event_names(secret), (line, secret)
-            public = render.event_line(event.visible_to(None), SEATS, catalog(), lang)
+            public = event_line(event.visible_to(None), SEATS, catalog(), lang)
             if public:
                 assert line.startswith(public)
                 assert not named(public, lang) & (event_names(secret) - event_names(
@@ -148,7 +149,7 @@ def test_lines_read_as_expected():
     cat = catalog()
 
     def line(kind: str, lang: str = "en", viewer: str | None = None) -> str | None:
-        return render.event_line(SAMPLES[kind].visible_to(viewer), SEATS, cat, lang)
+        return event_line(SAMPLES[kind].visible_to(viewer), SEATS, cat, lang)
 
     assert line("built") == "Ana builds 🟦 Cathedral 5."
     assert line("built", "es") == "Ana construye 🟦 Catedral 5."
@@ -168,18 +169,18 @@ def test_lines_read_as_expected():
 
 @pytest.mark.parametrize("event", BOT_SIDE, ids=lambda e: e["type"])
 def test_bot_side_events(event: dict):
-    lines = [render.event_line(event, SEATS, catalog(), lang) for lang in LANGS]
+    lines = [event_line(event, SEATS, catalog(), lang) for lang in LANGS]
     assert all(lines) and lines[0] != lines[1]
     if "player" in event:
         seat = event["player"]
         for lang, line in zip(LANGS, lines, strict=True):
-            assert render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang, SEATS) in line
+            assert seat_name(SEATS[int(seat[1]) - 1], catalog(), lang, SEATS) in line
 
 
 def test_unknown_events_and_locales():
-    assert render.event_line({"type": "no_such_event", "player": "p1"}, SEATS, catalog(),
+    assert event_line({"type": "no_such_event", "player": "p1"}, SEATS, catalog(),
                              "en") is None
-    spanish = render.event_line(SAMPLES["gold_taken"].visible_to(None), SEATS, catalog(), "es-ES")
+    spanish = event_line(SAMPLES["gold_taken"].visible_to(None), SEATS, catalog(), "es-ES")
     assert spanish == "Ana coge 2 monedas de oro."
 
 
@@ -187,22 +188,22 @@ def test_own_moves_are_told_in_the_second_person():
     own = SAMPLES["gold_taken"]
     seat = own.player
     assert seat is not None
-    assert render.event_line(own.visible_to(seat), SEATS, catalog(), "en",
+    assert event_line(own.visible_to(seat), SEATS, catalog(), "en",
                              viewer=seat) == "You take 2 gold."
-    assert render.event_line(own.visible_to(seat), SEATS, catalog(), "es",
+    assert event_line(own.visible_to(seat), SEATS, catalog(), "es",
                              viewer=seat) == "Coges 2 monedas de oro."
     other = next(s.id for s in SEATS if s.id != seat)
-    assert render.event_line(own.visible_to(other), SEATS, catalog(), "en",
+    assert event_line(own.visible_to(other), SEATS, catalog(), "en",
                              viewer=other).startswith("Ana takes")
     # Every event of a player has a line for that player, and no "You" text names them.
     for kind, event in SAMPLES.items():
         if event.player is None:
             continue
         for lang in LANGS:
-            line = render.event_line(event.visible_to(event.player), SEATS, catalog(), lang,
+            line = event_line(event.visible_to(event.player), SEATS, catalog(), lang,
                                      viewer=event.player)
             you = f"citadels.render.event.you.{kind}" in catalog().tables[lang] or (
                 f"citadels.render.event.you.{kind}.other" in catalog().tables[lang])
             if you and line:
-                name = render.seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS)
+                name = seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS)
                 assert not line.startswith(name), (kind, line)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.citadels import render
+from cogs.citadels.labels import action_description, action_label, destroy_cost
 from rules import citadels
 from rules.citadels import actions as A
 from rules.citadels import turns
@@ -99,11 +99,11 @@ def test_every_action_type_has_a_label():
 
 
 def label_of(action: A.Action, view: dict, lang: str) -> str:
-    return render.action_label(action, view, SEATS, catalog(), lang)
+    return action_label(action, view, SEATS, catalog(), lang)
 
 
 def description_of(action: A.Action, view: dict, lang: str) -> str | None:
-    return render.action_description(action, view, SEATS, catalog(), lang)
+    return action_description(action, view, SEATS, catalog(), lang)
 
 
 def test_descriptions_carry_the_detail():
@@ -122,7 +122,7 @@ def test_descriptions_carry_the_detail():
 def test_labels_are_clipped_to_80():
     long = seats(4)
     long[1] = long[1].model_copy(update={"name": "W" * 32, "away": False})
-    label = render.action_label(A.Destroy(player="p2", district="great_wall"),
+    label = action_label(A.Destroy(player="p2", district="great_wall"),
                                 sample_view(), long, catalog(), "es")
     assert len(label) <= 80
 
@@ -137,6 +137,6 @@ def test_destroy_cost_matches_the_engine():
                 seen = citadels.view(state, state.awaiting)
                 for p in state.players:
                     for d in p.city:
-                        assert render.destroy_cost(seen, p.id, d) == turns.destroy_cost(p, d)
+                        assert destroy_cost(seen, p.id, d) == turns.destroy_cost(p, d)
                         checked += 1
     assert checked > 50

@@ -20,9 +20,8 @@ import pytest
 
 from bot.client import GameBot
 from bot.records import GameRecord, GameSettings, Seat
-from cogs.citadels import render
-from cogs.citadels.render.events import OTHER_SEAT
-from cogs.citadels.render.names import character
+from cogs.citadels.events import OTHER_SEAT, event_line
+from cogs.citadels.texts import character, seat_name
 from cogs.citadels.ui import UI
 from fakediscord import Discord
 from fakediscord.testing import SeenMessage
@@ -112,7 +111,7 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
             for event in events:
                 if not names_viewer(event, seat.id):
                     continue
-                said = render.event_line(event.visible_to(seat.id), seats, cat, lang,
+                said = event_line(event.visible_to(seat.id), seats, cat, lang,
                                          viewer=seat.id)
                 if said is None:  # a quiet event: the table shows whose turn it is
                     continue
@@ -147,7 +146,7 @@ OWN_DESTROY = Event("destroyed", "p4", {"victim": "p4", "district": "watchtower"
 
 def line(event: Event | dict[str, Any], viewer: str | None, lang: str) -> str | None:
     seen = event.visible_to(viewer) if isinstance(event, Event) else event
-    return render.event_line(seen, SEATS, catalog(), lang, viewer=viewer)
+    return event_line(seen, SEATS, catalog(), lang, viewer=viewer)
 
 
 @pytest.mark.parametrize(("event", "viewer", "en", "es"), [
@@ -252,7 +251,7 @@ def test_every_kind_of_line_speaks_to_the_seat_it_names(lang: str) -> None:
         public = line(event, None, lang)
         for seat in named:
             mine = line(event, seat, lang)
-            name = render.seat_name(SEATS[int(seat[1]) - 1], catalog(), lang, SEATS)
+            name = seat_name(SEATS[int(seat[1]) - 1], catalog(), lang, SEATS)
             assert mine and name not in mine, mine
             assert not public or not mine.startswith(public), mine
             if lang == "en":
@@ -306,10 +305,10 @@ def test_a_seat_is_told_its_own_draft_choice_once(kind: str, lang: str) -> None:
     """"You took the Warlord.", not "You picked a character. You took the Warlord."."""
     seats = [Seat(id="p1", name="Ana", user_id=1), Seat(id="p2", name="Bo", user_id=2)]
     event = {"type": kind, "player": "p1", "character": "warlord"}
-    mine = render.event_line(event, seats, catalog(), lang, viewer="p1") or ""
+    mine = event_line(event, seats, catalog(), lang, viewer="p1") or ""
     told = catalog().text(f"citadels.render.event.private.{kind}", lang,
                           character=character("warlord", lang))
     assert mine == told
     public = {"type": kind, "player": "p1"}
-    assert render.event_line(public, seats, catalog(), lang, viewer="p2") == catalog().text(
+    assert event_line(public, seats, catalog(), lang, viewer="p2") == catalog().text(
         f"citadels.render.event.{kind}", lang, name="Ana")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.embeds import embed_size
 from bot.lobby import lobby_embed
 from bot.records import GameRecord, GameSettings, Seat
-from cogs.citadels import render
 from cogs.citadels.panel import panel_embed
-from cogs.citadels.render.table import LOG_LINES
+from cogs.citadels.table import LOG_LINES, table_embed
+from cogs.citadels.texts import character_tag, rules_choices, rules_embed, seat_name
 from cogs.citadels.ui import UI
 from rules import citadels
 from rules.citadels.cards import CHARACTER_ORDER, CHARACTERS, DISTRICTS
@@ -50,7 +51,7 @@ def crowded(lang: str) -> tuple[dict, list[Seat], list[dict]]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_crowded_seven_player_table_fits(lang: str):
     view, seats, log = crowded(lang)
-    embed = render.table_embed(view, seats, log, catalog(), lang)
+    embed = table_embed(view, seats, log, catalog(), lang)
     size = check_embed(embed)
     assert size < 4000, size  # room to spare under 6000
     assert len(embed.fields) == 8 and not any(f.inline for f in embed.fields)
@@ -82,7 +83,7 @@ def test_a_crowded_panel_fits(lang: str):
 
 def test_table_reads_well():
     view, seats, log = crowded("en")
-    embed = render.table_embed(view, seats, log[:2], catalog(), "en")
+    embed = table_embed(view, seats, log[:2], catalog(), "en")
     desc = embed.description or ""
     assert "👑 Crown: 1WWW" in desc
     assert "⚰️" in desc and "Haunted Quarter" in desc
@@ -100,13 +101,13 @@ def test_table_during_the_draft_and_at_the_end():
     state = citadels.new_game(seat_ids(4), seed=9)
     seats = [Seat(id=p, name=n, user_id=i) for i, (p, n) in
              enumerate(zip(seat_ids(4), ["Ana", "Bo", "Cy", "Di"], strict=True), 1)]
-    embed = render.table_embed(citadels.view(state, None), seats, [], catalog(), "es")
+    embed = table_embed(citadels.view(state, None), seats, [], catalog(), "es")
     check_embed(embed)
     assert "Selección de personajes: elige Ana" in (embed.description or "")
     done = state.model_copy(update={"finished": True, "phase": "over", "winner": "p3"})
-    embed = render.table_embed(citadels.view(done, None), seats, [], catalog(), "en")
+    embed = table_embed(citadels.view(done, None), seats, [], catalog(), "en")
     assert "Cy wins" in (embed.description or "")
-    assert embed.colour != render.table_embed(citadels.view(state, None), seats, [], catalog(),
+    assert embed.colour != table_embed(citadels.view(state, None), seats, [], catalog(),
                                               "en").colour
 
 
@@ -149,13 +150,13 @@ def test_seven_player_last_chooser_sees_the_face_down_card():
 def test_seat_names():
     cat = catalog()
     bot = Seat(id="p2", name="ignored", ai="basic")
-    assert render.seat_name(bot, cat, "en") == "🤖 Basic bot 2"
-    assert render.seat_name(bot, cat, "es-ES") == "🤖 Bot básico 2"
-    assert render.seat_name(Seat(id="p5", name="x", ai="expert"), cat, "en") == "🤖 Expert bot 5"
+    assert seat_name(bot, cat, "en") == "🤖 Basic bot 2"
+    assert seat_name(bot, cat, "es-ES") == "🤖 Bot básico 2"
+    assert seat_name(Seat(id="p5", name="x", ai="expert"), cat, "en") == "🤖 Expert bot 5"
     human = Seat(id="p1", name="Ana", user_id=1)
-    assert render.seat_name(human, cat, "en") == "Ana"
+    assert seat_name(human, cat, "en") == "Ana"
     away = human.model_copy(update={"away": True})
-    assert render.seat_name(away, cat, "en") != "Ana" and "Ana" in render.seat_name(away, cat,
+    assert seat_name(away, cat, "en") != "Ana" and "Ana" in seat_name(away, cat,
                                                                                       "en")
 
 
@@ -187,15 +188,15 @@ def test_lobby():
 def test_rules_cards():
     for key in list(CHARACTERS) + list(DISTRICTS):
         for lang in LANGS:
-            embed = render.rules_embed(key, lang)
+            embed = rules_embed(key, lang)
             check_embed(embed)
-    king = render.rules_embed("king", "es-ES")
+    king = rules_embed("king", "es-ES")
     assert "Rey" in king.title and king.description.startswith("Coge la corona")
     assert [(f.name, f.value) for f in king.fields] == [("Rango", "4"), ("Cobra por", "noble")]
-    uni = render.rules_embed("university", "en")
+    uni = rules_embed("university", "en")
     assert {f.name: f.value for f in uni.fields} == {
         "Type": "unique", "Cost": "6", "Points": "8", "Copies in the deck": "1"}
-    assert "Battlefield" in render.rules_embed("barracks", "en").footer.text
+    assert "Battlefield" in rules_embed("barracks", "en").footer.text
 
 
 @pytest.mark.parametrize(("lang", "warlord", "bishop"), [
@@ -206,36 +207,36 @@ def test_the_warlord_and_bishop_state_their_exceptions(lang: str, warlord: tuple
     """/citadels rules: the Warlord's card names what he may not destroy, the Bishop's when
     his protection fails; Spanish counts gold as the rulebook, in "monedas de oro"."""
     for card, phrases in (("warlord", warlord), ("bishop", bishop)):
-        text = render.rules_embed(card, lang).description or ""
+        text = rules_embed(card, lang).description or ""
         assert all(p in text for p in phrases), (card, text)
     if lang == "es":
         assert "1 moneda de oro por cada distrito religioso" in (
-            render.rules_embed("bishop", lang).description or "")
+            rules_embed("bishop", lang).description or "")
 
 
 def test_rules_choices():
-    assert render.rules_choices("asesino", "es")[0] == ("1 · Asesino", "assassin")
-    assert render.rules_choices("catedral", "es") == [("Catedral (religioso, 5)", "cathedral")]
-    assert render.rules_choices("CATEDRAL", "es-419")[0][1] == "cathedral"
-    assert render.rules_choices("senorio", "es")[0][1] == "manor"
-    assert render.rules_choices("ladron", "es")[0][1] == "thief"
-    assert render.rules_choices("Señ", "es")[0][1] == "manor"
-    assert render.rules_choices("milagros", "es")[0][1] == "haunted_quarter"
-    assert render.rules_choices("great_wall", "en")[0][1] == "great_wall"
-    assert render.rules_choices("haunted city", "en")[0][1] == "haunted_quarter"
-    assert render.rules_choices("zzz", "en") == []
-    everything = render.rules_choices("", "en")
+    assert rules_choices("asesino", "es")[0] == ("1 · Asesino", "assassin")
+    assert rules_choices("catedral", "es") == [("Catedral (religioso, 5)", "cathedral")]
+    assert rules_choices("CATEDRAL", "es-419")[0][1] == "cathedral"
+    assert rules_choices("senorio", "es")[0][1] == "manor"
+    assert rules_choices("ladron", "es")[0][1] == "thief"
+    assert rules_choices("Señ", "es")[0][1] == "manor"
+    assert rules_choices("milagros", "es")[0][1] == "haunted_quarter"
+    assert rules_choices("great_wall", "en")[0][1] == "great_wall"
+    assert rules_choices("haunted city", "en")[0][1] == "haunted_quarter"
+    assert rules_choices("zzz", "en") == []
+    everything = rules_choices("", "en")
     assert len(everything) == 25 and everything[0][1] == "assassin"
     # Prefix matches come before substring matches.
-    keys = [k for _, k in render.rules_choices("ma", "en")]
+    keys = [k for _, k in rules_choices("ma", "en")]
     assert keys.index("magician") < keys.index("school_of_magic")
-    for label, key in render.rules_choices("a", "es"):
+    for label, key in rules_choices("a", "es"):
         assert 0 < len(label) <= 100 and (key in CHARACTERS or key in DISTRICTS)
 
 
 def test_total_size_counts_like_discord():
-    embed = render.table_embed(*crowded("en")[:2], [], catalog(), "en")
-    assert total_size(embed) >= len(embed) and render.embed_size(embed) == total_size(embed)
+    embed = table_embed(*crowded("en")[:2], [], catalog(), "en")
+    assert total_size(embed) >= len(embed) and embed_size(embed) == total_size(embed)
 
 
 def test_the_acting_player_sees_their_character_and_builds_left():
@@ -247,7 +248,7 @@ def test_the_acting_player_sees_their_character_and_builds_left():
     embed = panel_embed(citadels.view(state, seat), [], catalog(), "en",
                                legal=citadels.legal_actions(state, seat))
     now = embed.fields[0].value.splitlines()
-    assert now[0] == f"▶️ {render.names.character_tag(state.current, 'en')} · builds left: " \
+    assert now[0] == f"▶️ {character_tag(state.current, 'en')} · builds left: " \
                      f"{state.builds_left}"
     assert now[1:] == ["• Take 2 gold", "• Draw 2 cards"]
 

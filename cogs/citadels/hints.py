@@ -10,7 +10,7 @@ from bot.records import Seat
 from rules.citadels import Action
 
 from .labels import action_label
-from .names import character, district, seat_name
+from .texts import character, district, seat_name
 
 
 def hint_line(hint: Hint, view: dict[str, Any], seats: list[Seat], catalog: Catalog,

@@ -12,7 +12,7 @@ from cogs.declare import Context, Label
 from rules.citadels import Action
 from rules.citadels.cards import CHARACTERS, DISTRICTS, KIND, RULINGS
 
-from .names import TYPE_EMOJI, character, district, district_type, language, who
+from .texts import TYPE_EMOJI, character, district, district_type, language, who
 
 if TYPE_CHECKING:
     from cogs.declare import Declarations

@@ -9,7 +9,7 @@ from rules.citadels import Action
 from rules.citadels.cards import CHARACTERS
 
 from .labels import action_label, destroy_cost
-from .names import GOLD, character, character_tag, district, district_tag, who
+from .texts import GOLD, character, character_tag, district, district_tag, who
 
 LISTED = 8  # actions of one kind listed one by one; more are summarised
 PANEL = "citadels.render.panel."
