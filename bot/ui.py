@@ -135,8 +135,9 @@ class GameUI(Protocol):
         """A hint for `seat` (ai.player.Hint) as one line: the move and why."""
         ...
 
-    def button_action(self, code: str) -> dict[str, Any] | None:
-        """The action an action button's code names; None if malformed."""
+    def button_action(self, code: str) -> dict[str, Any] | Focus | None:
+        """The action an action button's code names (or the panel focus a button that only
+        opens choices names); None if malformed."""
         ...
 
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:

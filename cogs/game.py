@@ -69,7 +69,11 @@ class GameCog(commands.Cog):
         if record is None:
             await self.ended(interaction, game)
             return
-        await self.act(interaction, game, version, ui_for(record.game).button_action(code))
+        chosen = ui_for(record.game).button_action(code)
+        if isinstance(chosen, Focus):  # a button that opens choices (Catan's Build road)
+            await self.panel(interaction, game, focus=chosen.value, edit=True, version=version)
+            return
+        await self.act(interaction, game, version, chosen)
 
     async def act_select(self, interaction: discord.Interaction, game: int, version: int,
                          kind: str, values: list[str]) -> None:
