@@ -30,18 +30,18 @@ class CitadelsUI:
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return table_embed(record.rules.public_view(record.state), record.seats,
-                                  record.log, catalog, lang)
+                           record.log, catalog, lang)
 
     def table_round(self, record: GameRecord) -> int:
         return int(record.state.round) if record.state is not None else 0
 
     def standings(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return standings_embed(record.rules.public_view(record.state), record.seats,
-                                      catalog, lang)
+                               catalog, lang)
 
     def final(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return final_embed(record.rules.public_view(record.state), record.seats,
-                                  catalog, lang)
+                           catalog, lang)
 
     def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
         return self._picture(record, catalog, lang, "table")
@@ -72,7 +72,7 @@ class CitadelsUI:
                 else catalog.text("citadels.lobby.city.default", lang))
         return [catalog.text("citadels.lobby.city", lang, value=city),
                 *cast_lines(Options.model_validate(record.settings.options), catalog,
-                                   lang)]
+                            lang)]
 
     def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
                       ) -> list[OptionSelect]:
@@ -96,7 +96,7 @@ class CitadelsUI:
                     catalog: Catalog, lang: str) -> list[str]:
         return [line for e in events
                 if (line := event_line(e.visible_to(seat), record.seats, catalog, lang,
-                                              viewer=seat))]
+                                       viewer=seat))]
 
     def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
                   lang: str) -> list[str]:

@@ -2,7 +2,8 @@
 
 `cog.py` is the extension (the commands: `new`, `hood`, `achievements` and every game's own);
 `ui.py` answers the platform (bot.ui.GameUI); `actions_ui.py` declares each action type
-(cogs/declare.py), `panel.py` builds a seat's panel with the tile's staged preview; `texts.py`
+(cogs/declare.py), `panel.py` builds a seat's panel with the tile's staged preview; `table.py`
+the table, the standings and the end; `events.py` the event lines; `texts.py`
 words every thing of the game from the catalogs (`locales/{en,es}/cities.json`, keys `cities.`)
 and the component set's own names; `render/` draws the central board, the neighbourhoods and
 the final result. Everything is read from views (rules/cities/views.py): nothing here computes

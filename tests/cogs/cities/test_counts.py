@@ -13,6 +13,7 @@ import pytest
 
 from cogs.cities import events, texts
 from cogs.cities.render import board, sheet
+from cogs.cities.table import _ties
 from cogs.cities.texts import PARTS
 from cogs.cities.ui import UI
 from rules.cities import GAME, GameState
@@ -62,7 +63,7 @@ def shown(state: GameState, n: int, lang: str, monkeypatch: pytest.MonkeyPatch) 
         found.append(embed_text(UI.final(rec, cat, lang)))
         found += sheet.final_layout(view, table, cat, lang).texts()
         tied = [dict(p) for p in view["players"]]
-        found += UI._ties(view, tied, dict.fromkeys(view["standings"], 1), table, cat, lang)
+        found += _ties(view, tied, dict.fromkeys(view["standings"], 1), table, cat, lang)
     else:
         panel = UI.panel(rec, rec.seat(GAME.to_act(state)[0]), cat, lang, [])
         found.append(embed_text(panel.embed))

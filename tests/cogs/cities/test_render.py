@@ -15,6 +15,7 @@ import pytest
 from cogs.cities import events, texts
 from cogs.cities.render import board, sheet
 from cogs.cities.render.hood import Look, Staged
+from cogs.cities.table import _ties
 from cogs.cities.ui import UI
 from rules.cities import GAME, GameState, data
 from rules.cities import board as rows
@@ -197,7 +198,7 @@ def test_ties_on_points_are_settled_by_achievements_or_shared() -> None:
                                         strict=True):
         p["score"].update(total=total, achievements=achievements)
     ranks = {"p1": 1, "p2": 2, "p3": 3, "p4": 3}
-    lines = UI._ties(view, players, ranks, seats(4), catalog(), "en")
+    lines = _ties(view, players, ranks, seats(4), catalog(), "en")
     assert len(lines) == 2
     assert "Ana, Bruno tie on 60 points; the most achievement points go first" in lines[0]
     assert "Ana 8" in lines[0] and "Bruno 6" in lines[0]
