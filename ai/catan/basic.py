@@ -63,7 +63,8 @@ def basic_move(view: View, legal: Sequence[Action], style: Style = BASIC) -> Act
     s = read(view, style)
     d = s.my_decision()
     if d is not None:
-        return ANSWERS[d["kind"]](s, d, legal)
+        respond = ANSWERS.get(d["kind"]) or cards.answer(d["kind"])  # or a card's own kind
+        return respond(s, d, legal) if respond is not None else legal[0]
     if any(isinstance(a, PickTrade) for a in legal):  # an offerer asked before all answered
         return _trade_reply(s, {}, legal)
     if s.phase == "setup":

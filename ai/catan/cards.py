@@ -1,9 +1,12 @@
-"""Progress cards for the heuristic player: what each is worth in hand, and which play of it
-(if any) to make now."""
+"""Progress cards for the heuristic player: one `Policy` per card (in `POLICIES`): what it is
+worth in hand, which play of it (if any) to make now, and how a seat answers the decisions of
+kinds of its own it asks (rules/catan/asks.py). A new card is its record here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from rules.catan.actions import PlayProgress
 from rules.catan.board import TOPOLOGY as T
@@ -13,18 +16,34 @@ from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
 from . import plan
 from .seen import YIELD, Seen, pips
 
-# Worth in hand (the lowest is discarded or left to a Spy).
-CARD_VALUE: dict[str, float] = {
-    "alchemist": 3.0, "crane": 3.0, "engineer": 2.0, "inventor": 1.5, "irrigation": 3.0,
-    "medicine": 3.5, "mining": 3.0, "road_building": 2.0, "smith": 2.0, "bishop": 2.0,
-    "deserter": 2.0, "diplomat": 1.5, "intrigue": 1.5, "saboteur": 2.0, "spy": 2.0,
-    "warlord": 2.0, "wedding": 2.5, "commercial_harbor": 2.0, "master_merchant": 3.0,
-    "merchant": 3.0, "merchant_fleet": 2.0, "resource_monopoly": 3.5, "trade_monopoly": 2.5,
-}
+Chooser = Callable[[Seen, Sequence[PlayProgress]], PlayProgress | None]
+# A seat's answer to a decision: its view, the decision (as views.decision shows it), the
+# legal answers.
+Answer = Callable[[Seen, dict[str, Any], Sequence[Any]], Any]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the heuristic player treats one progress card."""
+    value: float  # worth in hand (the lowest is discarded or left to a Spy)
+    choose: Chooser | None = None  # the play to make now, if any (None: not by `play`)
+    answers: Mapping[str, Answer] = field(default_factory=dict)  # its asks' kinds, answered
 
 
 def value(card: str) -> float:
-    return CARD_VALUE.get(card, 1.0)
+    policy = POLICIES.get(card)
+    return policy.value if policy is not None else 1.0
+
+
+def chooser(card: str) -> Chooser | None:
+    """The card's play chooser (None: the card is not played by choice, or is unknown)."""
+    policy = POLICIES.get(card)
+    return policy.choose if policy is not None else None
+
+
+def answer(kind: str) -> Answer | None:
+    """The answer to a decision of a kind a card brought (None: no card's)."""
+    return next((p.answers[kind] for p in POLICIES.values() if kind in p.answers), None)
 
 
 # --- the robber ------------------------------------------------------------------------------
@@ -52,9 +71,6 @@ def victim_value(s: Seen, victim: str | None) -> float:
 
 
 # --- plays, card by card ---------------------------------------------------------------------
-
-Chooser = Callable[[Seen, Sequence[PlayProgress]], PlayProgress | None]
-
 
 def best_crane(s: Seen, plays: Sequence[PlayProgress]) -> PlayProgress | None:
     track = plan.improvement_track(s)
@@ -161,15 +177,21 @@ def _trade_monopoly(s: Seen, plays: Sequence[PlayProgress]) -> PlayProgress | No
     return next((p for p in plays if p.kind == want), plays[0])
 
 
-CHOOSERS: dict[str, Chooser] = {
-    "crane": best_crane, "engineer": _first, "irrigation": _first, "mining": _first,
-    "medicine": _medicine, "inventor": _inventor, "road_building": _road_building,
-    "smith": _first, "bishop": _bishop, "deserter": _deserter, "diplomat": _diplomat,
-    "intrigue": _intrigue, "saboteur": _first, "spy": _spy, "warlord": _warlord,
-    "wedding": _first, "commercial_harbor": _commercial_harbor,
-    "master_merchant": _master_merchant, "merchant": _merchant,
-    "merchant_fleet": _merchant_fleet, "resource_monopoly": _resource_monopoly,
-    "trade_monopoly": _trade_monopoly,
+POLICIES: dict[str, Policy] = {
+    "alchemist": Policy(3.0),  # played before the dice: `alchemist`
+    "crane": Policy(3.0, best_crane), "engineer": Policy(2.0, _first),
+    "inventor": Policy(1.5, _inventor), "irrigation": Policy(3.0, _first),
+    "medicine": Policy(3.5, _medicine), "mining": Policy(3.0, _first),
+    "road_building": Policy(2.0, _road_building), "smith": Policy(2.0, _first),
+    "bishop": Policy(2.0, _bishop), "deserter": Policy(2.0, _deserter),
+    "diplomat": Policy(1.5, _diplomat), "intrigue": Policy(1.5, _intrigue),
+    "saboteur": Policy(2.0, _first), "spy": Policy(2.0, _spy),
+    "warlord": Policy(2.0, _warlord), "wedding": Policy(2.5, _first),
+    "commercial_harbor": Policy(2.0, _commercial_harbor),
+    "master_merchant": Policy(3.0, _master_merchant), "merchant": Policy(3.0, _merchant),
+    "merchant_fleet": Policy(2.0, _merchant_fleet),
+    "resource_monopoly": Policy(3.5, _resource_monopoly),
+    "trade_monopoly": Policy(2.5, _trade_monopoly),
 }
 
 
@@ -179,8 +201,8 @@ def play(s: Seen, plays: Sequence[PlayProgress]) -> PlayProgress | None:
     for p in plays:
         by_card.setdefault(p.card, []).append(p)
     for card in sorted(by_card, key=lambda c: -value(c)):
-        chooser = CHOOSERS.get(card)
-        chosen = chooser(s, by_card[card]) if chooser else None
+        choose = chooser(card)
+        chosen = choose(s, by_card[card]) if choose else None
         if chosen is not None:
             return chosen
     return None

@@ -53,7 +53,7 @@ def candidates(s: Seen, legal: Sequence[Action], first: Action) -> list[Action]:
     for a in groups.get("play_progress", []):
         by_card.setdefault(a.card, []).append(a)
     for card, plays in by_card.items():
-        chooser = cards.CHOOSERS.get(card)
+        chooser = cards.chooser(card)
         chosen = chooser(s, plays) if chooser else None
         if chosen is not None:
             out.append(chosen)

@@ -32,6 +32,7 @@ from .actions import (
     TakeCards,
     TakeProgress,
 )
+from .asks import ASKS
 from .board import node_id
 from .errors import IllegalAction
 from .ids import parse_edge, parse_node
@@ -42,7 +43,8 @@ from .tx import Tx
 
 
 def answer(tx: Tx, d: Decision, act: Action) -> None:
-    expected, handler = ANSWERS[d.kind]
+    ask = ASKS.get(d.kind)  # a kind a card brought (asks.py)
+    expected, handler = (ask.answer, ask.handler) if ask is not None else ANSWERS[d.kind]
     if not isinstance(act, expected):
         raise IllegalAction(f"{act.type} does not answer the {d.kind} decision")
     handler(tx, d, act)

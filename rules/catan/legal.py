@@ -51,6 +51,7 @@ from .actions import (
     TakeProgress,
     made,
 )
+from .asks import ASKS
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
 from .state import (
@@ -557,7 +558,7 @@ def decision_actions(s: GameState, d: Decision) -> list[Action]:
         return [TakeCards(cards=dict(Counter(pick))) for pick in sorted(set(
             combinations_with_replacement(held(s, d.target), d.count)))
             if placement.can_pay(s, d.target, dict(Counter(pick)))]
-    raise AssertionError(f"no actions for {d.kind}")
+    return ASKS[d.kind].choices(s, d)  # a kind a card brought
 
 
 def held(s: GameState, seat: int) -> list[str]:

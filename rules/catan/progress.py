@@ -1,14 +1,17 @@
-"""Progress cards (§9, §10): every legal play of a hand, and each card's effect.
+"""Progress cards (§9, §10): each card one record (`Card`, in `PROGRESS`): its legal plays,
+whether it has any, its effect, its numbers and the decisions of its own it asks a seat.
 
 `plays(s, seat)` lists every legal play; `play` accepts exactly those, so the list and the
 checks cannot disagree. A card with no legal effect has no play (§9.1 ruling). Played cards go
-face down under their own deck.
+face down under their own deck. A new card is its record here (its deck's copies in
+rules.json, its numbers in data/progress.json), or `add_card` at run time (a test's card).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from itertools import combinations
@@ -17,7 +20,8 @@ from typing import Any
 from rules.kernel.tx import replaced
 
 from . import facts, improvements, knights, placement, production, scoring
-from .actions import PlayProgress, made
+from .actions import ACTIONS, PlayProgress, made
+from .asks import ASKS, Ask
 from .board import TOPOLOGY as T
 from .board import edge_id, hex_id, node_id
 from .errors import IllegalAction
@@ -44,6 +48,25 @@ FIXED_TOKENS = frozenset(CARD["inventor"]["fixed_tokens"])  # the Inventor may n
 CRANE = int(CARD["crane"]["discount"])
 
 
+Options = Callable[[GameState, int], list[PlayProgress]]
+Has = Callable[[GameState, int], bool]
+Effect = Callable[[Tx, int, PlayProgress], None]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A progress card, whole: what the engine reads of it."""
+    options: Options  # its legal plays now (only while it is held)
+    effect: Effect  # what a play does, once the card is laid under its deck
+    has: Has | None = None  # whether `options` lists any, told without it (None: listed)
+    at_roll: bool = False  # played before the dice (the Alchemist) instead of in the turn
+    numbers: Mapping[str, Any] = field(default_factory=dict)  # data/progress.json's row
+    asks: tuple[Ask, ...] = ()  # decisions of kinds of its own it asks a seat
+
+    def playable(self, s: GameState, seat: int) -> bool:
+        return self.has(s, seat) if self.has is not None else bool(self.options(s, seat))
+
+
 def opponents(s: GameState, seat: int) -> list[int]:
     return [o for o in range(len(s.seats)) if o != seat]
 
@@ -53,9 +76,11 @@ def opponents(s: GameState, seat: int) -> list[int]:
 def plays(s: GameState, seat: int) -> list[PlayProgress]:
     """Every legal play of seat's progress hand now (the roll phase: only the Alchemist)."""
     out: list[PlayProgress] = []
+    roll = s.phase == "roll"
     for card in sorted(set(s.players[seat].progress)):
-        if (card == "alchemist") == (s.phase == "roll"):
-            out += OPTIONS[card](s, seat)
+        record = PROGRESS[card]
+        if record.at_roll == roll:
+            out += record.options(s, seat)
     return out
 
 
@@ -220,63 +245,45 @@ def _merchant_fleet(s: GameState, seat: int) -> list[PlayProgress]:
     return [_p("merchant_fleet", kind=c) for c in CARDS if c not in s.fleets]
 
 
-def _resource_monopoly(s: GameState, seat: int) -> list[PlayProgress]:
-    return [_p("resource_monopoly", kind=r) for r in RESOURCES]
-
-
-def _trade_monopoly(s: GameState, seat: int) -> list[PlayProgress]:
-    return [_p("trade_monopoly", kind=c) for c in COMMODITIES]
-
-
-OPTIONS: dict[str, Callable[[GameState, int], list[PlayProgress]]] = {
-    "alchemist": _alchemist, "crane": _crane, "engineer": _engineer, "inventor": _inventor,
-    "irrigation": _harvest("irrigation"), "medicine": _medicine,
-    "mining": _harvest("mining"), "road_building": _road_building,
-    "smith": _smith, "bishop": _bishop, "deserter": _deserter, "diplomat": _diplomat,
-    "intrigue": _intrigue, "saboteur": _saboteur, "spy": _spy, "warlord": _warlord,
-    "wedding": _wedding, "commercial_harbor": _commercial_harbor,
-    "master_merchant": _master_merchant, "merchant": _merchant,
-    "merchant_fleet": _merchant_fleet, "resource_monopoly": _resource_monopoly,
-    "trade_monopoly": _trade_monopoly,
-}
-
-
-
 def any_play(s: GameState, seat: int) -> bool:
     """Whether plays(s, seat) lists any, without listing the many plays of some cards."""
     roll = s.phase == "roll"
-    return any(HAS[card](s, seat) for card in set(s.players[seat].progress)
-               if (card == "alchemist") == roll)
+    for card in set(s.players[seat].progress):
+        record = PROGRESS[card]
+        if record.at_roll == roll and record.playable(s, seat):
+            return True
+    return False
 
 
-def _listed(options: Callable[[GameState, int], list[PlayProgress]]
-            ) -> Callable[[GameState, int], bool]:
-    return lambda s, seat: bool(options(s, seat))
-
+# Whether a card has any play, told without listing its plays (Card.has) where they are many.
 
 def _always(s: GameState, seat: int) -> bool:
     return True
 
 
-# Whether a card has any play: OPTIONS' list is not empty, told without it where it is long.
-HAS: dict[str, Callable[[GameState, int], bool]] = {
-    **{card: _listed(options) for card, options in OPTIONS.items()},
-    "alchemist": _always, "resource_monopoly": _always, "trade_monopoly": _always,
-    "bishop": lambda s, seat: s.attacks > 0,
-    "inventor": lambda s, seat: sum(
-        1 for t in s.tokens if t is not None and t not in FIXED_TOKENS) >= 2,
-    "merchant_fleet": lambda s, seat: any(c not in s.fleets for c in CARDS),
-    "diplomat": lambda s, seat: any(open_road(s, e) for e in s.roads),
-    "intrigue": lambda s, seat: _has_intrigue(s, seat),
-    "merchant": lambda s, seat: _has_merchant(s, seat),
-    "wedding": lambda s, seat: bool(richer(s, seat)),
-    "master_merchant": lambda s, seat: bool(richer(s, seat)),
-    "saboteur": lambda s, seat: bool(saboteur_targets(s, seat)),
-    "crane": lambda s, seat: any(
-        improvements.targets(s, seat, track, discount=CRANE) is not None for track in TRACKS),
-    "irrigation": lambda s, seat: _has_harvest(s, seat, "irrigation"),
-    "mining": lambda s, seat: _has_harvest(s, seat, "mining"),
-}
+def _has_crane(s: GameState, seat: int) -> bool:
+    return any(improvements.targets(s, seat, track, discount=CRANE) is not None
+               for track in TRACKS)
+
+
+def _has_inventor(s: GameState, seat: int) -> bool:
+    return sum(1 for t in s.tokens if t is not None and t not in FIXED_TOKENS) >= 2
+
+
+def _has_diplomat(s: GameState, seat: int) -> bool:
+    return any(open_road(s, e) for e in s.roads)
+
+
+def _has_richer(s: GameState, seat: int) -> bool:
+    return bool(richer(s, seat))
+
+
+def _has_fleet(s: GameState, seat: int) -> bool:
+    return any(c not in s.fleets for c in CARDS)
+
+
+def _robber_unlocked(s: GameState, seat: int) -> bool:
+    return s.attacks > 0  # the robber lock (§3.3)
 
 
 def _building_hexes(s: GameState, seat: int) -> Iterator[int]:
@@ -311,6 +318,7 @@ def _has_merchant(s: GameState, seat: int) -> bool:
             return True
     return False
 
+
 # --- playing ---------------------------------------------------------------------------------
 
 def play(tx: Tx, seat: int, act: PlayProgress) -> None:
@@ -318,13 +326,13 @@ def play(tx: Tx, seat: int, act: PlayProgress) -> None:
     if act.card not in s.players[seat].progress:
         raise IllegalAction(f"you hold no {act.card}")
     # plays(s, seat) holds act exactly when the card's own options do (the card is held).
-    if (act.card == "alchemist") != (s.phase == "roll") or not _listed_in(
-            act, OPTIONS[act.card](s, seat)):
+    record = PROGRESS[act.card]
+    if record.at_roll != (s.phase == "roll") or not _listed_in(act, record.options(s, seat)):
         raise IllegalAction(f"{act.card} cannot be played so now")
     tx.player(seat).progress.remove(act.card)
     tx.deck(COLOUR_OF[act.card]).append(act.card)
     tx.emit("progress_played", seat, card=act.card)
-    EFFECTS[act.card](tx, seat, act)
+    record.effect(tx, seat, act)
 
 
 def _listed_in(act: PlayProgress, listed: list[PlayProgress]) -> bool:
@@ -493,18 +501,68 @@ def _monopoly(name: str) -> Callable[[Tx, int, PlayProgress], None]:
     return effect
 
 
-EFFECTS: dict[str, Callable[[Tx, int, PlayProgress], None]] = {
-    "alchemist": _e_alchemist, "crane": _e_crane, "engineer": _e_engineer,
-    "inventor": _e_inventor, "irrigation": _harvest_effect("irrigation"),
-    "medicine": _e_medicine, "mining": _harvest_effect("mining"),
-    "road_building": _e_road_building, "smith": _e_smith, "bishop": _e_bishop,
-    "deserter": _e_deserter, "diplomat": _e_diplomat, "intrigue": _e_intrigue,
-    "saboteur": _e_saboteur, "spy": _e_spy, "warlord": _e_warlord, "wedding": _e_wedding,
-    "commercial_harbor": _e_commercial_harbor, "master_merchant": _e_master_merchant,
-    "merchant": _e_merchant, "merchant_fleet": _e_merchant_fleet,
-    "resource_monopoly": _monopoly("resource_monopoly"),
-    "trade_monopoly": _monopoly("trade_monopoly"),
+def _harvest_card(name: str) -> Card:
+    """Irrigation, Mining: cards by each hex of a terrain next to one's buildings."""
+    return Card(_harvest(name), _harvest_effect(name),
+                lambda s, seat: _has_harvest(s, seat, name), numbers=CARD[name])
+
+
+def _monopoly_card(name: str, kinds: tuple[str, ...]) -> Card:
+    return Card(lambda s, seat: [_p(name, kind=k) for k in kinds], _monopoly(name), _always,
+                numbers=CARD[name])
+
+
+# Every progress card by id (rules.json's decks hold their copies).
+PROGRESS: dict[str, Card] = {
+    "alchemist": Card(_alchemist, _e_alchemist, _always, at_roll=True),
+    "crane": Card(_crane, _e_crane, _has_crane, numbers=CARD["crane"]),
+    "engineer": Card(_engineer, _e_engineer),
+    "inventor": Card(_inventor, _e_inventor, _has_inventor, numbers=CARD["inventor"]),
+    "irrigation": _harvest_card("irrigation"),
+    "medicine": Card(_medicine, _e_medicine),
+    "mining": _harvest_card("mining"),
+    "road_building": Card(_road_building, _e_road_building, numbers=CARD["road_building"]),
+    "smith": Card(_smith, _e_smith, numbers=CARD["smith"]),
+    "bishop": Card(_bishop, _e_bishop, _robber_unlocked),
+    "deserter": Card(_deserter, _e_deserter),
+    "diplomat": Card(_diplomat, _e_diplomat, _has_diplomat),
+    "intrigue": Card(_intrigue, _e_intrigue, _has_intrigue),
+    "saboteur": Card(_saboteur, _e_saboteur, lambda s, seat: bool(saboteur_targets(s, seat))),
+    "spy": Card(_spy, _e_spy),
+    "warlord": Card(_warlord, _e_warlord),
+    "wedding": Card(_wedding, _e_wedding, _has_richer, numbers=CARD["wedding"]),
+    "commercial_harbor": Card(_commercial_harbor, _e_commercial_harbor),
+    "master_merchant": Card(_master_merchant, _e_master_merchant, _has_richer,
+                            numbers=CARD["master_merchant"]),
+    "merchant": Card(_merchant, _e_merchant, _has_merchant, numbers=CARD["merchant"]),
+    "merchant_fleet": Card(_merchant_fleet, _e_merchant_fleet, _has_fleet),
+    "resource_monopoly": _monopoly_card("resource_monopoly", RESOURCES),
+    "trade_monopoly": _monopoly_card("trade_monopoly", COMMODITIES),
 }
+
+
+# --- cards added at run time -----------------------------------------------------------------
+
+def add_card(name: str, card: Card, colour: str) -> None:
+    """`card` playable from now on as `name`, laid under the `colour` deck once played: its
+    record, and the decisions it asks with the classes of their answers (ValueError if a name,
+    a kind or an action type is taken). Nobody is dealt it: its copies are rules.json's."""
+    if name in PROGRESS:
+        raise ValueError(f"there is already a progress card {name!r}")
+    for ask in card.asks:
+        if ask.kind in ASKS or ACTIONS.of(ask.type) is not None:
+            raise ValueError(f"the decision {ask.kind!r} or the action {ask.type!r} is another's")
+    PROGRESS[name], COLOUR_OF[name] = card, colour
+    for ask in card.asks:
+        ASKS[ask.kind], ACTIONS.extra[ask.type] = ask, ask.answer
+
+
+def remove_card(name: str) -> None:
+    """Take out a card `add_card` added."""
+    card = PROGRESS.pop(name)
+    del COLOUR_OF[name]
+    for ask in card.asks:
+        del ASKS[ask.kind], ACTIONS.extra[ask.type]
 
 
 # --- the Deserter's own knight ---------------------------------------------------------------

@@ -90,10 +90,11 @@ class Decision(BaseModel):
     __slots__ = ()  # BaseModel's layout exactly: `assemble` makes them from a Layout
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["discard", "robber", "trade_offer", "aqueduct", "progress_discard",
-                  "city_loss", "defender_draw", "knight_retreat", "knight_remove",
-                  "knight_place", "road_place", "spy_pick", "gift", "harbor_return",
-                  "merchant_pick", "trade_ask", "trade_reply"]
+    # §3.5's: "discard", "robber", "trade_offer", "aqueduct", "progress_discard", "city_loss",
+    # "defender_draw", "knight_retreat", "knight_remove", "knight_place", "road_place",
+    # "spy_pick", "gift", "harbor_return", "merchant_pick", "trade_ask", "trade_reply"; or one
+    # a progress card brought (asks.py)
+    kind: str
     seat: int
     stage: int
     target: int | None = None  # spy_pick / merchant_pick: whose cards; gift: who receives;

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from rules.catan import engine
-from rules.catan.progress import OPTIONS
+from rules.catan.progress import PROGRESS
 from rules.catan.state import GameState, Options
 
 
@@ -32,5 +32,5 @@ def test_no_action_changes_an_earlier_state() -> None:
             played.update(e.data["card"] for e in events if e.type == "progress_played")
         for old, dump in history[::20]:  # and later actions left it as it was
             assert old.model_dump_json() == dump
-    assert len(played) >= len(OPTIONS) - 4, sorted(set(OPTIONS) - played)
+    assert len(played) >= len(PROGRESS) - 4, sorted(set(PROGRESS) - played)
     assert len(kinds) > 30

@@ -14,7 +14,7 @@ from rules.catan import engine
 from rules.catan.actions import Action, PlayProgress
 from rules.catan.errors import IllegalAction
 from rules.catan.game import GAME
-from rules.catan.progress import OPTIONS
+from rules.catan.progress import PROGRESS
 from rules.catan.state import CARDS, GameState
 
 from .engine_helpers import random_states
@@ -67,7 +67,7 @@ def all_cards(state: GameState) -> GameState:
     """The active seat also holds one of every progress card, so every card's plays are
     listed (a random game holds few of them)."""
     s = state.clone()
-    s.players[s.active].progress.extend(sorted(OPTIONS))
+    s.players[s.active].progress.extend(sorted(PROGRESS))
     return s
 
 

@@ -74,7 +74,7 @@ def test_every_card_of_the_decks_has_a_play_or_is_a_vp_card() -> None:
     cards = {card for colour in DECKS.values() for card in colour}
     assert sum(n for colour in DECKS.values() for n in colour.values()) == 54
     assert len(cards) == 25 and set(RULES["vp_cards"]) == {"printer", "constitution"}
-    assert set(progress.OPTIONS) == set(progress.EFFECTS) == cards - set(RULES["vp_cards"])
+    assert set(progress.PROGRESS) == cards - set(RULES["vp_cards"])
     assert set(progress.CARD) - {"_doc"} <= cards  # data/progress.json names real cards
 
 
@@ -113,7 +113,7 @@ def test_every_listed_play_is_accepted() -> None:
               cards={"R": {"ore": 3, "grain": 2, "paper": 2, "wool": 1},
                      "B": {"brick": 2}, "W": {"coin": 1}}, attacks=1)
     s.players[1].progress = ["spy"]
-    s = holding(s, "R", *(c for c in progress.OPTIONS if c != "alchemist"), points=3)
+    s = holding(s, "R", *(c for c in progress.PROGRESS if c != "alchemist"), points=3)
     s.players[1].defenders = 3
     count = 0
     for a in engine.legal_actions(s, "R"):
@@ -122,7 +122,7 @@ def test_every_listed_play_is_accepted() -> None:
             count += 1
     assert count > 100
     assert {a.card for a in engine.legal_actions(s, "R") if isinstance(a, PlayProgress)} == (
-        set(progress.OPTIONS) - {"alchemist"})
+        set(progress.PROGRESS) - {"alchemist"})
 
 
 # --- science ------------------------------------------------------------------------------
@@ -620,7 +620,7 @@ def test_random_decisions_of_cards_stay_legal() -> None:
                   cards={"R": {"ore": 3, "grain": 2, "paper": 2, "wool": 1},
                          "B": {"brick": 2, "coin": 2}, "W": {"coin": 1, "wool": 3}},
                   attacks=1, rng=seed)
-        s = holding(holding(s, "B", "spy"), "R", *(c for c in progress.OPTIONS
+        s = holding(holding(s, "B", "spy"), "R", *(c for c in progress.PROGRESS
                                                     if c != "alchemist"))
         s.players[1].defenders = 5
         for _ in range(60):

@@ -78,7 +78,7 @@ def test_any_play_tells_every_card(layout: str, players: int, seed: int) -> None
     for i, s in enumerate(states(layout, players, seed)):
         if i % 7:
             continue
-        for card in progress.OPTIONS:
+        for card in progress.PROGRESS:
             hand = s.clone()
             hand.players[s.active].progress = [card]
             has = bool(progress.plays(hand, s.active))
