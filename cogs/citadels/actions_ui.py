@@ -9,7 +9,7 @@ summary in the panel and the lines of the events it causes. The codec (`SPEC.enc
 The codes are those of the first release and of Dark City: panels still on screen keep
 working, so a code never changes (a test holds old custom_ids). Texts are the catalog's
 `citadels.render.action.<type>` (labels), `citadels.panel.select.<code>` (placeholders) and
-`citadels.render.event.<type>` (event lines).
+`citadels.event.<type>` (event lines).
 
 An action type declared nowhere here (a character added to the engine with an action of its
 own, rules/citadels/extend.py) is declared by `_derived`: its code is its type, a button if

@@ -4,7 +4,7 @@ types' declarations (cogs/citadels/actions_ui.py) make their lines with.
 
 The lines of the events an action causes are in that action type's declaration; those of the
 events the engine or the platform causes (a character revealed, a round started, a seat left)
-are here. An event neither names is told by its text `citadels.render.event.<type>` when the
+are here. An event neither names is told by its text `citadels.event.<type>` when the
 catalog has one (`by_fields`: a character added to the engine needs no code for its events),
 else not at all.
 """
@@ -24,7 +24,7 @@ Event = dict[str, Any]
 # The fields naming a seat besides `player` (an event names at most one of them): the crown's
 # holder, the victim, the one given to, the one looked at, robbed of a card or seated beside.
 OTHER_SEAT = ("crown", "victim", "to", "other", "from", "next_to")
-EVENT = "citadels.render.event."  # the key of an event's line is EVENT + its type
+EVENT = "citadels.event."  # the key of an event's line is EVENT + its type
 
 
 class Line:
@@ -38,8 +38,8 @@ class Line:
         self.person = person  # how the line names its viewer (events._person), if it does
 
     def _key(self, key: str, probe: str) -> str:
-        """citadels.render.event.<person>.<key> when the line names its viewer, else the
-        third person's citadels.render.event.<key>. The catalog must have it: a test renders
+        """citadels.event.<person>.<key> when the line names its viewer, else the
+        third person's citadels.event.<key>. The catalog must have it: a test renders
         every event of whole games for every seat."""
         person = f"{EVENT}{self.person}."
         if self.person and person + probe in self.catalog.tables[self.lang]:
@@ -98,7 +98,7 @@ def amount(key: str) -> Builder:
 
 def by_fields(c: Line) -> str:
     """The line of an event nothing declares (a character added to the engine): its text
-    `citadels.render.event.<type>` with the event's public fields, the seats by name
+    `citadels.event.<type>` with the event's public fields, the seats by name
     (`player` as {name}), characters and districts by their names."""
     params: dict[str, object] = {"name": c.name()}
     for field, value in c.event.items():
@@ -132,9 +132,9 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
     The public part alone makes the public line; private fields present in the dict (the
     viewer's own secrets) add a private remark. A line never names its viewer in the third
     person: their own moves are told in the second person ("You take 2 gold":
-    citadels.render.event.you.*), so is what others do to them ("Ana destroys your Manor":
-    citadels.render.event.to_you.*) and what they do to themselves ("You destroy your own
-    Manor": citadels.render.event.you_own.*).
+    citadels.event.you.*), so is what others do to them ("Ana destroys your Manor":
+    citadels.event.to_you.*) and what they do to themselves ("You destroy your own
+    Manor": citadels.event.you_own.*).
     """
     lang = language(catalog, lang)
     kind = event.get("type", "")

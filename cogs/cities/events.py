@@ -1,8 +1,8 @@
 """Cities' events as lines people read: the table's latest, the log and replays, and the
-acting player's own (in the second person). Every event is public (rules/cities/events.py);
-what a face-down item was is told only by the event of its taking. The platform's notes (a
-timeout, a seat away or back, a player who left) name their seat `player`, the engine's
-`seat`."""
+acting player's own, in the second person (`cities.event.you.<type>`, as in every game). Every
+event is public (rules/cities/events.py); what a face-down item was is told only by the event of
+its taking. The platform's notes (a timeout, a seat away or back, a player who left) name their
+seat `player`, the engine's `seat`."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def event_line(event: dict[str, Any], seats: Sequence[Seat], parts: ComponentSet
     name = texts.name(seat, seats, catalog, lang)
 
     def line(key: str, **params: object) -> str:
-        full = f"event.{key}.you" if you else f"event.{key}"
+        full = f"event.you.{key}" if you else f"event.{key}"
         return t(catalog, lang, full, name=name, **params)
 
     if kind == "start_tile":

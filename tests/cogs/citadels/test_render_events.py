@@ -202,8 +202,8 @@ def test_own_moves_are_told_in_the_second_person():
         for lang in LANGS:
             line = event_line(event.visible_to(event.player), SEATS, catalog(), lang,
                                      viewer=event.player)
-            you = f"citadels.render.event.you.{kind}" in catalog().tables[lang] or (
-                f"citadels.render.event.you.{kind}.other" in catalog().tables[lang])
+            you = f"citadels.event.you.{kind}" in catalog().tables[lang] or (
+                f"citadels.event.you.{kind}.other" in catalog().tables[lang])
             if you and line:
                 name = seat_name(SEATS[int(event.player[1]) - 1], catalog(), lang, SEATS)
                 assert not line.startswith(name), (kind, line)

@@ -122,11 +122,11 @@ def test_no_seat_reads_its_own_name_on_its_panel(n: int, seed: int,
                     told.add(event.type)
                 if event.type == "round_started" and event.data["crown"] == seat.id:
                     crowns += 1
-                    assert said.startswith(cat.text("citadels.render.event.to_you.round_started",
+                    assert said.startswith(cat.text("citadels.event.to_you.round_started",
                                                     lang, round=event.data["round"])), said
                 if event.type == "game_over":
                     wins += 1
-                    assert said == cat.text("citadels.render.event.you.game_over", lang)
+                    assert said == cat.text("citadels.event.you.game_over", lang)
     assert state is not None and state.finished
     assert crowns >= state.round - 1 and wins == 1
     assert expected <= told, expected - told
@@ -306,9 +306,9 @@ def test_a_seat_is_told_its_own_draft_choice_once(kind: str, lang: str) -> None:
     seats = [Seat(id="p1", name="Ana", user_id=1), Seat(id="p2", name="Bo", user_id=2)]
     event = {"type": kind, "player": "p1", "character": "warlord"}
     mine = event_line(event, seats, catalog(), lang, viewer="p1") or ""
-    told = catalog().text(f"citadels.render.event.private.{kind}", lang,
+    told = catalog().text(f"citadels.event.private.{kind}", lang,
                           character=character("warlord", lang))
     assert mine == told
     public = {"type": kind, "player": "p1"}
     assert event_line(public, seats, catalog(), lang, viewer="p2") == catalog().text(
-        f"citadels.render.event.{kind}", lang, name="Ana")
+        f"citadels.event.{kind}", lang, name="Ana")
