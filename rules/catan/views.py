@@ -13,9 +13,8 @@ from typing import Any
 from . import placement, production, scoring, trade
 from .board import edge_id, harbour_id, hex_id, node_id
 from .engine import acting, batch, decision_of
+from .progress import COLOUR_OF
 from .state import DECKS, Decision, GameState, Offer
-
-COLOUR_OF: dict[str, str] = {card: colour for colour, cards in DECKS.items() for card in cards}
 
 
 def view(s: GameState, name: str | None) -> dict[str, Any]:
