@@ -20,12 +20,6 @@ from rules.citadels.cards import CHARACTERS, DARK_DISTRICTS, DATA, DISTRICTS
 from rules.citadels.state import Options
 
 TYPE_EMOJI = {"noble": "🟨", "religious": "🟦", "trade": "🟩", "military": "🟥", "unique": "🟪"}
-CHARACTER_EMOJI = {
-    "assassin": "🗡️", "thief": "🦹", "magician": "🪄", "king": "🤴", "bishop": "⛪",
-    "merchant": "⚖️", "architect": "📐", "warlord": "⚔️",
-    "witch": "🧙", "tax_collector": "🧾", "wizard": "🔮", "emperor": "🏛️", "abbot": "📿",
-    "alchemist": "⚗️", "navigator": "🧭", "diplomat": "🤝", "artist": "🎨", "queen": "👸",
-}
 CROWN, GOLD, CARDS, CITY, POINTS = "👑", "💰", "🃏", "🏙️", "⭐"
 MURDERED, ROBBED = "✝", "💸"
 BEWITCHED, BEAUTIFIED = "🧙", "✨"
@@ -44,7 +38,8 @@ def character(cid: str, lang: str) -> str:
 
 def character_tag(cid: str, lang: str) -> str:
     """'4 🤴 King': rank, emoji and name."""
-    return f"{CHARACTERS[cid].rank} {CHARACTER_EMOJI.get(cid, '')} {character(cid, lang)}"
+    c = CHARACTERS[cid]
+    return f"{c.rank} {c.emoji} {character(cid, lang)}"
 
 
 def district(did: str, lang: str) -> str:
@@ -114,7 +109,7 @@ def rules_embed(key: str, lang: str, catalog: Catalog | None = None) -> discord.
 
     if key in CHARACTERS:
         c = CHARACTERS[key]
-        embed = discord.Embed(title=f"{CHARACTER_EMOJI.get(key, '')} {character(key, lang)}",
+        embed = discord.Embed(title=f"{c.emoji} {character(key, lang)}",
                               description=c.text[lang], colour=discord.Colour.blurple())
         embed.add_field(name=t("rank"), value=str(c.rank), inline=True)
         if c.income:

@@ -15,6 +15,7 @@ class Character:
     income: str | None  # district type this character collects income for
     name: dict[str, str]
     text: dict[str, str]
+    emoji: str = ""  # beside its name wherever it is told
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +40,7 @@ DATA: dict[str, Any] = _load("classic")
 DARK: dict[str, Any] = _load("dark_city")  # the Dark City expansion's rows
 
 CHARACTERS: dict[str, Character] = {
-    c["id"]: Character(c["id"], c["rank"], c["income"], c["name"], c["text"])
+    c["id"]: Character(c["id"], c["rank"], c["income"], c["name"], c["text"], c["emoji"])
     for c in sorted(DATA["characters"] + DARK["characters"], key=lambda c: c["rank"])
 }
 # The Classic cast, by rank: the default cast of every game.

@@ -2,9 +2,9 @@
 or one that exists only in a test (tests/cogs/citadels/herald/).
 
 `add_character(row, power)` puts a character in every table the engine reads: its data row
-(as the data files write one: id, rank, income, name and text in English and Spanish) in the
-card tables, its `Power` in `powers.POWERS`, the handlers of its power in the turn's, and the
-action classes they take (any not built in) in the action parser. Its rank's option
+(as the data files write one: id, rank, income, emoji, name and text in English and Spanish)
+in the card tables, its `Power` in `powers.POWERS`, the handlers of its power in the turn's,
+and the action classes they take (any not built in) in the action parser. Its rank's option
 (`Options.rank<n>`) then accepts it. `remove_character` takes it out again; `added` does both
 around a block.
 """
@@ -31,7 +31,8 @@ def add_character(row: Mapping[str, Any], power: Power) -> Character:
         type_ = cls.model_fields["type"].default
         if cls in turns.HANDLERS or A.action_class(type_) is not None:
             raise ValueError(f"the action {type_!r} is another's")
-    character = Character(cid, rank, row.get("income"), dict(row["name"]), dict(row["text"]))
+    character = Character(cid, rank, row.get("income"), dict(row["name"]), dict(row["text"]),
+                          row.get("emoji", ""))
     _by_rank({**CHARACTERS, cid: character})
     RANK[cid] = rank
     RANK_CHOICES[rank] = (*RANK_CHOICES.get(rank, ()), cid)
