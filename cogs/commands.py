@@ -1,7 +1,9 @@
 """The commands every game has, written once for all games: `/<game> hand`, `score`, `log`,
 `table`, `leave`, `dms`, `end`, `defaults`, `about`, `help`, and the history's `stats`,
 `leaderboard`, `history`, `replay` and `forget-me`. Each game's cog subclasses `GameCommands`
-under its own command group and adds its `new` and its own commands (Citadels' `rules`)."""
+under its own command group, names the parameters of its `new` (`new_params`: the command is
+generated from the game's Options, cogs/kit/new.py) and adds its own commands (Citadels'
+`rules`)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from bot.ui import KeyedUI, ui_for
 from cogs import history as history_cog
 from cogs.game import GameCog, in_time
 from cogs.history import HistoryCog
+from cogs.kit import new as generated
 from rules import registry
 
 if TYPE_CHECKING:
@@ -63,10 +66,22 @@ LANGUAGES = [choice("English", "commands.new.language.en", "en"),
 
 class GameCommands(commands.GroupCog):
     """The commands every game has, under the game's own group: a game's cog subclasses this
-    with `group_name`, sets `game_id` and adds its `new` command (with its options) and any
-    command of its own."""
+    with `group_name`, sets `game_id`, names its `new`'s parameters (`new_params`, read from
+    the game's Options) and adds any command of its own."""
 
     game_id: ClassVar[str]
+    # The game's own parameters of `new`, in Discord's order (the platform's go where named,
+    # else players first and the rest last): names of Options fields, or `Param`s.
+    new_params: ClassVar[tuple[generated.Param | str, ...]] = ()
+    new_shapes: ClassVar[tuple[generated.Built, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's cog gets its `new`, generated from its Options, before discord.py
+        collects the class's commands."""
+        super().__init_subclass__(**kwargs)
+        if "game_id" in cls.__dict__ and "new" not in cls.__dict__:
+            cls.new_shapes = generated.shapes(registry.game(cls.game_id), cls.new_params)
+            cls.new = generated.command(cls, cls.game_id, cls.new_shapes)  # type: ignore[attr-defined]
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -98,6 +113,41 @@ class GameCommands(commands.GroupCog):
         """The active game in this channel, if it is this cog's game."""
         record = self.bot.service.in_channel(interaction.channel_id or 0)
         return record if record is not None and record.game == self.game_id else None
+
+    async def new_lobby(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
+        """`new` with the parameters given: each range and choice checked (Discord shows
+        them, but any client can send any value), the game's options read from them, and a
+        lobby opened with them."""
+        for shape in self.new_shapes:
+            value = given.get(shape.param.name)
+            if value is None:
+                continue
+            if shape.bounds is not None and await self.refuse_range(
+                    interaction, shape.key, value, shape.bounds):
+                return
+            if shape.choices and value not in shape.choices:
+                await self.reply(interaction, "errors.bad_choice")
+                return
+        options = self.options_from(given)
+        await self.open_lobby(
+            interaction, players=self.players_for(given.get("players"), options),
+            turn_limit=given.get("turn_limit"), language=given.get("language"),
+            thread=bool(given.get("thread", True)), options=options,
+            pictures=given.get("pictures"))
+
+    def options_from(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The game's options the parameters given set (each the field it names); a game
+        whose parameters stand for several fields (Citadels' cast) adds them."""
+        return {shape.param.sets: given[shape.param.name] for shape in self.new_shapes
+                if shape.param.sets and shape.param.name in given}
+
+    def players_for(self, players: int | None, options: dict[str, Any]) -> int | None:
+        """The lobby's most players, given the options (Cities' long game is for two)."""
+        return players
+
+    async def limit_autocomplete(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[int]]:
+        return self.limit_choices(interaction, current)
 
     async def open_lobby(self, interaction: discord.Interaction, *, players: int | None,
                          turn_limit: int | None, language: str | None, thread: bool,

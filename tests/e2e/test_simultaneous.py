@@ -77,13 +77,18 @@ async def test_four_people_and_a_computer_decide_at_once(
     bot = GameBot(bot_settings(database, ping_after=0), computer_pause=0, **FAST_READY)
     async with run_client(bot, emulator):
         bot.service.minute = MINUTE
-        opened = await (await table.alice.slash(general, "bids new", players=5, rounds=2,
-                                                turn_limit=1)).response()
-        assert "Rounds: 2" in opened.text
+        # `new` is generated from the game's Options (cogs/kit/new.py), the lobby's select of
+        # rounds too (cogs/kit/lobby.py): 3 rounds by default, the host picks 2.
+        opened = await (await table.alice.slash(general, "bids new", players=5, turn_limit=1,
+                                                thread=False)).response()
+        assert "Rounds: 3" in opened.text
         for person in people[1:]:
             await click_id(person, await lobby(person, general), ":lobby.join")
         room = await lobby(table.alice, general)
-        add = next(s["custom_id"] for s in room.selects())
+        add, rounds = (s["custom_id"] for s in room.selects())
+        await table.alice.choose(room, ["2"], custom_id=rounds)
+        room = await lobby(table.alice, general)
+        assert "Rounds: 2" in room.text
         await table.alice.choose(room, ["steady"], custom_id=add)
         await click_id(table.alice, await lobby(table.alice, general), ":lobby.start")
         [record] = bot.service.games.values()
@@ -97,6 +102,7 @@ async def test_four_people_and_a_computer_decide_at_once(
         # The table names everyone it waits for; each person is mentioned on their own.
         shown = await table_message(table.alice, general)
         assert shown is not None
+        assert "Round 1 of 2" in shown.text and "✅" in shown.text  # the computer's bid
         footer = next(line for line in shown.text.splitlines() if line.startswith("Waiting"))
         assert all(name in footer for name in ("alice", "bruno", "carla", "dani"))
         for person in people:
@@ -111,6 +117,7 @@ async def test_four_people_and_a_computer_decide_at_once(
         for n, person in enumerate(order):
             answer = await bid(person, panels[person.id], n + 1)
             assert f"bid {n + 1}" in answer.text.lower() or f"pujado {n + 1}" in answer.text
+            assert "still bidding" in answer.text or "siguen pujando" in answer.text
             await bot.publisher.idle()
             assert await pings(person) == []
             assert await pings(late)  # its mention (and a reminder, on a slow machine) stand

@@ -1,15 +1,13 @@
-"""`/bids`: the commands every game has, and the sealed bids' `new`."""
+"""`/bids`: the commands every game has, `new` generated from the sealed bids' Options."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot import ui
-from bot.records import MAX_TURN_LIMIT
 from cogs.commands import GameCommands
 
 from .ui import UI
@@ -23,15 +21,7 @@ class BidsCommands(GameCommands, group_name=locale_str("bids", key="commands.bid
                    group_description=locale_str("Play sealed bids",
                                                 key="commands.bids.description")):
     game_id = "bids"
-
-    @app_commands.command(name=locale_str("new", key="commands.new.name"),
-                          description=locale_str("Open a lobby", key="commands.new.description"))
-    async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, 2, 5] = 5,
-                  rounds: app_commands.Range[int, 1, 4] = 3,
-                  turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None) -> None:
-        await self.open_lobby(interaction, players=players, turn_limit=turn_limit,
-                              language=None, thread=False, options={"rounds": rounds})
+    new_params = ("rounds",)
 
 
 async def setup(bot: GameBot) -> None:

@@ -1,0 +1,137 @@
+"""One event-line engine for every game: an event told to one reader (None: the table, the
+log, a replay) in the reader's person.
+
+One key convention: an event's line is `<game>.event.<type>`; where it names its reader, the
+catalog may hold `<game>.event.you.<type>` (the reader made it), `<game>.event.to_you.<type>`
+(another seat it names is the reader) and `<game>.event.you_own.<type>` (both), used where
+present. Defaults by field: an event nothing declares is told by its text with its fields as
+parameters, `{name}` its actor (`player`, or `seat`), every seat field by name, and each field
+a game formats (`fields`: a character, a district) so; an event with no text has no line.
+The platform's own notes (a timeout, a seat away or back, a player who left) are told by
+bot/locales' `event.*` unless the game words them itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.i18n import Catalog
+from bot.names import who
+from bot.records import Seat
+
+Event = dict[str, Any]
+ACTORS = ("player", "seat")  # the field naming who made an event (the engine's or platform's)
+# The fields naming another seat (an event names at most one of them): the crown's holder, the
+# victim, the one given to, the one looked at, robbed of a card or seated beside.
+SEAT_FIELDS = ("crown", "victim", "to", "other", "from", "next_to")
+PLATFORM = "event."  # the platform's notes' keys in bot/locales: event.<type>, event.you.<type>
+PERSONS = ("you", "to_you", "you_own")
+
+
+class Line:
+    """One event told to one reader: its texts in the reader's person, the game's first."""
+
+    __slots__ = ("event", "seats", "catalog", "lang", "person", "words")
+
+    def __init__(self, event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
+                 person: str | None, words: Words) -> None:
+        self.event, self.seats, self.catalog, self.lang = event, list(seats), catalog, lang
+        self.person, self.words = person, words
+
+    @property
+    def actor(self) -> str | None:
+        return next((self.event[k] for k in ACTORS if self.event.get(k)), None)
+
+    def key(self, key: str, probe: str | None = None) -> str | None:
+        """The key that tells `key` (probed by `probe`, a plural's form) in the reader's
+        person where the catalog has one: the game's, else the platform's; None: neither."""
+        table = self.catalog.tables[self.catalog.language_of(self.lang)]
+        probe = probe or key
+        for base in (self.words.base, PLATFORM):
+            if self.person and f"{base}{self.person}.{probe}" in table:
+                return f"{base}{self.person}.{key}"
+            if f"{base}{probe}" in table:
+                return base + key
+        return None
+
+    def name(self, field: str | None = None) -> str:
+        seat = self.actor if field is None else self.event.get(field)
+        return who(seat, self.seats, self.catalog, self.lang)
+
+    def text(self, key: str, **params: object) -> str:
+        found = self.key(key)
+        if found is None:
+            raise KeyError(f"no line {self.words.base}{key}")
+        return self.catalog.text(found, self.lang, **params)
+
+    def count(self, key: str, count: int, **params: object) -> str:
+        found = self.key(key, f"{key}.other")
+        if found is None:
+            raise KeyError(f"no line {self.words.base}{key}")
+        return self.catalog.plural(found, self.lang, count, count=count, **params)
+
+    def params(self) -> dict[str, object]:
+        """The event's fields as a text's parameters (the defaults by field)."""
+        out: dict[str, object] = {"name": self.name()}
+        for field, value in self.event.items():
+            if field in self.words.seat_fields:
+                out[field] = self.name(field)
+            elif field in self.words.fields:
+                out[field] = self.words.fields[field](value, self)
+            elif field not in ("type", "name", *ACTORS):
+                out[field] = value
+        return out
+
+
+Builder = Callable[[Line], "str | None"]
+FieldText = Callable[[Any, Line], object]
+
+
+def by_fields(c: Line) -> str:
+    """The line of an event nothing declares: its text with its fields (Line.params)."""
+    return c.text(str(c.event.get("type")), **c.params())
+
+
+class Words:
+    """A game's event lines: `prefix` starts its keys ("bids." → "bids.event.<type>"),
+    `lines` builds the events whose line is more than their text with their fields, `fields`
+    formats a field wherever it appears, `quiet` are types no line tells."""
+
+    def __init__(self, prefix: str, *, lines: Mapping[str, Builder] | None = None,
+                 fields: Mapping[str, FieldText] | None = None,
+                 seat_fields: Iterable[str] = SEAT_FIELDS, quiet: Iterable[str] = ()) -> None:
+        self.base = f"{prefix}event."
+        self.lines = dict(lines or {})
+        self.fields = dict(fields or {})
+        self.seat_fields = tuple(seat_fields)
+        self.quiet = frozenset(quiet)
+
+    def person(self, event: Event, viewer: str | None) -> str | None:
+        """How the line names `viewer`: "you" (they made it), "to_you" (another seat it
+        names), "you_own" (both), or None (it does not name them)."""
+        if viewer is None:
+            return None
+        acts = next((event[k] for k in ACTORS if event.get(k)), None) == viewer
+        named = any(event.get(field) == viewer for field in self.seat_fields)
+        return PERSONS[2] if acts and named else PERSONS[0] if acts else \
+            PERSONS[1] if named else None
+
+    def line(self, event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
+             viewer: str | None = None) -> str | None:
+        """`event` (as `GameEvent.visible_to(viewer)` gives it) as `viewer` reads it; None for
+        an event no line tells."""
+        kind = str(event.get("type", ""))
+        if kind in self.quiet:
+            return None
+        line = Line(event, seats, catalog, lang, self.person(event, viewer), self)
+        builder = self.lines.get(kind)
+        if builder is None:
+            if line.key(kind) is None:
+                return None
+            builder = by_fields
+        return builder(line)
+
+    def many(self, events: Iterable[Event], seats: Sequence[Seat], catalog: Catalog,
+             lang: str, viewer: str | None = None) -> list[str]:
+        return [text for e in events if (text := self.line(e, seats, catalog, lang, viewer))]
