@@ -1,5 +1,6 @@
-"""`/catan`: the commands every game has, plus Catan's `new` with its options and `rules`, what
-a progress card, an improvement track or a building costs and does."""
+"""`/catan`: the commands every game has, `new` generated from Catan's options (the layout, the
+points to win), and `rules`: what a progress card, an improvement track or a building costs
+and does."""
 
 from __future__ import annotations
 
@@ -9,14 +10,12 @@ import discord
 from discord import app_commands
 
 from bot import ui
-from bot.records import MAX_TURN_LIMIT
-from cogs.commands import LANGUAGES, NEW_DESCRIPTIONS, NEW_NAMES, GameCommands, choice
+from cogs.commands import GameCommands
 from cogs.commands import text as _str
-from rules.catan.game import GAME
 from rules.catan.state import COSTS, DECKS, RULES, TRACKS
 
 from . import texts
-from .ui import POINTS_RANGE, UI
+from .ui import UI
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -26,60 +25,13 @@ TOPICS = ("costs", *(f"track_{k}" for k in TRACKS),
           *(card for cards in DECKS.values() for card in cards))
 
 
-
 @app_commands.guild_only()
 class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
             group_description=_str("Play Catan: Cities & Knights",
                                    "commands.catan.description")):
     game_id = "catan"
 
-    @app_commands.command(name=_str("new", "commands.new.name"),
-                          description=_str("Open a lobby for a new game in this channel",
-                                           "commands.new.description"))
-    @app_commands.rename(
-        players=_str("players", "commands.new.players.name"),
-        layout=_str("layout", "commands.catan.new.layout.name"),
-        points=_str("points", "commands.catan.new.points.name"),
-        **NEW_NAMES)
-    @app_commands.describe(
-        players=_str("Most players at the table (3-4)",
-                     "commands.catan.new.players.description"),
-        layout=_str("The island: the beginner board or a random one",
-                    "commands.catan.new.layout.description"),
-        points=_str("Victory points to win (10-20; the rules say 13)",
-                    "commands.catan.new.points.description"),
-        **NEW_DESCRIPTIONS)
-    @app_commands.choices(
-        layout=[choice("Beginner board", "commands.catan.new.layout.beginner", "beginner"),
-                choice("Random board", "commands.catan.new.layout.random", "random")],
-        language=LANGUAGES)
-    async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
-                  = None,
-                  layout: app_commands.Choice[str] | None = None,
-                  points: app_commands.Range[int, POINTS_RANGE[0], POINTS_RANGE[1]] | None = None,
-                  turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
-                  language: app_commands.Choice[str] | None = None,
-                  thread: bool = True, pictures: bool | None = None) -> None:
-        if await self.refuse_range(interaction, "catan.new.points", points, POINTS_RANGE):
-            return
-        options: dict[str, object] = {}
-        if layout is not None:
-            if layout.value not in ("beginner", "random"):
-                await self.reply(interaction, "errors.unknown_component")
-                return
-            options["layout"] = layout.value
-        if points is not None:
-            options["points"] = points
-        await self.open_lobby(
-            interaction, players=players, turn_limit=turn_limit,
-            language=language.value if language else None, thread=thread,
-            options=options, pictures=pictures)
-
-    @new.autocomplete("turn_limit")
-    async def _new_limit(self, interaction: discord.Interaction, current: str
-                         ) -> list[app_commands.Choice[int]]:
-        return self.limit_choices(interaction, current)
+    new_params = ("layout", "points")
 
     @app_commands.command(name=_str("rules", "commands.catan.rules.name"),
                           description=_str("What a progress card, an improvement or a building "
