@@ -1,20 +1,20 @@
-"""`/cities` (`/ciudades`): the commands every game has, Cities' `new` with its options, `hood`
-(any player's neighbourhood as a picture, only you see it) and `achievements` (the board's
-objectives, their values and the rings on them)."""
+"""`/cities` (`/ciudades`): the commands every game has, `new` generated from Cities' options,
+`hood` (any player's neighbourhood as a picture, only you see it) and `achievements` (the
+board's objectives, their values and the rings on them)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot import ui
-from bot.records import MAX_TURN_LIMIT, GameRecord
-from cogs.commands import LANGUAGES, NEW_DESCRIPTIONS, NEW_NAMES, GameCommands
+from bot.records import GameRecord
+from cogs.commands import GameCommands
 from cogs.commands import text as _str
+from cogs.kit.new import Param
 from rules.cities import data
-from rules.cities.game import GAME
 from rules.cities.state import RANDOM
 
 from . import texts
@@ -26,53 +26,19 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 
-
 @app_commands.guild_only()
 class Cities(GameCommands, group_name=_str("cities", "commands.cities.name"),
              group_description=_str("Play Cities", "commands.cities.description")):
     game_id = "cities"
 
-    @app_commands.command(name=_str("new", "commands.new.name"),
-                          description=_str("Open a lobby for a new game in this channel",
-                                           "commands.new.description"))
-    @app_commands.rename(
-        players=_str("players", "commands.new.players.name"),
-        long=_str("long", "commands.cities.new.long.name"),
-        board=_str("board", "commands.cities.new.board.name"),
-        **NEW_NAMES)
-    @app_commands.describe(
-        players=_str("Most players at the table (2-4)", "commands.cities.new.players.description"),
-        long=_str("The long 2-player game: 7 rounds and a 3×5 neighbourhood",
-                  "commands.cities.new.long.description"),
-        board=_str("The achievement board (default: one at random)",
-                   "commands.cities.new.board.description"),
-        **NEW_DESCRIPTIONS)
-    @app_commands.choices(language=LANGUAGES)
-    async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, GAME.min_players, GAME.max_players] | None
-                  = None,
-                  long: bool = False, board: str | None = None,
-                  turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
-                  language: app_commands.Choice[str] | None = None,
-                  thread: bool = True, pictures: bool | None = None) -> None:
-        options: dict[str, object] = {"long": long}
-        if board is not None:
-            options["board"] = board
-        if long and players is None:
-            players = 2  # the long game is for two
-        await self.open_lobby(
-            interaction, players=players, turn_limit=turn_limit,
-            language=language.value if language else None, thread=thread,
-            options=options, pictures=pictures)
+    new_params = ("long", Param("board", autocomplete="board_choices"))
 
-    @new.autocomplete("turn_limit")
-    async def _new_limit(self, interaction: discord.Interaction, current: str
-                         ) -> list[app_commands.Choice[int]]:
-        return self.limit_choices(interaction, current)
+    def players_for(self, players: int | None, options: dict[str, Any]) -> int | None:
+        return 2 if players is None and options.get("long") else players  # the long game: two
 
-    @new.autocomplete("board")
-    async def _new_board(self, interaction: discord.Interaction, current: str
-                         ) -> list[app_commands.Choice[str]]:
+    async def board_choices(self, interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        """The boards to pick while typing `board` (any may be typed)."""
         lang = self.bot.catalog.language_of(interaction.locale)
         parts = data.component_set(data.DEFAULT)
         found = [(t(self.bot.catalog, lang, "lobby.board.random"), RANDOM)]
