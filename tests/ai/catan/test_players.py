@@ -12,6 +12,7 @@ import pytest
 
 from ai import catan
 from ai.catan import arena
+from ai.stats import wilson
 from rules.catan import placement
 from rules.catan.actions import CounterTrade, OfferTrade
 from rules.catan.determinize import determinize
@@ -169,5 +170,5 @@ def test_arena_reports_capped_games(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "3 games" in out and "3 hit the turn cap" in out
     assert all(name in out for name in ("basic:", "random:", "expert:"))
-    lo, hi = arena.wilson(5, 10)
+    lo, hi = wilson(5, 10)
     assert lo < 0.5 < hi

@@ -64,7 +64,7 @@ def test_expert_full_games_only_legal_moves(n: int) -> None:
     strengths = ["expert"] + ["basic"] * (n - 1)
     players = {"expert": small("expert"), "basic": small("basic")}
     result = play_game(strengths, players, seed=200 + n)
-    assert sum(1 for s, _ in result.times if s == "expert") > 10
+    assert len(result.times["expert"]) > 10
     assert 0 <= result.winner_seat < n
 
 

@@ -35,5 +35,5 @@ def test_the_arena_reports_and_merges(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_a_shared_first_place_is_a_share_of_a_win() -> None:
-    tied = arena.Played(["basic", "expert", "basic"], [1, 1, 3], [60, 60, 50], [{}, {}, {}])
+    tied = arena.Played(["basic", "expert", "basic"], [0, 1], [60, 60, 50])
     assert [tied.win(i) for i in range(3)] == [0.5, 0.5, 0.0]
