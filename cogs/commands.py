@@ -43,26 +43,6 @@ def choice(english: str, key: str, value: Any) -> app_commands.Choice[Any]:
 
 text = _str  # a command's or option's text: English, and its catalog key for translations
 
-# The options every game's `/<game> new` takes from the platform, named, described and offered
-# alike in each game's cog: `@app_commands.rename(..., **NEW_NAMES)` and so on.
-NEW_NAMES = {
-    "turn_limit": _str("turn_limit", "commands.new.turn_limit.name"),
-    "language": _str("language", "commands.new.language.name"),
-    "thread": _str("thread", "commands.new.thread.name"),
-    "pictures": _str("pictures", "commands.new.pictures.name"),
-}
-NEW_DESCRIPTIONS = {
-    "turn_limit": _str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
-                       "commands.new.turn_limit.description"),
-    "language": _str("Language of the table", "commands.new.language.description"),
-    "thread": _str("Play in a thread of its own, if the bot may open one",
-                   "commands.new.thread.description"),
-    "pictures": _str("Draw the board and the tables as pictures (default: the server's)",
-                     "commands.new.pictures.description"),
-}
-LANGUAGES = [choice("English", "commands.new.language.en", "en"),
-             choice("Español", "commands.new.language.es", "es")]
-
 
 class GameCommands(commands.GroupCog):
     """The commands every game has, under the game's own group: a game's cog subclasses this
@@ -152,15 +132,10 @@ class GameCommands(commands.GroupCog):
     async def open_lobby(self, interaction: discord.Interaction, *, players: int | None,
                          turn_limit: int | None, language: str | None, thread: bool,
                          options: dict[str, Any], pictures: bool | None = None) -> None:
-        """`new`: a lobby for this cog's game in the channel, the host seated."""
+        """`new`: a lobby for this cog's game in the channel, the host seated (the values
+        checked by `new_lobby`)."""
         if (existing := self.bot.service.in_channel(interaction.channel_id or 0)) is not None:
             await self.reply(interaction, "errors.channel_busy", link=_link(existing))
-            return
-        rules = registry.game(self.game_id)
-        if (await self.refuse_range(interaction, "new.players", players,
-                                    (rules.min_players, rules.max_players))
-                or await self.refuse_range(interaction, "new.turn_limit", turn_limit,
-                                           server.TURN_LIMIT)):
             return
         lang = self.bot.catalog.language_of(language or interaction.guild_locale)
         here = await self.server_defaults(interaction)
