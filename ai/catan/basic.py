@@ -8,10 +8,10 @@ pending decision (discards, robber, gifts, retreats...) has its own answer.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ai.heuristic import HeuristicPlayer
 from rules.catan.actions import (
     AcceptTrade,
     Action,
@@ -44,14 +44,10 @@ def _min(options: Sequence[Any], key: Callable[[Any], Any]) -> Action:
     return chosen
 
 
-class BasicPlayer:
+class BasicPlayer(HeuristicPlayer):
     name = "basic"
 
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
-               deadline: float | None = None) -> Action:
-        return basic_move(view, legal)
-
-    def fallback(self, view: View, legal: Sequence[Action]) -> Action:
+    def move(self, view: View, legal: Sequence[Action]) -> Action:
         return basic_move(view, legal)
 
 

@@ -9,9 +9,9 @@ placement by a judge, the take by the given rule.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
+from ai.heuristic import HeuristicPlayer
 from rules.cities.actions import (
     Action,
     DiscardFeature,
@@ -35,14 +35,10 @@ FACE_DOWN = 0.5  # a little for the surprise
 TakeRule = Callable[[Seen, Sequence[Take]], Take]
 
 
-class BasicPlayer:
+class BasicPlayer(HeuristicPlayer):
     name = "basic"
 
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
-               deadline: float | None = None) -> Action:
-        return basic_move(view, legal)
-
-    def fallback(self, view: View, legal: Sequence[Action]) -> Action:
+    def move(self, view: View, legal: Sequence[Action]) -> Action:
         return basic_move(view, legal)
 
 
