@@ -25,10 +25,13 @@ if TYPE_CHECKING:
 
 @dataclass
 class Panel:
-    """The embed and components of one seat's private panel at one game version."""
+    """The embed and components of one seat's private panel at one game version. A panel
+    whose `view` is a layout (discord.ui.LayoutView: more components than five rows of
+    buttons hold) is sent as that layout alone, its text in the layout's text displays (the
+    embed then only says the same for whoever reads the panel in code); see bot/layouts.py."""
 
     embed: discord.Embed
-    view: discord.ui.View | None
+    view: discord.ui.View | discord.ui.LayoutView | None
 
 
 @dataclass(frozen=True)

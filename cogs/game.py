@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from ai.worker import suggest_async
-from bot import components, failpoints
+from bot import components, failpoints, layouts
 from bot.changes import Change, Refused, may_act
 from bot.components import DYNAMIC_ITEMS
 from bot.lobby import lobby_message
@@ -151,9 +151,9 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, key, **params)
             return
         panel = self._panel(record, seat.id, interaction, [])
-        files = await self._files(panel, interaction)
-        await self._answer_panel(interaction, self.text(interaction, key, **params), panel,
-                                 files)
+        content = self.text(interaction, key, **params)
+        files = await self._files(panel, interaction, content)
+        await self._answer_panel(interaction, content, panel, files)
 
     @staticmethod
     async def _answer_panel(interaction: discord.Interaction, content: str | None,
@@ -164,20 +164,21 @@ class GameCog(commands.Cog):
         if message is None or message.flags.ephemeral:
             await update_panel(interaction, content, panel, files)
             return
-        sent: dict[str, Any] = {"embed": panel.embed, "view": panel.view or discord.utils.MISSING,
-                                "files": files or discord.utils.MISSING, "ephemeral": True}
+        sent = new_panel(panel, content)
+        sent["files"] = files or discord.utils.MISSING
         if interaction.response.is_done():
-            await interaction.followup.send(content or discord.utils.MISSING, **sent)
+            await interaction.followup.send(sent.pop("content") or discord.utils.MISSING,
+                                            **sent)
         else:
-            await interaction.response.send_message(content, **sent)
+            await interaction.response.send_message(**sent)
 
     def _panel(self, record: GameRecord, seat: str, interaction: discord.Interaction,
                notes: list[str], focus: str | None = None) -> Panel:
         return ui_for(record.game).panel(record, record.seat(seat), self.bot.catalog,
                                          interaction.locale.value, notes, focus)
 
-    async def _files(self, panel: Panel, interaction: discord.Interaction
-                     ) -> list[discord.File] | None:
+    async def _files(self, panel: Panel, interaction: discord.Interaction,
+                     content: str | None = None) -> list[discord.File] | None:
         """A picture panel's attachments (its picture as the embed's image, or none); None for
         a plain panel, whose messages' attachments are left as they are. A picture not drawn
         within PICTURE_WAIT goes out after the answer, in an edit of it (the interaction's own
@@ -197,13 +198,15 @@ class GameCog(commands.Cog):
             panel.embed.set_image(url=panel.picture.url() if file is not None else None)
             return [file] if file is not None else []
         panel.embed.set_image(url=None)
-        task = asyncio.create_task(self._late_picture(interaction, panel, drawing, answer))
+        task = asyncio.create_task(self._late_picture(interaction, panel, drawing, answer,
+                                                      content))
         self._late.add(task)
         task.add_done_callback(self._late.discard)
         return []
 
     async def _late_picture(self, interaction: discord.Interaction, panel: PicturePanel,
-                            drawing: asyncio.Future[discord.File | None], answer: int) -> None:
+                            drawing: asyncio.Future[discord.File | None], answer: int,
+                            content: str | None) -> None:
         """Add a panel's picture once drawn, to the answer already sent, if it is still the
         person's newest."""
         try:
@@ -216,7 +219,11 @@ class GameCog(commands.Cog):
                     interaction.user.id) != answer or not interaction.response.is_done():
                 return
             panel.embed.set_image(url=panel.picture.url())
-            await interaction.edit_original_response(embed=panel.embed, attachments=[file])
+            if is_layout(interaction.message) or isinstance(panel.view, discord.ui.LayoutView):
+                shown = layouts.message(panel.embed, panel.view, content, v2=True)
+                await interaction.edit_original_response(**shown, attachments=[file])
+            else:
+                await interaction.edit_original_response(embed=panel.embed, attachments=[file])
         except discord.HTTPException as exc:
             log.info("A panel's picture could not follow its answer: %s", exc)
 
@@ -241,16 +248,14 @@ class GameCog(commands.Cog):
         if version is not None and not record.fresh(seat.id, version):
             content, focus = self.text(interaction, "errors.stale"), None
         panel = self._panel(record, seat.id, interaction, [], focus)
-        files = await self._files(panel, interaction)
+        files = await self._files(panel, interaction, content)
         if edit:
             await interaction.response.edit_message(
-                content=content, embed=panel.embed, view=panel.view,
+                **edited_panel(interaction, panel, content),
                 attachments=discord.utils.MISSING if files is None else files)
         else:
-            await interaction.response.send_message(content, embed=panel.embed,
-                                                    view=panel.view or discord.utils.MISSING,
-                                                    files=files or discord.utils.MISSING,
-                                                    ephemeral=True)
+            await interaction.response.send_message(**new_panel(panel, content),
+                                                    files=files or discord.utils.MISSING)
 
     async def hint(self, interaction: discord.Interaction, game: int) -> None:
         """The expert's suggestion from the clicker's own view, written above their panel."""
@@ -288,12 +293,13 @@ class GameCog(commands.Cog):
             content = ui_for(record.game).hint_line(record, seat.id, found, self.bot.catalog,
                                                     interaction.locale.value)
         if record.state is None or record.status != "running":
-            await interaction.edit_original_response(content=content)
+            await interaction.edit_original_response(**layouts.note(
+                content, v2=is_layout(interaction.message)))
             return
         panel = self._panel(record, seat.id, interaction, [])
-        files = await self._files(panel, interaction)
+        files = await self._files(panel, interaction, content)
         await interaction.edit_original_response(
-            content=content, embed=panel.embed, view=panel.view,
+            **edited_panel(interaction, panel, content),
             attachments=discord.utils.MISSING if files is None else files)
 
     async def back(self, interaction: discord.Interaction, game: int) -> None:
@@ -524,12 +530,29 @@ async def update_panel(interaction: discord.Interaction, content: str | None, pa
     """Replace the clicked panel, whether or not the interaction had to be deferred; `files`
     replace its attachments (None: they are left as they are)."""
     attachments = discord.utils.MISSING if files is None else files
+    shown = edited_panel(interaction, panel, content)
     if interaction.response.is_done():
-        await interaction.edit_original_response(content=content, embed=panel.embed,
-                                                 view=panel.view, attachments=attachments)
+        await interaction.edit_original_response(**shown, attachments=attachments)
     else:
-        await interaction.response.edit_message(content=content, embed=panel.embed,
-                                                view=panel.view, attachments=attachments)
+        await interaction.response.edit_message(**shown, attachments=attachments)
+
+
+def is_layout(message: discord.Message | None) -> bool:
+    """Whether a message is a layout (components v2): it stays one whatever it shows next."""
+    return message is not None and message.flags.components_v2
+
+
+def edited_panel(interaction: discord.Interaction, panel: Panel, content: str | None
+                 ) -> dict[str, Any]:
+    """The arguments that redraw the clicked message as `panel` (bot/layouts.message)."""
+    return layouts.message(panel.embed, panel.view, content, v2=is_layout(interaction.message))
+
+
+def new_panel(panel: Panel, content: str | None) -> dict[str, Any]:
+    """The arguments that send `panel` as a new private message."""
+    shown = layouts.message(panel.embed, panel.view, content, v2=False)
+    return {**shown, "view": shown["view"] or discord.utils.MISSING,
+            "embed": shown["embed"] or discord.utils.MISSING, "ephemeral": True}
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
@@ -538,4 +561,13 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     if message is None:
         return False
     return any(getattr(child, "custom_id", None) == custom_id
-               for row in message.components for child in getattr(row, "children", []))
+               for child in _nested(message.components))
+
+
+def _nested(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component of a message, those inside rows, containers and sections too."""
+    for component in components:
+        yield component
+        yield from _nested(getattr(component, "children", None) or [])
+        if (accessory := getattr(component, "accessory", None)) is not None:
+            yield accessory

@@ -26,6 +26,7 @@ from bot.components import ActionButton, ActionSelect, TableButton, unstored
 from cogs.declare import ActionLike, Context, Declaration, Declarations, Narrow
 
 MAX_OPTIONS = 25
+CODE_MAX = 80  # an action button's code (bot.components.ActionButton)
 MAX_ROWS = 5
 PER_ROW = 5
 BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER = 80, 100, 150
@@ -55,7 +56,7 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
                for a in by_type[d.type]]
     rows = first
     for i, action in enumerate(buttons[:(last - first) * PER_ROW]):
-        view.add_item(_button(game, version, spec, action, ctx, row=first + i // PER_ROW))
+        view.add_item(button(game, version, spec, action, ctx, row=first + i // PER_ROW))
         rows = first + i // PER_ROW + 1
     selects = [d for d in declared if d.widget != "button"]
     hint_last = hint and bool(eager and end) and not buttons  # a row more for choices
@@ -66,18 +67,18 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
     for declaration in selects:
         if rows >= last:
             break
-        select = _select(game, version, spec, declaration, by_type[declaration.type], ctx,
-                         focus)
-        if not select.item.options:
+        made = select(game, version, spec, declaration, by_type[declaration.type], ctx,
+                      focus)
+        if not made.item.options:
             continue  # a multi-select of nothing (Discord refuses an empty select)
-        select.row = rows
-        view.add_item(select)
+        made.row = rows
+        view.add_item(made)
         rows += 1
     if hint_last:  # in End turn's row, before it (End turn stays last)
         view.add_item(TableButton(game, "hint", ctx.catalog.text("table.hint", ctx.lang),
                                   row=rows))
     for action in end:
-        view.add_item(_button(game, version, spec, action, ctx, row=rows))
+        view.add_item(button(game, version, spec, action, ctx, row=rows))
     return unstored(view)
 
 
@@ -151,16 +152,16 @@ def _label(declaration: Declaration, action: ActionLike, ctx: Context) -> str:
     return declaration.label(action, ctx)
 
 
-def _button(game: int, version: int, spec: Declarations, action: ActionLike, ctx: Context,
-            row: int) -> ActionButton:
+def button(game: int, version: int, spec: Declarations, action: ActionLike, ctx: Context,
+           row: int | None) -> ActionButton:
     declaration = spec.of(action.type)
     return ActionButton(game, version, spec.encode(action),
                         _label(declaration, action, ctx)[:BUTTON_LABEL],
                         STYLES[declaration.style], row=row)
 
 
-def _select(game: int, version: int, spec: Declarations, declaration: Declaration,
-            actions: list[ActionLike], ctx: Context, focus: str | None) -> ActionSelect:
+def select(game: int, version: int, spec: Declarations, declaration: Declaration,
+           actions: list[ActionLike], ctx: Context, focus: str | None) -> ActionSelect:
     if declaration.widget == "multi":
         return _multi_select(game, version, spec, declaration, ctx)
     actions, path, step = narrowed(declaration, actions, focus)

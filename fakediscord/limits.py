@@ -23,7 +23,13 @@ MODAL_COMPONENTS_MAX = 5
 
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
 SELECTS = (3, 5, 6, 7, 8)
-TEXT_DISPLAY = 10
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    9, 10, 11, 12, 13, 14, 17)
+# Components v2: what a message's top level and a container may hold (Discord's layout docs).
+V2_TOP = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER)
+V2_IN_CONTAINER = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR)
+SECTION_TEXTS_MAX = 3
+GALLERY_ITEMS_MAX = 10
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 
 Problems = list[tuple[str, str]]
@@ -104,12 +110,46 @@ def _check_rows(components: list[dict[str, Any]], problems: Problems) -> None:
         if row.get("type") != ACTION_ROW:
             problems.append((f"components.{i}", "Only action rows are allowed without V2."))
             continue
-        children = row.get("components") or []
-        kinds = {c.get("type") for c in children}
-        if kinds & set(SELECTS) and len(children) > 1:
-            problems.append((f"components.{i}.components", "A select must be alone in its row."))
-        if not 1 <= len(children) <= BUTTONS_PER_ROW:
-            problems.append((f"components.{i}.components", "Must be between 1 and 5 in length."))
+        _check_row(f"components.{i}", row, problems)
+
+
+def _check_row(path: str, row: dict[str, Any], problems: Problems) -> None:
+    """An action row: 1 to 5 buttons, or one select alone."""
+    children = row.get("components") or []
+    kinds = {c.get("type") for c in children}
+    if kinds & set(SELECTS) and len(children) > 1:
+        problems.append((f"{path}.components", "A select must be alone in its row."))
+    if not 1 <= len(children) <= BUTTONS_PER_ROW:
+        problems.append((f"{path}.components", "Must be between 1 and 5 in length."))
+    if not kinds <= {BUTTON, *SELECTS}:
+        problems.append((f"{path}.components", "An action row holds buttons or a select."))
+
+
+def _check_layout(components: list[dict[str, Any]], problems: Problems) -> None:
+    """Components v2: layout components at the top, a container's children of the kinds it
+    may hold, sections of 1 to 3 text displays with an accessory, galleries of 1 to 10."""
+    for i, component in enumerate(components):
+        if component.get("type") not in V2_TOP:
+            problems.append((f"components.{i}", "This component cannot be at the top level."))
+        if component.get("type") == CONTAINER:
+            for j, child in enumerate(component.get("components") or []):
+                if child.get("type") not in V2_IN_CONTAINER:
+                    problems.append((f"components.{i}.components.{j}",
+                                     "A container cannot hold this component."))
+    for path, component in walk(components):
+        kind = component.get("type")
+        if kind == ACTION_ROW:
+            _check_row(path, component, problems)
+        elif kind == SECTION:
+            texts = component.get("components") or []
+            if not 1 <= len(texts) <= SECTION_TEXTS_MAX or any(
+                    t.get("type") != TEXT_DISPLAY for t in texts):
+                problems.append((f"{path}.components", "A section holds 1 to 3 text displays."))
+            if (component.get("accessory") or {}).get("type") not in (BUTTON, THUMBNAIL):
+                problems.append((f"{path}.accessory", "This field is required"))
+        elif kind == MEDIA_GALLERY and not 1 <= len(component.get("items") or []
+                                                     ) <= GALLERY_ITEMS_MAX:
+            problems.append((f"{path}.items", "Must be between 1 and 10 in length."))
 
 
 def _check_components(components: list[dict[str, Any]], v2: bool, problems: Problems) -> None:
@@ -120,9 +160,6 @@ def _check_components(components: list[dict[str, Any]], v2: bool, problems: Prob
         count += 1
         if component.get("type") == TEXT_DISPLAY:
             text += len(component.get("content") or "")
-        row = component.get("components") or []
-        if v2 and component.get("type") == ACTION_ROW and len(row) > BUTTONS_PER_ROW:
-            problems.append((f"{path}.components", "Must be between 1 and 5 in length."))
         _check_interactive(path, component, problems)
         custom_id = component.get("custom_id")
         if custom_id is not None:
@@ -130,6 +167,7 @@ def _check_components(components: list[dict[str, Any]], v2: bool, problems: Prob
                 problems.append((f"{path}.custom_id", "Component custom id cannot be duplicated"))
             custom_ids.add(custom_id)
     if v2:
+        _check_layout(components, problems)
         if count > V2_COMPONENTS_MAX:
             problems.append(("components", f"Must be {V2_COMPONENTS_MAX} or fewer in total."))
         if text > V2_TEXT_MAX:
