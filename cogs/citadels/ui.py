@@ -8,8 +8,7 @@ import discord
 
 from ai.player import Hint
 from bot.i18n import Catalog
-from bot.names import who
-from bot.pictures import Picture, picture_key
+from bot.pictures import Picture
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionSelect, Panel
 from cogs.citadels import lobby, panel
@@ -19,6 +18,7 @@ from cogs.citadels.hints import hint_line
 from cogs.citadels.render import picture
 from cogs.citadels.table import final_embed, standings_embed, table_embed
 from cogs.citadels.texts import cast_lines, character_tag
+from cogs.kit import ui as kit
 from rules.citadels.state import Options
 from rules.game import GameEvent
 
@@ -44,23 +44,10 @@ class CitadelsUI:
                            catalog, lang)
 
     def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
-        return self._picture(record, catalog, lang, "table")
+        return kit.picture(record, catalog, lang, "table", picture.table_picture)
 
     def final_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
-        return self._picture(record, catalog, lang, "scores")
-
-    def _picture(self, record: GameRecord, catalog: Catalog, lang: str, which: str
-                 ) -> Picture | None:
-        """Drawn from the public view, like the text beside it; the key holds everything the
-        drawing reads, so an unchanged table is never drawn twice."""
-        if record.state is None:
-            return None
-        view = record.rules.public_view(record.state)
-        seats = list(record.seats)
-        names = [who(s.id, seats, catalog, lang, markdown=False) for s in seats]
-        draw = picture.table_picture if which == "table" else picture.final_picture
-        return Picture(f"{which}.png", picture_key(which, lang, names, view),
-                       lambda: draw(view, seats, catalog, lang))
+        return kit.picture(record, catalog, lang, "scores", picture.final_picture)
 
     def ping_key(self, record: GameRecord) -> str:
         phase = record.rules.public_view(record.state)["phase"] if record.state else "turns"

@@ -10,9 +10,10 @@ import discord
 
 from ai.player import Hint
 from bot.i18n import Catalog
-from bot.pictures import Picture, picture_key
+from bot.pictures import Picture
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionalUI, OptionSelect, Panel
+from cogs.kit import ui as kit
 from rules.cities import data
 from rules.cities.state import RANDOM, Options
 from rules.game import GameEvent
@@ -46,23 +47,10 @@ class CitiesUI(OptionalUI):
         return max(1, int(record.state.round)) if record.state is not None else 0
 
     def table_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
-        return self._picture(record, catalog, lang, "board")
+        return kit.picture(record, catalog, lang, "board", board.table_picture, VERSION)
 
     def final_picture(self, record: GameRecord, catalog: Catalog, lang: str) -> Picture | None:
-        return self._picture(record, catalog, lang, "result")
-
-    def _picture(self, record: GameRecord, catalog: Catalog, lang: str, which: str
-                 ) -> Picture | None:
-        """Drawn from the public view, like the text beside it; the key holds everything the
-        drawing reads, so an unchanged table is never drawn twice."""
-        if record.state is None:
-            return None
-        view = record.rules.public_view(record.state)
-        seats = list(record.seats)
-        names = [texts.name(s.id, seats, catalog, lang, markdown=False) for s in seats]
-        draw = board.table_picture if which == "board" else sheet.final_picture
-        return Picture(f"{which}.png", picture_key(f"cities-{which}", VERSION, lang, names, view),
-                       lambda: draw(view, seats, catalog, lang))
+        return kit.picture(record, catalog, lang, "result", sheet.final_picture, VERSION)
 
     # --- the lobby -------------------------------------------------------------------------------
 

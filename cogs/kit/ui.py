@@ -69,17 +69,20 @@ def offers_hint(record: GameRecord, legal: Sequence[Any]) -> bool:
     return record.settings.hints and len(legal) > 1 and hints_offered(record.game)
 
 
-def picture(record: GameRecord, catalog: Catalog, lang: str, name: str, version: object,
-            draw: Callable[[dict[str, Any], list[Seat], Catalog, str], bytes]) -> Picture | None:
-    """The picture `name` drawn from the public view, like the text beside it; its key holds
-    everything the drawing reads (the view, the seats' names, the language and `version`,
-    the drawing's), so an unchanged table is never drawn twice."""
+Draw = Callable[[dict[str, Any], list[Seat], Catalog, str], bytes]
+
+
+def picture(record: GameRecord, catalog: Catalog, lang: str, name: str, draw: Draw,
+            version: object = 1) -> Picture | None:
+    """The picture `name` (`<name>.png`) drawn from the public view, like the text beside
+    it; its key holds everything the drawing reads (the game, the view, the seats' names, the
+    language and `version`, the drawing's), so an unchanged table is never drawn twice."""
     if record.state is None:
         return None
     view = record.rules.public_view(record.state)
     seats = list(record.seats)
     names = [who(s.id, seats, catalog, lang, markdown=False) for s in seats]
-    return Picture(f"{name}.png", picture_key(name, version, lang, names, view),
+    return Picture(f"{name}.png", picture_key(record.game, name, version, lang, names, view),
                    lambda: draw(view, seats, catalog, lang))
 
 
