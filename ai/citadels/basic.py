@@ -64,8 +64,9 @@ CLASSIC = frozenset(citadels.CHARACTER_ORDER)
 
 
 def known(legal: Sequence[Action]) -> bool:
-    """Whether the heuristics can choose among `legal` (a Classic decision)."""
-    return all(a.type in KNOWN_TYPES for a in legal)
+    """Whether the heuristics can choose among `legal`: types they know, or a character's own
+    that its record chooses (evaluate.POLICIES)."""
+    return all(a.type in KNOWN_TYPES or E.chooser(a.type) is not None for a in legal)
 
 
 def basic_move(view: View, legal: Sequence[Action]) -> Action:
@@ -163,6 +164,8 @@ def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
           legal: Sequence[Action]) -> Action:
     char = view["current_character"]
     first = DC.main_first(view, me, by_type)
+    if first is None:
+        first = _own(view, me, by_type)
     if first is not None:
         return first
     if "assassinate" in by_type:
@@ -201,6 +204,17 @@ def _main(view: View, me: dict[str, Any], by_type: dict[str, list[Action]],
     if "use_smithy" in by_type and me["gold"] >= 4 and len(E.useful(me["hand"], me["city"])) <= 1:
         return by_type["use_smithy"][0]
     return by_type["end_turn"][0]
+
+
+def _own(view: View, me: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+    """A character's own action its record chooses now, if any."""
+    for kind, options in by_type.items():
+        if kind not in KNOWN_TYPES:
+            choose = E.chooser(kind)
+            move = choose(view, me, options) if choose is not None else None
+            if move is not None:
+                return move
+    return None
 
 
 def _threats(view: View, me: str) -> dict[str, float]:

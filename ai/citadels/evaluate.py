@@ -6,17 +6,17 @@ Everything here reads public facts (cities, gold, hand sizes) plus, where given,
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import citadels
 from rules.citadels import districts, scoring, turns
-from rules.citadels.cards import DISTRICT_TYPES
+from rules.citadels.cards import DISTRICT_TYPES, RANK
 
 DISTRICTS = citadels.DISTRICTS
 CHARACTERS = citadels.CHARACTERS
 ORDER = citadels.CHARACTER_ORDER
-RANK = {c: ch.rank for c, ch in CHARACTERS.items()}  # every character, Dark City's too
 WILDCARDS = districts.TYPES_WILDCARDS  # count as any one type toward the five (the engine's)
 
 # Worth of a unique district beyond its points: what its effect tends to earn over a game.
@@ -124,9 +124,81 @@ def state_eval(state: citadels.GameState, me: str) -> float:
     return mine - (0.75 * others[0] + 0.25 * sum(others) / len(others))
 
 
-# --- characters: what each would earn a player this round ----------------------------------
+# --- characters: one record each, what it would earn a player this round -------------------
 
-def character_values(me: dict[str, Any], others: Sequence[dict[str, Any]], complete: int,
+Entry = dict[str, Any]  # a player of the view
+View = dict[str, Any]
+# A character's own action chosen in its turn's main step (None: not now).
+Chooser = Callable[[View, Entry, list[citadels.Action]], citadels.Action | None]
+
+
+@dataclass(frozen=True)
+class Round:
+    """What a character's worth is judged from: a player (a view entry) and the table."""
+    city: Sequence[str]
+    gold: int
+    n_hand: int
+    n_good: int  # cards of the hand it could build (known, or guessed from its size)
+    others: Sequence[Entry]
+    opp_gold: int  # the most gold another player holds
+    opp_hand: int  # the biggest hand of another
+    near_end: bool  # another city is two districts short of complete
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the computer players treat one character."""
+    worth: Callable[[Round], float]  # rough gold-equivalent it would earn this round
+    # The gold its turn brings before a build (income, a bonus), which may make a wanted
+    # district affordable (None: none worth counting).
+    earns: Callable[[Sequence[str]], int] | None = None
+    # Its own actions by type, for those no other heuristic knows (a character added later):
+    # chosen first in its turn's main step.
+    actions: Mapping[str, Chooser] = field(default_factory=dict)
+
+
+def _income(character: str, bonus: int = 0) -> Callable[[Sequence[str]], int]:
+    return lambda city: income(city, character) + bonus
+
+
+POLICIES: dict[str, Policy] = {
+    "assassin": Policy(lambda r: 2.2),
+    "thief": Policy(lambda r: 0.8 + 0.45 * r.opp_gold),
+    "magician": Policy(lambda r: 0.8 * max(0, r.opp_hand - r.n_hand)
+                       + (1.5 if r.n_good == 0 else 0.0)),
+    "king": Policy(lambda r: income(r.city, "king") + 1.2, _income("king")),
+    "bishop": Policy(lambda r: income(r.city, "bishop") + 0.6
+                     + (0.25 * len(r.city) if r.near_end else 0.1), _income("bishop")),
+    "merchant": Policy(lambda r: income(r.city, "merchant") + 1.3, _income("merchant", 1)),
+    "architect": Policy(lambda r: 1.5 + (1.5 * min(2, r.n_good - 1)
+                                         if r.n_good >= 2 and r.gold >= 4 else 0.0)),
+    "warlord": Policy(lambda r: income(r.city, "warlord") + (1.5 if r.near_end else 0.7),
+                      _income("warlord")),
+    # Dark City's: what each power tends to bring
+    "witch": Policy(lambda r: 2.0),  # the assassin's harm, and a second power
+    "tax_collector": Policy(lambda r: 0.5 + 0.3 * len(r.others)),  # 1 gold from each builder
+    "wizard": Policy(lambda r: 0.8 + 0.3 * min(r.opp_hand, 4)
+                     + (1.0 if r.n_good == 0 else 0.0)),
+    "emperor": Policy(lambda r: income(r.city, "emperor") + 1.0,  # and the tribute
+                      _income("emperor")),
+    "abbot": Policy(lambda r: income(r.city, "abbot") + 0.5
+                    + (1.0 if r.opp_gold > r.gold else 0.0), _income("abbot")),
+    "alchemist": Policy(lambda r: 0.5 + (0.6 * min(r.gold, 6) if r.n_good else 0.0)),
+    "navigator": Policy(lambda r: 2.5 - (1.5 if r.n_good and r.gold >= 3 else 0.0)),
+    "diplomat": Policy(lambda r: income(r.city, "diplomat") + (1.3 if r.near_end else 0.6),
+                       _income("diplomat")),
+    "artist": Policy(lambda r: 0.4 + 0.8 * min(2, r.gold, len(r.city))),
+    "queen": Policy(lambda r: 3.0 * min(1.0, 2 / max(1, len(r.others)))),  # 3 gold by the crown
+}
+
+
+def chooser(action_type: str) -> Chooser | None:
+    """The chooser of a character's own action type (None: no character's record has one)."""
+    return next((p.actions[action_type] for p in POLICIES.values()
+                 if action_type in p.actions), None)
+
+
+def character_values(me: Entry, others: Sequence[Entry], complete: int,
                      hand: Sequence[str] | None) -> dict[str, float]:
     """Rough gold-equivalent each character would earn `me` (a view player entry) this round.
 
@@ -135,49 +207,21 @@ def character_values(me: dict[str, Any], others: Sequence[dict[str, Any]], compl
     city, gold, n_hand = me["city"], me["gold"], me["hand_size"]
     good = useful(hand, city) if hand is not None else None
     n_good = len(good) if good is not None else min(n_hand, 3)
-    opp_gold = max((o["gold"] for o in others), default=0)
-    opp_hand = max((o["hand_size"] for o in others), default=0)
-    near_end = any(len(o["city"]) >= complete - 2 for o in others)
-    v = {
-        "assassin": 2.2,
-        "thief": 0.8 + 0.45 * opp_gold,
-        "magician": 0.8 * max(0, opp_hand - n_hand) + (1.5 if n_good == 0 else 0.0),
-        "king": income(city, "king") + 1.2,
-        "bishop": income(city, "bishop") + 0.6 + (0.25 * len(city) if near_end else 0.1),
-        "merchant": income(city, "merchant") + 1.3,
-        "architect": 1.5 + (1.5 * min(2, n_good - 1) if n_good >= 2 and gold >= 4 else 0.0),
-        "warlord": income(city, "warlord") + (1.5 if near_end else 0.7),
-    }
-    v.update(_dark_city_values(me, others, n_good, gold, near_end, opp_hand))
+    table = Round(city, gold, n_hand, n_good, others,
+                  max((o["gold"] for o in others), default=0),
+                  max((o["hand_size"] for o in others), default=0),
+                  any(len(o["city"]) >= complete - 2 for o in others))
+    v = {c: p.worth(table) for c, p in POLICIES.items()}
     if good is not None and good:
         # Gold that lets me build this turn is worth more than gold for later.
         short = min(cost(d) for d in good) - gold - 2
         if short > 0:
-            for c in ("king", "bishop", "merchant", "warlord", "emperor", "abbot", "diplomat"):
-                if income(city, c) + (c == "merchant") >= short:
+            for c, p in POLICIES.items():
+                if p.earns is not None and p.earns(city) >= short:
                     v[c] += 1.0
     if n_good == 0:
         v["architect"] += 0.5
     return v
-
-
-def _dark_city_values(me: dict[str, Any], others: Sequence[dict[str, Any]], n_good: int,
-                      gold: int, near_end: bool, opp_hand: int) -> dict[str, float]:
-    """The same rough worth for Dark City's characters (what each power tends to bring)."""
-    city = me["city"]
-    richest = max((o["gold"] for o in others), default=0)
-    return {
-        "witch": 2.0,  # the assassin's harm, and a second power
-        "tax_collector": 0.5 + 0.3 * len(others),  # 1 gold from each who builds
-        "wizard": 0.8 + 0.3 * min(opp_hand, 4) + (1.0 if n_good == 0 else 0.0),
-        "emperor": income(city, "emperor") + 1.0,  # and the tribute
-        "abbot": income(city, "abbot") + 0.5 + (1.0 if richest > gold else 0.0),
-        "alchemist": 0.5 + (0.6 * min(gold, 6) if n_good else 0.0),  # builds for free
-        "navigator": 2.5 - (1.5 if n_good and gold >= 3 else 0.0),  # but builds nothing
-        "diplomat": income(city, "diplomat") + (1.3 if near_end else 0.6),
-        "artist": 0.4 + 0.8 * min(2, gold, len(city)),
-        "queen": 3.0 * min(1.0, 2 / max(1, len(others))),  # 3 gold beside the crown
-    }
 
 
 def softmax(values: dict[str, float], temperature: float) -> dict[str, float]:
@@ -225,8 +269,8 @@ def holder_beliefs(view: dict[str, Any], temperature: float = 1.5
         vals = character_values(entry, others, view["city_size"], None)
         if not possible:
             continue
-        # Every character here has a value (_dark_city_values too); one a new cast adds
-        # without a heuristic of its own counts as average.
+        # Every character with a record (POLICIES) has a value; one a new cast adds without
+        # a record counts as average.
         average = sum(vals.values()) / len(vals)
         probs = softmax({c: vals.get(c, average) for c in sorted(possible)}, temperature)
         acc = out.setdefault(seat, {})

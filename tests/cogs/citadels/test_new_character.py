@@ -5,6 +5,8 @@ event lines all coming from the declarations' defaults and his texts."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.client import GameBot
 from bot.records import GameSettings
 from cogs.citadels.actions_ui import SPEC
@@ -15,7 +17,9 @@ from tests.fakediscord_fixtures import Table
 from tests.game_driver import start_game
 from tests.rules.citadels.dark_helpers import dstart
 
-from .herald import herald
+from .herald import HERE, herald
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def test_the_herald_proclaims_a_player_through_his_panel(fast_bot: GameBot,
@@ -39,6 +43,7 @@ async def test_the_herald_proclaims_a_player_through_his_panel(fast_bot: GameBot
         gold = {p: game.state.player(p).gold for p in (a, b, c)}
 
         panel = await game.do(alice, {"type": "take_gold"})
+        assert "6 📯 Herald" in panel.text  # his emoji is his data row's
         assert "• Proclaim bruno" in panel.text and "• Proclaim carla" in panel.text
         [select] = [s for s in panel.selects() if s["custom_id"].endswith(":s.proclaim")]
         assert select["placeholder"] == "Proclaim a player…"
@@ -64,3 +69,17 @@ async def test_the_herald_proclaims_a_player_through_his_panel(fast_bot: GameBot
         await game.do(alice, {"type": "end_turn"}, panel)
         assert game.state.current != "herald"
     assert "proclaim" not in {d.type for d in SPEC.declared}  # nothing declared him
+
+
+def test_the_herald_is_four_files_and_no_other_names_his_action() -> None:
+    """The files the character needed: his package's, the only ones of the project that name
+    his action (tests of him aside)."""
+    his = sorted(str(p.relative_to(ROOT)) for p in HERE.rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts)
+    assert his == [f"tests/cogs/citadels/herald/{name}" for name in (
+        "__init__.py", "data.json", "locales/en/citadels.json", "locales/es/citadels.json")]
+    sources = [p for d in ("rules", "ai", "cogs", "bot", "demo", "bench", "tests")
+               for p in (ROOT / d).rglob("*") if p.suffix in (".py", ".json", ".md")]
+    naming = sorted(str(p.relative_to(ROOT)) for p in sources if not p.name.startswith("test_")
+                    and "proclaim" in p.read_text("utf-8").lower())
+    assert naming == his and len(sources) > 300
