@@ -2,7 +2,7 @@
 builds an offer in its panel and sends it to everyone, to a pair or to one seat. An offer to one
 seat (the engine's one-seat form, `to` its name) is accepted (the trade is made) or declined. An
 offer to several (`to` a list) is answered by each addressee from their own panel, at once:
-Accept, Decline (declared in actions_ui.py), or a counter-offer built with the same selects as
+Accept, Decline (declared in actions_ui.py), or a counter-offer built in the same builder as
 an offer (filled with the offer turned round to start from) and sent with one button; the
 offerer then trades with one of those who accepted or
 countered (a button each, their terms on it), withdraws the offer, or ends the turn (the offer
@@ -10,15 +10,15 @@ lapses). The offerer may withdraw an offer while it is answered. Computer seats 
 with their own model, as for any decision; every offer, answer and trade is a public event line
 (events.py).
 
-The offer is built in the panel's "offer" group: a multi-select of the cards given (the hand,
-one option a card; past 25, each type up to the copies that let every type in) and one of the
-cards asked (each type up to three times), then a select of the seats it may go to. With one
-side chosen, a select offers it to everyone for any one card of the other side (a 1-for-1 offer
-in three clicks: the group, the card given, the card asked). Beside cards the bank would take
-now, the panel says its rate. What is chosen so far lives in the panel's focus,
-"@offer:<give>:<get>" (each side eight base-36 counts in the rules' card order, CARDS), and
-each option of one side carries the other side's counts, so choosing one side keeps the other.
-Nothing of it is stored: an offer is only made when sent, and the engine checks it then.
+The offer is built in the trade builder (builder.py), the panel's "offer" group: a button a
+card adds it to a side, one takes it back; with one side chosen, a select offers it to everyone
+for any one card (a 1-for-1 offer in three clicks: the group, the card given, the card asked);
+then a select of the seats it may go to, or Send it to everyone. Beside cards the bank would
+take now, the panel says its rate. What is chosen so far lives in the panel's focus,
+"@offer:<give>:<get>" (each side eight base-36 counts in the rules' card order, CARDS), and each
+button carries the draft it leads to. Nothing of it is stored: an offer is only made when sent,
+and the engine checks it then. The multi-selects of the panels before the builder ("og", "oa")
+still answer, with the builder on the draft they name.
 """
 
 from __future__ import annotations
@@ -97,6 +97,34 @@ def mirrored(view: dict[str, Any]) -> Draft:
 
 
 @dataclass(frozen=True)
+class Open:
+    """A button that opens the trade builder on a draft (or, in it, adds or takes back a
+    card: builder.py): `give` and `get` in base-36 counts; `counter` only words its label."""
+
+    give: str
+    get: str
+    counter: bool = False
+    type: str = "offer_open"
+
+    def model_dump(self) -> dict[str, Any]:
+        return {"type": self.type, "give": self.give, "get": self.get}
+
+    @classmethod
+    def of(cls, built: Draft, counter: bool = False) -> Open:
+        return cls(encode(built.give), encode(built.get), counter)
+
+
+@dataclass(frozen=True)
+class Back:
+    """The builder's way back to the whole panel."""
+
+    type: str = "offer_back"
+
+    def model_dump(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True)
 class Quick:
     """An offer to everyone of the cards chosen on one side for one card on the other: the
     builder's shortcut select, played as the offer itself (`plays` offer_trade)."""
@@ -129,6 +157,9 @@ def prepared(legal: Sequence[Any], view: dict[str, Any], focus: str | None
     if not offers and not counters:
         return list(legal), view
     rest = [a for a in legal if a.type not in ("offer_trade", "counter_trade")]
+    if not (focus or "").startswith(f"@{GROUP}"):  # a button opens the builder
+        start = mirrored(view) if counters else EMPTY
+        return [*rest, Open.of(start, counter=bool(counters))], view
     building = (focus or "").startswith(f"@{GROUP}:")
     built = draft(focus, view.get("hand") or {}) if building or not counters else mirrored(view)
     out: list[Any] = [*rest, Step("offer_give"), Step("offer_get")]
@@ -253,7 +284,16 @@ def _pick_label(action: Any, ctx: Context) -> str:
         get=texts.cards(reply["get"], ctx.catalog, ctx.lang))
 
 
+def _open_label(action: Any, ctx: Context) -> str:
+    return texts.t(ctx.catalog, ctx.lang, "action.offer_open.counter" if action.counter
+                   else "action.offer_open")
+
+
 DECLARED: tuple[Declaration, ...] = (
+    Declaration("offer_open", "ob", ("give", "get"), group=GROUP, label=_open_label,
+                style="primary"),
+    Declaration("offer_back", "oback", label=lambda a, ctx: texts.t(ctx.catalog, ctx.lang,
+                                                                    "builder.back")),
     Declaration("offer_give", "og", ("cards+",), "multi", group=GROUP,
                 label=lambda a, ctx: "", choices=_give_items, choice_label=_label,
                 chosen=lambda ctx: _positions(_give_items(ctx), chosen(ctx).give)),

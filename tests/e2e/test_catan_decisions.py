@@ -238,16 +238,9 @@ async def accepted(game: CatanGame, them: Person, panel: SeenMessage, offerer: s
 
 async def make_offer(game: CatanGame, person: Person, offer: dict[str, Any]
                      ) -> SeenMessage:
-    """Build `offer` in the panel as a person does: the offer group, the cards given, the
-    cards asked, then the seat it goes to."""
-    panel = await game.panel(person)
-    menu = next(s for s in panel.selects() if s["custom_id"].endswith(":s.n_menu"))
-    panel = await (await person.choose(panel, ["@offer"], custom_id=menu["custom_id"])).response()
-    custom_id, values = multi_values(panel, "og", offer["give"])
-    panel = await (await person.choose(panel, values, custom_id=custom_id)).response()
-    custom_id, values = multi_values(panel, "oa", offer["get"])
-    panel = await (await person.choose(panel, values, custom_id=custom_id)).response()
-    return await do(game, person, offer, panel=panel)
+    """Build `offer` in the panel as a person does: the offer group opens the trade builder,
+    a click adds each card given and each card asked, then the seat it goes to."""
+    return await do(game, person, offer)
 
 
 async def test_a_discarder_who_lets_the_time_run_out(emulator: Emulator, discord_api: Discord,

@@ -6,15 +6,16 @@ take. The clicks are those a person makes (demo.catan.reach)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from bot.client import GameBot
+from cogs.catan.trades import encode
 from demo.catan import reach
 from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord.models import COMPONENTS_V2
 from fakediscord.testing import SeenMessage
 from rules.catan.actions import OfferTrade
 from rules.catan.game import GAME
@@ -82,23 +83,21 @@ async def test_counter_opens_the_builder_with_the_offer_turned_round(
         offerer, counterer, _ = record.state.seats
         offer = OfferTrade(to=record.state.seats[1:], give={"brick": 1}, get={"ore": 1})
         await clicked(game, game.people[offerer], offer)
-        panel = await game.panel(game.people[counterer])
-        builder = {str(s["custom_id"]).rsplit(".", 1)[-1]: s for s in panel.selects()}
-        assert chosen(builder["og"]) == Counter({"ore": 1})  # what the offer asks for
-        assert chosen(builder["oa"]) == Counter({"brick": 1})  # what it gives
-        assert "To counter, change the cards below" in panel.text, panel.text
+        them = game.people[counterer]
+        panel = await game.panel(them)
+        assert {b["label"] for b in panel.buttons()} >= {"Accept", "Decline", "🔁 Counter…"}
+        opened = await (await them.click(panel, label="🔁 Counter…")).response()
+        assert opened.flags & COMPONENTS_V2 and not opened.embeds and not opened.content
+        assert "**You give:** 1 ⛰️ Ore" in opened.text, opened.text  # what the offer asks
+        assert "**You ask for:** 1 🧱 Brick" in opened.text  # what it gives
+        assert "To counter, change the cards below" in opened.text
         counter = {"type": "counter_trade", "give": {"grain": 2}, "get": {"brick": 1}}
-        await do(game, game.people[counterer], counter, panel=panel)
+        await do(game, them, counter, panel=opened)
         entries = [e.action["type"] for e in await game.bot.store.actions(game.id)
                    if e.by == "player"]
         assert entries == ["offer_trade", "counter_trade"]
         assert hand_of(game, counterer) == hands[1]  # nothing traded until the pick
         assert await discord_api.failed_interactions() == []
-
-
-def chosen(select: dict[str, Any]) -> Counter[str]:
-    return Counter(o["value"].partition(".")[2].partition("_")[0] for o in select["options"]
-                   if o.get("default"))
 
 
 async def test_a_road_takes_two_clicks_at_most_and_one_when_its_choices_fit_a_select(
@@ -130,14 +129,19 @@ async def test_the_bank_rate_is_shown_beside_cards_the_bank_would_take(
         menu = next(s for s in panel.selects() if s["custom_id"].endswith(":s.n_menu"))
         panel = await (await person.choose(panel, ["@offer"], custom_id=menu["custom_id"])
                        ).response()
-        give = next(s for s in panel.selects() if s["custom_id"].endswith(":s.og"))
-        wool = [o["value"] for o in give["options"] if ".wool_" in o["value"]]
-        one = await (await person.choose(panel, wool[:1], custom_id=give["custom_id"])
-                     ).response()
-        assert "The bank takes" not in one.text
-        many = await (await person.choose(panel, wool[:rate], custom_id=give["custom_id"])
-                      ).response()
-        assert f"The bank takes {rate} 🐑 Wool" in many.text, many.text
+        for count in range(1, rate + 1):
+            panel = await (await person.click(panel, label="+ 🐑 Wool")).response()
+            assert ("The bank takes" in panel.text) == (count == rate), panel.text
+        assert f"The bank takes {rate} 🐑 Wool" in panel.text, panel.text
+        asked = f"ob.{encode({'wool': rate})}.{encode({'brick': 1})}"  # brick on the get side
+        panel = await (await person.click(panel, custom_id=next(
+            b["custom_id"] for b in panel.buttons() if b["custom_id"].endswith(asked)))
+                       ).response()
+        bank = f"{rate} 🐑 Wool → 1 🧱 Brick"
+        await (await person.click(panel, label=bank)).response()
+        await game.settle()
+        assert hand_of(game, record.state.seats[0]) == {"wool": 4 - rate, "brick": 2}
+        assert await discord_api.failed_interactions() == []
 
 
 async def test_a_commercial_harbors_choice_opens_as_soon_as_it_is_played(

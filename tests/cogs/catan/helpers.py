@@ -62,11 +62,16 @@ class Walked:
     actions: list[dict[str, Any]] = field(default_factory=list)  # decoded, one per component
     multis: list[dict[str, Any]] = field(default_factory=list)  # multi-selects met
     focuses: int = 0
+    layouts: int = 0  # buttons of a layout (the trade builder's) leading to a focus
 
 
-def check_components(view: discord.ui.View | None) -> None:
+def check_components(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
     """Discord's limits: 5 rows, 5 buttons a row, a select alone in its row, 1-25 options,
-    ids and values of at most 100 characters, labels of 80 (buttons) and 100 (options)."""
+    ids and values of at most 100 characters, labels of 80 (buttons) and 100 (options); a
+    layout (the trade builder): at most 40 components, its rows within theirs."""
+    if isinstance(view, discord.ui.LayoutView):
+        check_layout(view)
+        return
     if view is None:
         return
     rows: dict[int, list[Any]] = {}
@@ -93,8 +98,28 @@ def check_components(view: discord.ui.View | None) -> None:
         assert len(row) <= 5 and (not selects or len(row) == 1), row
 
 
-def items(view: discord.ui.View | None) -> list[Any]:
-    """A view's buttons and selects (the dynamic items' own)."""
+def check_layout(layout: discord.ui.LayoutView) -> None:
+    """A layout's limits (the emulator holds the message to them too: fakediscord/limits)."""
+    assert layout.total_children_count <= 40, layout.total_children_count
+    text = sum(len(i.content) for i in layout.walk_children()
+               if isinstance(i, discord.ui.TextDisplay))
+    assert text <= 4000, text
+    for row in layout.walk_children():
+        if isinstance(row, discord.ui.ActionRow):
+            selects = [i for i in row.children if isinstance(getattr(i, "item", i),
+                                                              discord.ui.Select)]
+            assert 1 <= len(row.children) <= 5 and (not selects or len(row.children) == 1)
+    for item in items(layout):
+        assert len(item.custom_id) <= 100, item.custom_id
+        if isinstance(item, discord.ui.Button):
+            assert item.label and len(item.label) <= 80, item.label
+
+
+def items(view: discord.ui.View | discord.ui.LayoutView | None) -> list[Any]:
+    """A view's buttons and selects (the dynamic items' own), a layout's nested ones too."""
+    if isinstance(view, discord.ui.LayoutView):
+        return [getattr(i, "item", i) for i in view.walk_children()
+                if isinstance(getattr(i, "item", i), discord.ui.Button | discord.ui.Select)]
     return [getattr(i, "item", i) for i in (view.children if view else [])]
 
 
@@ -125,6 +150,13 @@ def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walk
                     continue
                 found = UI.button_action(code)
                 assert found is not None, code
+                if isinstance(found, Focus):  # a panel redrawn (the builder opened...)
+                    out.focuses += 1
+                    if not isinstance(panel.view, discord.ui.LayoutView):
+                        todo.append(found.value)  # a builder's cards: drafts not followed
+                    else:
+                        out.layouts += 1
+                    continue
                 out.actions.append(found)
                 continue
             kind = code[2:]

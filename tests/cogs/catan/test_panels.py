@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import discord
 import pytest
 
 from bot.ui import Focus
@@ -18,7 +19,7 @@ from rules.catan.game import GAME
 from .helpers import CATALOG, items, playout, walk
 
 MULTI = {"discard", "give_cards"}  # chosen from the hand, any cards
-BUILT = {"offer_trade"}  # the offer builder's
+BUILT = {"offer_trade", "counter_trade", "take_cards"}  # made in the trade builder
 
 
 def canonical(action: Any) -> str:
@@ -48,8 +49,8 @@ def test_every_legal_action_is_on_the_panel(players: int, seed: int,
                 [multi] = [m for m in walked.multis if m["kind"] in ("dc", "gc")]
                 hand = sum(GAME.view(rec.state, seat)["hand"].values())
                 assert multi["max"] == min(owed, hand, 25)
-            if "offer_trade" in types:
-                assert {m["kind"] for m in walked.multis} >= {"og", "oa"}
+            if types & BUILT:  # the builder reached, its cards' buttons on it
+                assert walked.layouts > 0, types
             offered.update(types)
     assert offered["place_building"] and offered["end_turn"] and offered["roll"]
 
@@ -62,8 +63,8 @@ def test_discards_are_chosen_card_by_card() -> None:
 
 
 def test_an_offer_is_built_side_by_side_and_sent() -> None:
-    """The give and ask selects keep each other's choice (the focus carries both), and the
-    seat select then plays the whole offer."""
+    """In the builder a click adds a card to a side (the button's draft keeps the other
+    side), a click takes one back, and the seat select then plays the whole offer."""
     [rec] = [r for r, _ in playout(3, 11) if "offer_trade" in {
         a.type for a in GAME.legal_actions(r.state, r.state.seats[r.state.active])}
         and r.state.phase == "action"][:1]
@@ -71,21 +72,12 @@ def test_an_offer_is_built_side_by_side_and_sent() -> None:
     hand = GAME.view(rec.state, seat)["hand"]
     give = next(c for c, n in hand.items() if n)
     get = next(c for c in hand if c != give)
-    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], "@offer")
-    selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
-               if hasattr(item, "options")}
-    value = next(o.value for o in selects["og"].options if f".{give}_" in o.value)
-    focus = UI.select_action("og", [value])
-    assert isinstance(focus, Focus)
-    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus.value)
-    selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
-               if hasattr(item, "options")}
-    assert [o.default for o in selects["og"].options].count(True) == 1
-    asked = [o.value for o in selects["oa"].options if o.value.split(".")[1].startswith(get)]
-    focus = UI.select_action("oa", asked[:2])
-    assert isinstance(focus, Focus)
-    assert trades.draft(focus.value, hand) == trades.Draft({give: 1}, {get: 2})
-    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus.value)
+    focus: str | None = "@offer"
+    for side, card in (("give", give), ("get", get), ("get", get), ("get", get)):
+        focus = click(rec, seat, focus, side, card, "+ ")
+    focus = click(rec, seat, focus, "get", get, "− ")  # one taken back
+    assert trades.draft(focus, hand) == trades.Draft({give: 1}, {get: 2})
+    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus)
     assert "you give 1" in (panel.embed.description or "")
     selects = {item.custom_id.rsplit(".", 1)[1]: item for item in items(panel.view)
                if hasattr(item, "options")}
@@ -96,6 +88,20 @@ def test_an_offer_is_built_side_by_side_and_sent() -> None:
     assert [a["to"] for a in sends] == [others, *others]  # type: ignore[index]
     assert sends[1] == {"type": "offer_trade", "to": others[0],
                         "give": {give: 1}, "get": {get: 2}}
+
+
+def click(rec: Any, seat: str, focus: str | None, side: str, card: str, sign: str
+          ) -> str | None:
+    """The focus a builder's button adding (sign "+ ") or taking back ("− ") `card` on
+    `side` leads to (the sides' buttons come in their order: give, then get)."""
+    panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], focus)
+    name = CATALOG.text(f"catan.resource.{card}", "en")
+    found = [UI.button_action(i.custom_id.split(":", 3)[-1]) for i in items(panel.view)
+             if isinstance(i, discord.ui.Button) and (i.label or "").startswith(sign)
+             and (i.label or "").endswith(name)]
+    chosen = found[0] if side == "give" or len(found) == 1 else found[1]
+    assert isinstance(chosen, Focus), found
+    return chosen.value
 
 
 def test_a_forged_or_outdated_offer_focus_asks_again() -> None:
