@@ -25,7 +25,7 @@ from cogs.declare import Context
 from cogs.game import PicturePanel
 from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
 
-from . import order, places, texts, trades
+from . import builder, order, places, texts, trades
 from .actions_ui import SPEC
 
 View = dict[str, Any]
@@ -45,6 +45,9 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     if not legal:
         return PicturePanel(embed, None, None)
     ctx = Context(view, list(record.seats), catalog, lang)
+    if builder.wanted(legal, view, focus):  # the trade builder: a layout of its own
+        return PicturePanel(embed, builder.layout(record.id, record.version, legal, ctx,
+                                                  focus, embed), None)
     components = panels.components(record.id, record.version, legal, SPEC, ctx, focus,
                                    hint=record.settings.hints and len(legal) > 1)
     shown = panels.shown_types(components, SPEC)

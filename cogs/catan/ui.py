@@ -13,7 +13,7 @@ from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionalUI, OptionSelect, Panel
 from rules.catan.state import Options
 
-from . import events, hints, panel, table, texts, trades
+from . import builder, events, hints, panel, table, texts, trades
 from .actions_ui import SPEC
 from .render import picture
 
@@ -134,8 +134,8 @@ class CatanUI(OptionalUI):
         view = record.rules.view(record.state, seat)
         return hints.hint_line(hint, view, list(record.seats), catalog, language(catalog, lang))
 
-    def button_action(self, code: str) -> dict[str, Any] | None:
-        return SPEC.decode(code)
+    def button_action(self, code: str) -> dict[str, Any] | Focus | None:
+        return builder.answer(SPEC.decode(code))  # the trade builder's buttons: a focus
 
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
         if kind in trades.KINDS:
