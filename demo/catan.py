@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from cogs.catan.actions_ui import SPEC
+from cogs.catan.trades import decode
 from cogs.panels import narrows_to
 from fakediscord import Person
 from fakediscord.testing import SeenMessage
@@ -29,6 +30,7 @@ from .scene import Scene
 
 GAME_TIMEOUT = 300.0
 MULTI = {"discard": "dc", "give_cards": "gc"}
+DRAFTED = ("offer_trade", "counter_trade", "take_cards")  # made in the trade builder
 
 
 # -- a click towards an action ---------------------------------------------------------------
@@ -45,9 +47,35 @@ def _cards_values(select: dict[str, Any], cards: dict[str, int]) -> list[str] | 
     return values if not +wanted else None
 
 
-def _chosen(select: dict[str, Any]) -> Counter[str]:
-    return Counter(o["value"].partition(".")[2].partition("_")[0] for o in select["options"]
-                   if o.get("default"))
+def _nearest(panel: SeenMessage, action: Any) -> dict[str, Any] | None:
+    """The trade builder's button ("ob.<give>.<get>": the draft it leads to) whose draft is
+    nearest the cards of `action` (an offer, a counter, a Master Merchant's take)."""
+    give, get = (action.give, action.get) if action.type != "take_cards" else ({},
+                                                                               action.cards)
+    best: tuple[int, dict[str, Any]] | None = None
+    for button in panel.buttons():
+        found = _drafted(button)
+        sides = None if found is None or "give" not in found else (decode(found["give"]),
+                                                                   decode(found["get"]))
+        if button.get("disabled") or sides is None or sides[0] is None or sides[1] is None:
+            continue
+        far = _apart(sides[0], give) + _apart(sides[1], get)
+        if best is None or far < best[0]:
+            best = (far, button)
+    return None if best is None else best[1]
+
+
+def _drafted(component: dict[str, Any]) -> dict[str, Any] | None:
+    """The trade builder's draft a button leads to (or its way back), if it is one."""
+    if component["type"] != 2:
+        return None
+    found = SPEC.decode(str(component.get("custom_id", "")).rsplit(":", 1)[-1])
+    return found if found is not None and found["type"] in ("offer_open", "offer_back") \
+        else None
+
+
+def _apart(a: dict[str, int], b: dict[str, int]) -> int:
+    return sum(abs(a.get(c, 0) - b.get(c, 0)) for c in {*a, *b})
 
 
 def paging(value: str, action: Any) -> bool:
@@ -80,11 +108,8 @@ def step(panel: SeenMessage, action: Any, looked: Collection[str] = ()
     if action.type == "offer_trade" and "oq" in selects and any(
             o["value"] == quick for o in selects["oq"]["options"]):  # the offer to everyone
         return selects["oq"], [quick]
-    if action.type in ("offer_trade", "counter_trade"):  # the builder's cards first
-        for kind, cards in (("og", action.give), ("oa", action.get)):
-            if kind in selects and _chosen(selects[kind]) != Counter(cards):
-                values = _cards_values(selects[kind], cards)
-                return (selects[kind], values) if values else None
+    if action.type in DRAFTED and (drafting := _nearest(panel, action)) is not None:
+        return drafting, []  # the trade builder's card nearest the action's
     narrowing = selects.get(f"n_{own}")
     if narrowing is not None:
         found = next((o["value"] for o in narrowing["options"]
@@ -105,6 +130,8 @@ def navigating(component: dict[str, Any]) -> bool:
     """Whether using `component` only redraws the panel (the menu, a narrowing, the offer's
     cards) instead of playing an action."""
     custom_id = str(component.get("custom_id", ""))
+    if _drafted(component) is not None:
+        return True  # the trade builder's cards and its way back
     return component["type"] != 2 and (":s.n_" in custom_id
                                        or custom_id.endswith((":s.og", ":s.oa")))
 
