@@ -155,6 +155,9 @@ class Policy:
     # Its own actions by type, for those no other heuristic knows (a character added later):
     # chosen first in its turn's main step.
     actions: Mapping[str, Chooser] = field(default_factory=dict)
+    # Why a hint picks it, beyond its income (hints.py): "threat" (near a complete city),
+    # "rich" (the richest's gold), "build" (cards to build), "cards" (none), "crown".
+    hint: str | None = None
 
 
 def _income(character: str, bonus: int = 0) -> Callable[[Sequence[str]], int]:
@@ -162,31 +165,35 @@ def _income(character: str, bonus: int = 0) -> Callable[[Sequence[str]], int]:
 
 
 POLICIES: dict[str, Policy] = {
-    "assassin": Policy(lambda r: 2.2),
-    "thief": Policy(lambda r: 0.8 + 0.45 * r.opp_gold),
+    "assassin": Policy(lambda r: 2.2, hint="threat"),
+    "thief": Policy(lambda r: 0.8 + 0.45 * r.opp_gold, hint="rich"),
     "magician": Policy(lambda r: 0.8 * max(0, r.opp_hand - r.n_hand)
-                       + (1.5 if r.n_good == 0 else 0.0)),
-    "king": Policy(lambda r: income(r.city, "king") + 1.2, _income("king")),
+                       + (1.5 if r.n_good == 0 else 0.0), hint="cards"),
+    "king": Policy(lambda r: income(r.city, "king") + 1.2, _income("king"), hint="crown"),
     "bishop": Policy(lambda r: income(r.city, "bishop") + 0.6
                      + (0.25 * len(r.city) if r.near_end else 0.1), _income("bishop")),
     "merchant": Policy(lambda r: income(r.city, "merchant") + 1.3, _income("merchant", 1)),
     "architect": Policy(lambda r: 1.5 + (1.5 * min(2, r.n_good - 1)
-                                         if r.n_good >= 2 and r.gold >= 4 else 0.0)),
+                                         if r.n_good >= 2 and r.gold >= 4 else 0.0),
+                        hint="build"),
     "warlord": Policy(lambda r: income(r.city, "warlord") + (1.5 if r.near_end else 0.7),
-                      _income("warlord")),
+                      _income("warlord"), hint="threat"),
     # Dark City's: what each power tends to bring
-    "witch": Policy(lambda r: 2.0),  # the assassin's harm, and a second power
-    "tax_collector": Policy(lambda r: 0.5 + 0.3 * len(r.others)),  # 1 gold from each builder
+    "witch": Policy(lambda r: 2.0, hint="threat"),  # the assassin's harm, and a second power
+    "tax_collector": Policy(lambda r: 0.5 + 0.3 * len(r.others),  # 1 gold from each builder
+                            hint="rich"),
     "wizard": Policy(lambda r: 0.8 + 0.3 * min(r.opp_hand, 4)
-                     + (1.0 if r.n_good == 0 else 0.0)),
+                     + (1.0 if r.n_good == 0 else 0.0), hint="cards"),
     "emperor": Policy(lambda r: income(r.city, "emperor") + 1.0,  # and the tribute
-                      _income("emperor")),
+                      _income("emperor"), hint="crown"),
     "abbot": Policy(lambda r: income(r.city, "abbot") + 0.5
                     + (1.0 if r.opp_gold > r.gold else 0.0), _income("abbot")),
-    "alchemist": Policy(lambda r: 0.5 + (0.6 * min(r.gold, 6) if r.n_good else 0.0)),
-    "navigator": Policy(lambda r: 2.5 - (1.5 if r.n_good and r.gold >= 3 else 0.0)),
+    "alchemist": Policy(lambda r: 0.5 + (0.6 * min(r.gold, 6) if r.n_good else 0.0),
+                        hint="build"),  # builds for free
+    "navigator": Policy(lambda r: 2.5 - (1.5 if r.n_good and r.gold >= 3 else 0.0),
+                        hint="cards"),  # but builds nothing
     "diplomat": Policy(lambda r: income(r.city, "diplomat") + (1.3 if r.near_end else 0.6),
-                       _income("diplomat")),
+                       _income("diplomat"), hint="threat"),
     "artist": Policy(lambda r: 0.4 + 0.8 * min(2, r.gold, len(r.city))),
     "queen": Policy(lambda r: 3.0 * min(1.0, 2 / max(1, len(r.others)))),  # 3 gold by the crown
 }

@@ -17,12 +17,6 @@ from . import evaluate as E
 from .expert import ExpertPlayer
 from .strategy import View, sampler_for
 
-THREATS = frozenset({"assassin", "witch", "warlord", "diplomat"})
-CROWNS = frozenset({"king", "emperor"})
-BUILDERS = frozenset({"architect", "alchemist"})
-CARDS = frozenset({"magician", "wizard", "navigator"})
-THIEVES = frozenset({"thief", "tax_collector"})
-
 
 def suggest(view: View, legal: Sequence[Action], rng: random.Random,
             deadline: float | None = None) -> Hint:
@@ -61,21 +55,23 @@ def explain(view: View, action: Action) -> tuple[str, dict[str, Any]]:
 
 
 def _pick(view: View, me: dict[str, Any], character: str) -> tuple[str, dict[str, Any]]:
+    policy = E.POLICIES.get(character)
+    why = policy.hint if policy is not None else None
     close = [p for p in view["players"]
              if p["id"] != me["id"] and len(p["city"]) >= view["city_size"] - 1]
-    if character in THREATS and close:
+    if why == "threat" and close:
         return "pick.threat", {"character": character, "count": len(close)}
     gold = E.income(me["city"], character)
     if gold >= 2:
         return "pick.income", {"character": character, "gold": gold}
-    if character in THIEVES:
+    if why == "rich":
         rich = max((p for p in view["players"] if p["id"] != me["id"]), key=lambda p: p["gold"])
         return "pick.rich", {"character": character, "player": rich["id"], "gold": rich["gold"]}
-    if character in BUILDERS and len(E.useful(me.get("hand", []), me["city"])) >= 2:
+    if why == "build" and len(E.useful(me.get("hand", []), me["city"])) >= 2:
         return "pick.build", {"character": character}
-    if character in CARDS and not E.useful(me.get("hand", []), me["city"]):
+    if why == "cards" and not E.useful(me.get("hand", []), me["city"]):
         return "pick.cards", {"character": character}
-    if character in CROWNS:
+    if why == "crown":
         return "pick.crown", {"character": character}
     return "pick.value", {"character": character}
 
