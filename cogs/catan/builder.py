@@ -85,9 +85,7 @@ def layout(game: int, version: int, legal: Sequence[Any], ctx: Context, focus: s
     side's chosen cards and their buttons, then what the draft may be sent as."""
     board = _board(game, version, legal, ctx, focus)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=embed.colour)
-    head = [f"### {board.t('builder.title')}", embed.description or "",
-            board.t("builder.hand", cards=texts.cards(ctx.view.get("hand"), ctx.catalog,
-                                                        ctx.lang))]
+    head = [f"### {board.t('builder.title')}", embed.description or "", _hand_line(board)]
     box.add_item(discord.ui.TextDisplay("\n".join(line for line in head if line)))
     sides = ("get",) if board.most is not None else ("give", "get")
     for side in sides:
@@ -118,6 +116,18 @@ def _board(game: int, version: int, legal: Sequence[Any], ctx: Context, focus: s
     built = trades.chosen(ctx)
     return Builder(game, version, ctx, legal, built,
                    {"give": dict(ctx.view.get("hand") or {}), "get": None}, None)
+
+
+def _hand_line(board: Builder) -> str:
+    """The seat's cards; for a take, the cards it takes from (the target's hand)."""
+    ctx = board.ctx
+    if board.most is not None:
+        inspected = ctx.view.get("inspected") or {}
+        return board.t("builder.their", other=texts.seat(inspected.get("seat"), ctx.seats,
+                                                         ctx.catalog, ctx.lang),
+                       cards=texts.cards(board.limits["get"], ctx.catalog, ctx.lang))
+    return board.t("builder.hand", cards=texts.cards(ctx.view.get("hand"), ctx.catalog,
+                                                     ctx.lang))
 
 
 def _side_line(board: Builder, side: str) -> str:

@@ -12,6 +12,7 @@ from bot.i18n import Catalog
 from demo.__main__ import main as demo_main
 from demo.catan import parse_args, reach, run_demo, step
 from fakediscord import Discord, Emulator, run_client
+from fakediscord.models import COMPONENTS_V2
 from fakediscord.testing import SeenMessage
 from rules.catan.game import GAME
 from tests.cogs.catan.driver import after_setup, do, start_game
@@ -41,11 +42,11 @@ def test_the_demo_takes_its_options_from_the_command_line() -> None:
     assert demo_main(["chess"]) == 2
 
 
-async def test_the_demos_clicks_look_through_the_pages_of_a_choice(
+async def test_the_demos_clicks_take_a_master_merchants_cards_in_the_trade_builder(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
-    """The Master Merchant's 36 takes come in pages of 25, and a page does not tell which
-    takes it holds: the demo's clicks look through them, opening the panel again after a
-    page without the take it wants, as a person would (demo.catan.reach)."""
+    """The Master Merchant's 36 takes are chosen in the trade builder, opened at once: a
+    click a card of the target's hand, then Take; the demo's clicks reach any of them in
+    three, without a page to look through (demo.catan.reach)."""
     await discord_api.configure(rate_limits=False)
     bot = GameBot(bot_settings(tmp_path / "bot.sqlite3", ping_after=0), computer_pause=0,
                   **FAST_READY)
@@ -71,17 +72,19 @@ async def test_the_demos_clicks_look_through_the_pages_of_a_choice(
         assert len(takes) == 36 and {a.type for a in takes} == {"take_cards"}
         wanted = takes[-1]  # on the second page
         panel = await game.panel(person)
-        assert step(panel, wanted) is not None  # a page, the first: not the take itself
+        assert panel.flags & COMPONENTS_V2 and "(0 de 2)" in panel.text  # Spanish, panel.text
+        assert step(panel, wanted) is not None  # a card: not the take itself
         opened = 0
+        seen: list[SeenMessage] = []
 
         async def reopen() -> SeenMessage:
             nonlocal opened
             opened += 1
             return await game.panel(person)
 
-        assert await reach(person, panel, wanted, reopen) is not None
+        assert await reach(person, panel, wanted, reopen, seen=seen) is not None
         await game.settle()
-        assert opened == 1
+        assert opened == 0 and len(seen) == 3, [m.text for m in seen]
         [entry] = [e for e in await bot.service.store.actions(game.id)
                    if e.action["type"] == "take_cards"]
         assert entry.by == "player" and GAME.parse_action(entry.action) == wanted
