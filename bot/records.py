@@ -18,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from bot.snapshots import Snapshot, rules_of
 from rules import registry
 from rules.game import Game
 
@@ -200,8 +201,14 @@ class GameRecord(BaseModel):
 
     @property
     def rules(self) -> Game[Any, Any]:
-        """The rules object of this record's game."""
-        return registry.game(self.game)
+        """The rules of this record's game; what they say of the record's own state (its
+        views, legal actions, seats to act) is computed once and shared (bot/snapshots.py)."""
+        return rules_of(registry.game(self.game), self.state)
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The views and legal actions of the record's state, each computed once."""
+        return Snapshot.of(registry.game(self.game), self.state)
 
     @property
     def max_players(self) -> int:
