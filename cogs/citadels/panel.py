@@ -36,14 +36,13 @@ from cogs.citadels.texts import (
     who,
 )
 from cogs.declare import ActionLike, Context
+from cogs.kit.ui import COLOURS, offers_hint
 from rules import citadels
 from rules.citadels import Action
 from rules.citadels.cards import DISTRICTS
 
 View = dict[str, Any]
 MAX_OPTIONS = panels.MAX_OPTIONS
-COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(),
-           "over": discord.Colour.gold()}
 
 
 def panel_embed(view: View, seats: list[Seat], catalog: Catalog, lang: str, *,
@@ -149,7 +148,7 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
         return Panel(embed, None)
     ctx = Context(seen, record.seats, catalog, language(catalog, lang))
     return Panel(embed, panels.components(record.id, record.version, legal, SPEC, ctx, focus,
-                                          hint=record.settings.hints and len(legal) > 1))
+                                          hint=offers_hint(record, legal)))
 
 
 # What the test driver and the demo read: each select's kind by action type, the fields

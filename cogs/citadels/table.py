@@ -10,6 +10,7 @@ import discord
 from bot.embeds import FIELD_VALUE, add_lines, clip, fit
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.kit.ui import medal
 from rules.citadels import Score
 from rules.citadels.cards import CHARACTERS, COST, DISTRICTS
 from rules.citadels.scoring import BREAKDOWN
@@ -141,7 +142,6 @@ def _player_lines(view: View, p: dict[str, Any], catalog: Catalog, lang: str) ->
 
 STANDINGS_COLOUR = discord.Colour.blurple()
 FINAL_COLOUR = discord.Colour.gold()
-MEDALS = ("🥇", "🥈", "🥉")
 # Every part of a score beyond its districts, in the engine's order: each on its own line.
 BONUSES = tuple(part for part in BREAKDOWN if part != "districts")
 
@@ -271,7 +271,7 @@ def _of_rank(view: View, rank: int) -> str:
 
 
 def _place(i: int) -> str:
-    return MEDALS[i] if i < len(MEDALS) else f"{i + 1}."
+    return medal(i + 1)
 
 
 def _details(sc: Score, catalog: Catalog, lang: str) -> str:

@@ -17,7 +17,6 @@ Built from `view(state, seat)` (the same for everyone: Cities has no secret of o
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +30,7 @@ from bot.records import GameRecord, Seat
 from cogs import panels
 from cogs.declare import Context
 from cogs.game import PicturePanel
-from rules import registry
+from cogs.kit.ui import COLOURS, offers_hint
 from rules.cities.geometry import ROTATIONS, frame
 
 from . import texts
@@ -42,8 +41,6 @@ from .texts import t
 
 View = dict[str, Any]
 STAGED = ("start_tile", "place_tile")
-COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(),
-           "over": discord.Colour.gold()}
 VERSION = 1  # in the picture's key: a change to the drawing draws every panel picture again
 
 
@@ -61,22 +58,13 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     picture = hood_picture(public, seat, record.seats, catalog, lang, look, caption)
     if not legal:
         return PicturePanel(fit(embed), None, picture)
-    hint = record.settings.hints and len(legal) > 1 and hints_offered()
+    hint = offers_hint(record, legal)
     if staged is not None:
         view = _staging(record, seen, legal, staged, catalog, lang, hint)
     else:
         ctx = Context(seen, record.seats, catalog, lang)
         view = panels.components(record.id, record.version, legal, SPEC, ctx, focus, hint=hint)
     return PicturePanel(fit(embed), view, picture)
-
-
-def hints_offered() -> bool:
-    """Whether Cities' computer players give hints (an `ai.cities.hints` module)."""
-    name = registry.entry("cities").ai
-    try:
-        return name is not None and importlib.util.find_spec(f"{name}.hints") is not None
-    except ModuleNotFoundError:
-        return False
 
 
 def hood_picture(public: View, seat: str, seats: list[Seat], catalog: Catalog, lang: str,

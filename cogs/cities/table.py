@@ -12,6 +12,7 @@ from bot.embeds import add_lines, fit
 from bot.i18n import Catalog
 from bot.names import waiting_for
 from bot.records import GameRecord, Seat
+from cogs.kit.ui import medal
 from rules.cities import data
 from rules.cities.state import RANDOM, Options
 
@@ -20,7 +21,6 @@ from .texts import PARTS, RING, STAR, WORKER, t
 
 View = dict[str, Any]
 LATEST = 3  # the table's latest events
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def table_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
@@ -93,7 +93,7 @@ def standings_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.
 def _score_title(view: View, p: dict[str, Any], seats: list[Seat], catalog: Catalog,
                  lang: str) -> str:
     rank = view["standings"][p["seat"]]
-    return t(catalog, lang, "standings.seat", medal=MEDALS.get(rank, f"{rank}."),
+    return t(catalog, lang, "standings.seat", medal=medal(rank),
              mark=texts.seat_mark(view, p["seat"]),
              name=texts.name(p["seat"], seats, catalog, lang, markdown=False),
              total=p["score"]["total"])
@@ -123,8 +123,7 @@ def final_embed(record: GameRecord, catalog: Catalog, lang: str) -> discord.Embe
     ranks = result.ranks if result is not None else view["standings"]
     order = sorted(view["players"], key=lambda p: (ranks[p["seat"]],
                                                    texts.seat_index(view, p["seat"])))
-    lines = [t(catalog, lang, "final.place", medal=MEDALS.get(ranks[p["seat"]],
-                                                               f"{ranks[p['seat']]}."),
+    lines = [t(catalog, lang, "final.place", medal=medal(ranks[p["seat"]]),
                name=texts.name(p["seat"], record.seats, catalog, lang),
                total=p["score"]["total"]) for p in order]
     lines += _ties(view, order, ranks, record.seats, catalog, lang)
