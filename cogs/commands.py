@@ -7,6 +7,7 @@ generated from the game's Options, cogs/kit/new.py) and adds its own commands (C
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -27,6 +28,7 @@ from cogs import history as history_cog
 from cogs.game import GameCog, in_time
 from cogs.history import HistoryCog
 from cogs.kit import new as generated
+from cogs.kit import topics
 from rules import registry
 
 if TYPE_CHECKING:
@@ -54,6 +56,10 @@ class GameCommands(commands.GroupCog):
     # else players first and the rest last): names of Options fields, or `Param`s.
     new_params: ClassVar[tuple[generated.Param | str, ...]] = ()
     new_shapes: ClassVar[tuple[generated.Built, ...]] = ()
+    # A game whose rules have topics names `rules`' parameter ("card"): its `rules` is then
+    # generated (cogs/kit/topics.py), answered from `topics`, `topic_keys` and `topic_embed`.
+    rules_topic: ClassVar[str | None] = None
+    rules_panel: ClassVar[str] = "rules"  # the text `rules` shows without a topic
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's cog gets its `new`, generated from its Options, before discord.py
@@ -62,6 +68,8 @@ class GameCommands(commands.GroupCog):
         if "game_id" in cls.__dict__ and "new" not in cls.__dict__:
             cls.new_shapes = generated.shapes(registry.game(cls.game_id), cls.new_params)
             cls.new = generated.command(cls, cls.game_id, cls.new_shapes)  # type: ignore[attr-defined]
+        if "game_id" in cls.__dict__ and cls.rules_topic and "rules" not in cls.__dict__:
+            cls.rules = topics.command(cls, cls.game_id, cls.rules_topic)  # type: ignore[method-assign]
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -192,12 +200,46 @@ class GameCommands(commands.GroupCog):
             embeds.append(ui.key(self.bot.catalog, interaction.locale.value))
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    # A game whose rules have topics (a card, a character) replaces this with its own `rules`.
+    # A game whose rules have topics (a card, a character) names `rules_topic`: its `rules`
+    # takes one, generated in place of this.
     @app_commands.command(name=_str("rules", "commands.rules.name"),
                           description=_str("The rules in short", "commands.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=self._panel(interaction, "rules"),
                                                 ephemeral=True)
+
+    async def answer_topic(self, interaction: discord.Interaction, value: str | None) -> None:
+        """`rules` with a topic: its text, named by its key or (typed) by the first topic
+        whose name holds it; without one, the game's `rules_panel`."""
+        if value is None:
+            await interaction.response.send_message(
+                embed=self._panel(interaction, self.rules_panel), ephemeral=True)
+            return
+        lang = self.bot.catalog.language_of(interaction.locale)
+        key = value if value in self.topic_keys() else next(
+            (k for _, k in self.topics(value, lang)), None)
+        if key is None:
+            await self.reply(interaction, f"{self.game_id}.errors.unknown_{self.rules_topic}",
+                             **{str(self.rules_topic): value[:50]})
+            return
+        await interaction.response.send_message(embed=self.topic_embed(key, lang),
+                                                ephemeral=True)
+
+    async def topic_choices(self, interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        lang = self.bot.catalog.language_of(interaction.locale)
+        return [app_commands.Choice(name=label[:100], value=key)
+                for label, key in self.topics(current, lang)][:25]
+
+    def topics(self, current: str, lang: str) -> list[tuple[str, str]]:
+        """(name, key) of the rules' topics whose name holds `current`, best first."""
+        return []
+
+    def topic_keys(self) -> Collection[str]:
+        return ()
+
+    def topic_embed(self, key: str, lang: str) -> discord.Embed:
+        raise LookupError(f"{self.game_id} has no rules topics")
 
     async def refuse_range(self, interaction: discord.Interaction, option: str,
                            value: int | None, bounds: tuple[int, int]) -> bool:

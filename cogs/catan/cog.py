@@ -4,6 +4,7 @@ and does."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,38 +34,16 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
 
     new_params = ("layout", "points")
 
-    @app_commands.command(name=_str("rules", "commands.catan.rules.name"),
-                          description=_str("What a progress card, an improvement or a building "
-                                           "does and costs", "commands.catan.rules.description"))
-    @app_commands.rename(topic=_str("topic", "commands.catan.rules.topic.name"))
-    @app_commands.describe(topic=_str("A progress card, an improvement track, or the costs",
-                                      "commands.catan.rules.topic.description"))
-    async def rules(  # type: ignore[override]  # the generic rules, with a topic to ask about
-            self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        lang = self.bot.catalog.language_of(interaction.locale)
-        if topic is None:
-            await interaction.response.send_message(embed=self._panel(interaction, "rules"),
-                                                    ephemeral=True)
-            return
-        key = topic if topic in TOPICS else next(
-            (k for _, k in self._topics(topic, lang)), None)
-        if key is None:
-            await self.reply(interaction, "catan.errors.unknown_topic", topic=topic[:50])
-            return
-        await interaction.response.send_message(embed=self._topic(key, lang), ephemeral=True)
+    rules_topic = "topic"
 
-    @rules.autocomplete("topic")
-    async def _rules_autocomplete(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
-        lang = self.bot.catalog.language_of(interaction.locale)
-        return [app_commands.Choice(name=label[:100], value=key)
-                for label, key in self._topics(current, lang)][:25]
-
-    def _topics(self, current: str, lang: str) -> list[tuple[str, str]]:
+    def topics(self, current: str, lang: str) -> list[tuple[str, str]]:
         """(name, key) of every topic whose name holds `current`, case-blind."""
         wanted = current.strip().lower()
         out = [(self._topic_name(key, lang), key) for key in TOPICS]
         return [(name, key) for name, key in out if wanted in name.lower()]
+
+    def topic_keys(self) -> Collection[str]:
+        return TOPICS
 
     def _topic_name(self, key: str, lang: str) -> str:
         catalog = self.bot.catalog
@@ -74,7 +53,7 @@ class Catan(GameCommands, group_name=_str("catan", "commands.catan.name"),
             return texts.track(key[len("track_"):], catalog, lang)
         return texts.progress(key, catalog, lang)
 
-    def _topic(self, key: str, lang: str) -> discord.Embed:
+    def topic_embed(self, key: str, lang: str) -> discord.Embed:
         catalog = self.bot.catalog
 
         def t(name: str, **params: object) -> str:

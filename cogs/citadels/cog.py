@@ -1,10 +1,11 @@
 """`/citadels` (`/ciudadelas`): the commands every game has, `new` generated from Citadels'
-options (a cast and a ninth character standing for the ranks'), and `rules`, the text of any
-character or district."""
+options (a cast and a ninth character standing for the ranks'), and `rules` with a card, the
+text of any character or district."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,32 +43,17 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
             cast or "classic", nine, random.SystemRandom().choice)
         return {**chosen, **super().options_from(given)}
 
-    @app_commands.command(name=_str("rules", "commands.citadels.rules.name"),
-                          description=_str("What a character or a district does",
-                                           "commands.citadels.rules.description"))
-    @app_commands.rename(card=_str("card", "commands.citadels.rules.card.name"))
-    @app_commands.describe(card=_str("A character or a district",
-                                     "commands.citadels.rules.card.description"))
-    async def rules(  # type: ignore[override]  # the generic rules, with a card to ask about
-            self, interaction: discord.Interaction, card: str | None = None) -> None:
-        lang = interaction.locale.value
-        if card is None:
-            await interaction.response.send_message(embed=self._panel(interaction, "help"),
-                                                    ephemeral=True)
-            return
-        key = card if card in citadels.CHARACTERS or card in citadels.DISTRICTS else next(
-            (k for _, k in texts.rules_choices(card, lang)), None)
-        if key is None:
-            await self.reply(interaction, "citadels.errors.unknown_card", card=card[:50])
-            return
-        await interaction.response.send_message(embed=texts.rules_embed(key, lang),
-                                                ephemeral=True)
+    rules_topic = "card"
+    rules_panel = "help"
 
-    @rules.autocomplete("card")
-    async def _rules_autocomplete(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=label[:100], value=key)
-                for label, key in texts.rules_choices(current, interaction.locale.value)][:25]
+    def topics(self, current: str, lang: str) -> list[tuple[str, str]]:
+        return texts.rules_choices(current, lang)
+
+    def topic_keys(self) -> Collection[str]:
+        return citadels.CHARACTERS.keys() | citadels.DISTRICTS.keys()
+
+    def topic_embed(self, key: str, lang: str) -> discord.Embed:
+        return texts.rules_embed(key, lang)
 
 
 async def setup(bot: GameBot) -> None:

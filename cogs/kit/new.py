@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -137,39 +137,60 @@ def command(cls: type, game_id: str, shapes: Sequence[Built]
             ) -> app_commands.Command[Any, ..., Any]:
     """The `new` command of the cog class `cls`: the cog's `new_lobby(interaction, given)`
     answers it, `given` holding the parameters given, each as its value (a choice's too)."""
-    english = Catalog.load().tables["en"]
+    text = localized()
 
-    def text(key: str) -> locale_str:
-        full = f"commands.{key}"
-        return locale_str(english.get(full, key.rsplit(".", 1)[-1]), key=full)
-
-    async def new(self: Any, interaction: discord.Interaction, **given: Any) -> None:
+    async def new(self: Any, interaction: discord.Interaction, given: dict[str, Any]) -> None:
         await self.new_lobby(interaction, {k: v.value if isinstance(v, app_commands.Choice) else v
                                       for k, v in given.items() if v is not None})
 
-    new.__qualname__ = f"{cls.__qualname__}.new"
-    new.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
-        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                          annotation=discord.Interaction),
-        *(inspect.Parameter(s.param.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                            default=s.default, annotation=s.annotation if s.default is not None
-                            else s.annotation | None) for s in shapes)])
+    func = method(cls, "new", [
+        inspect.Parameter(s.param.name, inspect.Parameter.KEYWORD_ONLY, default=s.default,
+                          annotation=s.annotation if s.default is not None
+                          else s.annotation | None) for s in shapes], new)
     names = {s.param.name: text(f"{s.key}.name") for s in shapes}
     described = {s.param.name: text(f"{_described_key(game_id, s)}.description")
                  for s in shapes}
     offered = {s.param.name: [app_commands.Choice(name=text(f"{s.key}.{v}"), value=v)
                               for v in s.choices] for s in shapes if s.choices}
     func = app_commands.choices(**offered)(app_commands.describe(**described)(
-        app_commands.rename(**names)(new)))
+        app_commands.rename(**names)(func)))
     cmd: app_commands.Command[Any, ..., Any] = app_commands.command(
         name=text("new.name"), description=text("new.description"))(func)
     for shape in shapes:
-        method = "limit_autocomplete" if shape.param.name == "turn_limit" \
+        asks = "limit_autocomplete" if shape.param.name == "turn_limit" \
             else shape.param.autocomplete
-        if method is not None:
-            cmd.autocomplete(shape.param.name)(_typing_in(cls, method))
+        if asks is not None:
+            cmd.autocomplete(shape.param.name)(offer(cls, asks))
     return cmd
+
+
+def localized() -> Callable[[str], locale_str]:
+    """A command's text by its key after `commands.`: English as the catalog has it (what
+    Discord registers), its key for the translator's other languages."""
+    english = Catalog.load().tables["en"]
+
+    def text(key: str) -> locale_str:
+        full = f"commands.{key}"
+        return locale_str(english.get(full, key.rsplit(".", 1)[-1]), key=full)
+
+    return text
+
+
+def method(cls: type, name: str, params: Sequence[inspect.Parameter],
+           body: Callable[[Any, discord.Interaction, dict[str, Any]], Awaitable[None]]
+           ) -> Callable[..., Coroutine[Any, Any, None]]:
+    """A command's callback, a method `name` of `cls` taking `params` (discord.py reads their
+    annotations from its signature) that hands them to `body(self, interaction, given)`."""
+    async def call(self: Any, interaction: discord.Interaction, **given: Any) -> None:
+        await body(self, interaction, given)
+
+    call.__name__ = name
+    call.__qualname__ = f"{cls.__qualname__}.{name}"
+    call.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                          annotation=discord.Interaction), *params])
+    return call
 
 
 def _described_key(game_id: str, shape: Built) -> str:
@@ -177,13 +198,13 @@ def _described_key(game_id: str, shape: Built) -> str:
     return f"{game_id}.new.players" if shape.param.name == "players" else shape.key
 
 
-def _typing_in(cls: type, method: str) -> Callable[..., Any]:
+def offer(cls: type, asks: str) -> Callable[..., Any]:
     """An autocomplete callback bound to the cog (discord.py passes the cog to a callback
-    whose qualified name is a method's) that asks the cog's `method`."""
-    async def offer(self: Any, interaction: discord.Interaction, current: str
-                    ) -> list[app_commands.Choice[Any]]:
-        found: list[app_commands.Choice[Any]] = await getattr(self, method)(interaction, current)
+    whose qualified name is a method's) that asks the cog's coroutine `asks`."""
+    async def offering(self: Any, interaction: discord.Interaction, current: str
+                       ) -> list[app_commands.Choice[Any]]:
+        found: list[app_commands.Choice[Any]] = await getattr(self, asks)(interaction, current)
         return found
 
-    offer.__qualname__ = f"{cls.__qualname__}.{method}_offer"
-    return offer
+    offering.__qualname__ = f"{cls.__qualname__}.{asks}_offer"
+    return offering
