@@ -160,8 +160,7 @@ class GameCog(commands.Cog):
                             panel: Panel, files: list[discord.File] | None) -> None:
         """The clicked panel redrawn; under a public message (the table, a mention), a new
         private panel instead, the public one left as it is."""
-        message = interaction.message
-        if message is None or message.flags.ephemeral:
+        if not is_public(interaction.message):
             await update_panel(interaction, content, panel, files)
             return
         sent = new_panel(panel, content)
@@ -249,6 +248,8 @@ class GameCog(commands.Cog):
             content, focus = self.text(interaction, "errors.stale"), None
         panel = self._panel(record, seat.id, interaction, [], focus)
         files = await self._files(panel, interaction, content)
+        if edit and is_public(interaction.message):
+            edit = False  # a select on a public message (forged, or a stray older panel)
         if edit:
             await interaction.response.edit_message(
                 **edited_panel(interaction, panel, content),
@@ -535,6 +536,12 @@ async def update_panel(interaction: discord.Interaction, content: str | None, pa
         await interaction.edit_original_response(**shown, attachments=attachments)
     else:
         await interaction.response.edit_message(**shown, attachments=attachments)
+
+
+def is_public(message: discord.Message | None) -> bool:
+    """Whether a clicked message is one everyone sees (the table, a mention): never redrawn
+    as somebody's panel."""
+    return message is not None and not message.flags.ephemeral
 
 
 def is_layout(message: discord.Message | None) -> bool:
