@@ -45,6 +45,18 @@ async def click_id(person: Person, message: SeenMessage, suffix: str) -> SeenMes
     return await result.response()
 
 
+async def open_panel(person: Person, channel: Ref, panels: list[SeenMessage]
+                     ) -> SeenMessage | None:
+    """The person's panel, opened with the table's Act button and kept in `panels`; None while
+    there is no table."""
+    message = await table(person, channel)
+    if message is None:
+        return None
+    panel = await click_id(person, message, ":act")
+    panels.append(panel)
+    return panel
+
+
 @dataclass
 class Player:
     """A scripted person: picks uniformly among the components of their panel."""
@@ -56,12 +68,7 @@ class Player:
     hasty: float = 1.0  # weight of "End turn" against any one other choice; lower ends games sooner
 
     async def open_panel(self, channel: Ref) -> SeenMessage | None:
-        message = await table(self.person, channel)
-        if message is None:
-            return None
-        panel = await click_id(self.person, message, ":act")
-        self.panels.append(panel)
-        return panel
+        return await open_panel(self.person, channel, self.panels)
 
     async def play(self, panel: SeenMessage) -> SeenMessage:
         """One decision on `panel` (a hint is no decision: see test_hints); returns the updated

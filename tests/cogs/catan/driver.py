@@ -19,7 +19,7 @@ from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from cogs.catan.actions_ui import SPEC
 from demo.catan import navigating, step, use
-from demo.people import opened
+from demo.people import open_panel, opened
 from fakediscord import Discord, Person, Ref
 from fakediscord.testing import SeenMessage
 from rules.catan.game import GAME
@@ -43,12 +43,7 @@ class Clicker:
     panels: list[SeenMessage] = field(default_factory=list)
 
     async def open_panel(self, channel: Ref) -> SeenMessage | None:
-        message = await table(self.person, channel)
-        if message is None:
-            return None
-        panel = await click_id(self.person, message, ":act")
-        self.panels.append(panel)
-        return panel
+        return await open_panel(self.person, channel, self.panels)
 
     def _weight(self, component: dict[str, Any]) -> float:
         custom_id = str(component.get("custom_id", ""))
