@@ -52,6 +52,13 @@ def awaiting(record: GameRecord) -> str | None:
     return seats[0] if seats else None
 
 
+def still_deciding(record: GameRecord, seat: str, version: int) -> bool:
+    """Whether the running game still waits for the decision `seat` faced at `version` (a
+    computer's or the timer's move made on it may still be played)."""
+    return record.status == "running" and record.fresh(seat, version) \
+        and seat in waiting(record)
+
+
 def may_act(record: GameRecord, seat: str) -> bool:
     """Whether `seat` may act now: any seat the game waits for, in any order, or that may act
     without being waited for."""

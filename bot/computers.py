@@ -2,22 +2,27 @@
 
 Each game's players come from its `ai` package in the registry (STRENGTHS, STAND_IN,
 make_player); a decision runs off the event loop with a wall-clock cap (ai.worker).
+
+The computers read the games the service keeps and hand each decision to it (`play`, given by
+the service, which applies it under the game's lock if the seat's decision still stands):
+nothing here knows the service.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
 
 from ai.player import Player, make_player, players_for, strengths
 from ai.worker import decide_async
-from bot.changes import Refused, waiting
+from bot.changes import Change, Refused, still_deciding, waiting
 from bot.records import GameRecord
 
-if TYPE_CHECKING:
-    from bot.changes import Change
-    from bot.service import GameService
+By = Literal["computer", "timer"]
+# Applies a decision for a seat, made on the game at a version: (game, version, seat, action, by).
+Play = Callable[[int, int, str, Any, By], Awaitable[Change]]
 
 log = logging.getLogger(__name__)
 
@@ -37,16 +42,21 @@ class ComputerPlayers:
     """A runner task per computer seat the game waits for: several seats waited for at once
     (every discard on a Catan 7) decide side by side, none waiting for another's commit."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, *, games: dict[int, GameRecord], play: Play, pause: float, cap: float,
+                 closing: Callable[[], bool] = lambda: False) -> None:
+        self.games = games  # the service's running games, by id (read only here)
+        self.play = play
+        self.pause = pause  # seconds a computer player waits, so people can follow
+        self.cap = cap      # wall-clock cap of one decision
+        self.closing = closing
         self._runners: dict[tuple[int, str], asyncio.Task[None]] = {}
         self._players: dict[tuple[str, str], Player] = {}
         self._thinking = asyncio.Semaphore(THINKING)
 
     def kick(self, game_id: int) -> None:
         """Start a runner for each computer seat the game waits for that has none."""
-        record = self.service.games.get(game_id)
-        if self.service.closing or record is None:
+        record = self.games.get(game_id)
+        if self.closing() or record is None:
             return
         for seat in waiting(record):
             task = self._runners.get((game_id, seat))
@@ -68,15 +78,14 @@ class ComputerPlayers:
 
     def _turn(self, game_id: int, seat: str) -> GameRecord | None:
         """The game's record while it waits for the computer seat `seat`, else None."""
-        record = self.service.games.get(game_id)
+        record = self.games.get(game_id)
         if record is None or seat not in waiting(record) or not record.seat(seat).computer:
             return None
         return record
 
     async def _run(self, game_id: int, seat: str) -> None:
-        service = self.service
-        while not service.closing and (record := self._turn(game_id, seat)) is not None:
-            await asyncio.sleep(service.computer_pause)
+        while not self.closing() and (record := self._turn(game_id, seat)) is not None:
+            await asyncio.sleep(self.pause)
             try:
                 await self.move(game_id, record.version, seat)
             except Refused:
@@ -85,12 +94,10 @@ class ComputerPlayers:
                 log.exception("Computer move failed in game %s; retrying", game_id)
                 await asyncio.sleep(5)
 
-    async def move(self, game_id: int, version: int, seat: str,
-                   by: Literal["computer", "timer"] = "computer") -> Change:
-        """Decide for `seat` (seen from its own view only) and apply it if its decision is still the
-        one seen at `version` (others may have decided meanwhile). A timeout plays the game's
-        default action where its rules name one."""
-        service = self.service
+    async def move(self, game_id: int, version: int, seat: str, by: By = "computer") -> Change:
+        """Decide for `seat` (seen from its own view only) and have it played if its decision
+        is still the one seen at `version` (others may have decided meanwhile). A timeout plays
+        the game's default action where its rules name one."""
         record = self._current(game_id, version, seat)
         assert record.state is not None
         action = record.rules.default_action(record.state, seat) if by == "timer" else None
@@ -100,16 +107,13 @@ class ComputerPlayers:
                 player = self._player(record.game, record.seat(seat).ai
                                       or stand_in_for(record.game))
                 action = await decide_async(record.state, seat, player, game=record.rules,
-                                            seed=(record.seed + version) % 2**62,
-                                            cap=service.computer_cap)
-        async with service.lock(game_id):
-            record = self._current(game_id, version, seat)
-            return await service.apply(record, record.seat(seat), action, user_id=None, by=by)
+                                            seed=(record.seed + version) % 2**62, cap=self.cap)
+        return await self.play(game_id, version, seat, action, by)
 
     def _current(self, game_id: int, version: int, seat: str) -> GameRecord:
         """The running game while `seat`'s decision is still the one seen at `version`."""
-        record = self.service.running(game_id)
-        if not record.fresh(seat, version) or seat not in waiting(record):
+        record = self.games.get(game_id)
+        if record is None or not still_deciding(record, seat, version):
             raise Refused("errors.stale", stale=True)
         return record
 

@@ -16,10 +16,19 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from bot import failpoints
-from bot.changes import Change, ChangeKind, Listener, Refused, awaiting, decisions, may_act
-from bot.computers import ComputerPlayers, stand_in_for, strengths
+from bot.changes import (
+    Change,
+    ChangeKind,
+    Listener,
+    Refused,
+    awaiting,
+    decisions,
+    may_act,
+    still_deciding,
+)
+from bot.computers import By, ComputerPlayers, stand_in_for, strengths
 from bot.history import Recorder
-from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength
+from bot.records import ActionEntry, GameRecord, GameSettings, Seat, Strength, Timer
 from bot.storage import Store, initial_state
 from bot.timers import TurnTimers
 from rules import registry
@@ -41,18 +50,47 @@ class GameService:
         self.store = store
         self.owns = owns  # whether a server's games are this process's to drive (bot/shards.py)
         self.clock = clock
-        self.minute = minute  # seconds in a turn-limit minute (tests shorten it)
-        self.computer_pause = computer_pause
-        self.computer_cap = computer_cap
         self.listener: Listener | None = None
         self.commit_took: Callable[[float], None] | None = None  # seconds of each game save
         self.games: dict[int, GameRecord] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._starting: set[int] = set()  # lobbies whose Start press is being carried out
-        self.computers = ComputerPlayers(self)
-        self.timers = TurnTimers(self)
+        # The computers and the timers hand what they decide back through `play` and `_remind`,
+        # which commit it as any change: they never write, nor know the service.
+        self.computers = ComputerPlayers(games=self.games, play=self.play,
+                                         pause=computer_pause, cap=computer_cap,
+                                         closing=lambda: self.closing)
+        self.timers = TurnTimers(clock=clock, minute=minute, remind=self._remind,
+                                 due=self._due, closing=lambda: self.closing)
         self.history = Recorder(store)
         self.closing = False
+
+    @property
+    def minute(self) -> float:
+        """Seconds in a turn-limit minute (tests shorten it)."""
+        return self.timers.minute
+
+    @minute.setter
+    def minute(self, seconds: float) -> None:
+        self.timers.minute = seconds
+
+    @property
+    def computer_pause(self) -> float:
+        """Seconds a computer player waits, so people can follow."""
+        return self.computers.pause
+
+    @computer_pause.setter
+    def computer_pause(self, seconds: float) -> None:
+        self.computers.pause = seconds
+
+    @property
+    def computer_cap(self) -> float:
+        """The wall-clock cap of one computer decision."""
+        return self.computers.cap
+
+    @computer_cap.setter
+    def computer_cap(self, seconds: float) -> None:
+        self.computers.cap = seconds
 
     # -- loading and lookup ----------------------------------------------------------------
 
@@ -92,7 +130,7 @@ class GameService:
 
     async def _commit(self, old: GameRecord, new: GameRecord, kind: ChangeKind, *,
                       action: ActionEntry | None = None, events: list[GameEvent] | None = None,
-                      actor: str | None = None) -> Change:
+                      actor: str | None = None, seat: str | None = None) -> Change:
         """Save `new` over `old` (caller holds the lock), then cache and announce it."""
         new.updated_at = self.clock()
         new.decisions = decisions(new, old)
@@ -108,7 +146,7 @@ class GameService:
             self.games.pop(new.id, None)
             if old.active:
                 self.history.ended(new)
-        change = Change(kind, new, old, events or [], actor)
+        change = Change(kind, new, old, events or [], actor, seat)
         self.announce(change)
         self.computers.kick(new.id)
         self.timers.arm(new)
@@ -314,6 +352,32 @@ class GameService:
             at=self.clock())
         kind: ChangeKind = "ended" if over else "action"
         return await self._commit(record, new, kind, action=entry, events=events, actor=seat.id)
+
+    async def play(self, game_id: int, version: int, seat: str, action: Any, by: By) -> Change:
+        """A computer's or the timer's decision for `seat`, made on the game at `version`:
+        applied if that seat's decision is still the one seen then (others decide meanwhile)."""
+        async with self.lock(game_id):
+            record = self.running(game_id)
+            if not still_deciding(record, seat, version):
+                raise Refused("errors.stale", stale=True)
+            return await self.apply(record, record.seat(seat), action, user_id=None, by=by)
+
+    async def _due(self, game_id: int, timer: Timer) -> None:
+        """A seat's time is up: its game's default, or the computer, decides for it."""
+        await self.computers.move(game_id, timer.version, timer.seat, by="timer")
+
+    async def _remind(self, game_id: int, timer: Timer, said: int) -> None:
+        """A timer's reminder is due: committed as a change of its own (the version stays), so
+        it is said once, even across a restart."""
+        async with self.lock(game_id):
+            record = self.games.get(game_id)
+            current = record.timer_of(timer.seat) if record is not None else None
+            if record is None or current is None or current.version != timer.version:
+                raise Refused("errors.stale", stale=True)
+            timers = [t.model_copy(update={"reminded": said}) if t is current else t
+                      for t in record.timers]
+            await self._commit(record, record.model_copy(update={"timers": timers}),
+                               "reminder", seat=timer.seat)
 
     def _seat_after(self, record: GameRecord, seat: Seat, by: str
                     ) -> tuple[list[Seat], list[dict[str, Any]]]:

@@ -4,19 +4,21 @@ long limit), and at the end the game's default, or the computer, decides for the
 
 Timers are stored on the record (`GameRecord.timers`), so a restart neither drops nor doubles
 them: `arm` after loading starts the task again from the stored deadlines.
+
+The timers only keep time: what a reminder or a deadline does is the service's (`remind` and
+`due`, given by it), which saves a reminder said through its one commit path, as any change.
+Nothing here reads or writes the store, or knows the service.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from bot.changes import Change, Refused, waiting
+from bot.changes import Refused, waiting
 from bot.records import GameRecord, Timer
-
-if TYPE_CHECKING:
-    from bot.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +39,20 @@ def reminders(limit: int) -> list[float]:
     return points
 
 
+# What a timer does when its time comes, given the game, the timer and (a reminder) how many
+# of its reminders are said with this one.
+Remind = Callable[[int, Timer, int], Awaitable[Any]]
+Due = Callable[[int, Timer], Awaitable[Any]]
+
+
 class TurnTimers:
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, *, clock: Callable[[], float], minute: float, remind: Remind, due: Due,
+                 closing: Callable[[], bool] = lambda: False) -> None:
+        self.clock = clock
+        self.minute = minute  # seconds in a turn-limit minute (tests shorten it)
+        self.remind = remind
+        self.due = due
+        self.closing = closing
         self._tasks: dict[tuple[int, str], tuple[Timer, asyncio.Task[None]]] = {}
 
     def timers_for(self, record: GameRecord) -> list[Timer]:
@@ -48,7 +61,7 @@ class TurnTimers:
         limit = record.settings.turn_limit
         if not limit:
             return []
-        minute = self.service.minute
+        minute = self.minute
         timers = []
         for seat in waiting(record):
             if record.seat(seat).computer:
@@ -58,19 +71,19 @@ class TurnTimers:
             if kept is not None and kept.version == since:
                 timers.append(kept)
                 continue
-            now = self.service.clock()
+            now = self.clock()
             timers.append(Timer(version=since, seat=seat, due_at=now + limit * minute,
                                 reminders=[now + at * minute for at in reminders(limit)]))
         return timers
 
     def arm(self, record: GameRecord) -> None:
         """(Re)start the task of each waiting seat's timer whose clock changed, and stop those
-        of seats no longer waited for."""
-        live = {t.seat: t for t in record.timers} if record.active and not self.service.closing \
+        of seats no longer waited for. A reminder said changes no clock: its task goes on."""
+        live = {t.seat: t for t in record.timers} if record.active and not self.closing() \
             else {}
         for key in [k for k in self._tasks if k[0] == record.id]:
             timer, task = self._tasks[key]
-            if live.get(key[1]) == timer and not task.done():
+            if _same_clock(live.get(key[1]), timer) and not task.done():
                 live.pop(key[1])
                 continue
             del self._tasks[key]
@@ -87,13 +100,13 @@ class TurnTimers:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, game_id: int, timer: Timer) -> None:
-        clock = self.service.clock
+        clock = self.clock
         try:
             for i in range(timer.reminded, len(timer.reminders)):
                 await asyncio.sleep(max(0.0, timer.reminders[i] - clock()))
-                await self._remind(game_id, timer, i + 1)
+                await self.remind(game_id, timer, i + 1)
             await asyncio.sleep(max(0.0, timer.due_at - clock()))
-            await self.service.computers.move(game_id, timer.version, timer.seat, by="timer")
+            await self.due(game_id, timer)
         except Refused:
             pass  # the decision was made (or the game ended) just before the deadline
         except asyncio.CancelledError:
@@ -101,18 +114,8 @@ class TurnTimers:
         except Exception:
             log.exception("Turn timer failed in game %s", game_id)
 
-    async def _remind(self, game_id: int, timer: Timer, said: int) -> None:
-        """A reminder is due: remember it was said (a restart must not say it twice)."""
-        service = self.service
-        async with service.lock(game_id):
-            record = service.games.get(game_id)
-            current = record.timer_of(timer.seat) if record is not None else None
-            if record is None or current is None or current.version != timer.version:
-                raise Refused("errors.stale", stale=True)
-            timers = [t.model_copy(update={"reminded": said}) if t is current else t
-                      for t in record.timers]
-            new = record.model_copy(update={"timers": timers})
-            new.updated_at = service.clock()
-            await service.store.save(new, expected_version=record.version)
-            service.games[game_id] = new
-        service.announce(Change("reminder", new, record, seat=timer.seat))
+
+def _same_clock(timer: Timer | None, running: Timer) -> bool:
+    """Whether `timer` is the clock `running` keeps (its reminders said so far aside)."""
+    return timer is not None and (timer.version, timer.due_at, timer.reminders) == (
+        running.version, running.due_at, running.reminders)

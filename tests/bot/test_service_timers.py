@@ -189,3 +189,29 @@ async def test_no_timer_without_a_limit_or_for_computers(service):
     svc, _ = service
     game = await two_people(svc, turn_limit=0)
     assert svc.games[game].timer is None
+
+
+async def test_reminders_go_through_the_one_commit_path_each_said_once(db):
+    """A limit of an hour has two reminders: each is a committed change of its own (saved,
+    version kept, told once), and saving one does not start its timer again."""
+    svc, recorder = await make_service(db)
+    saved: list[int] = []
+    save = svc.store.save
+
+    async def counted(record, **kw):  # type: ignore[no-untyped-def]
+        saved.append(record.version)
+        return await save(record, **kw)
+    svc.store.save = counted  # type: ignore[method-assign]
+    svc.minute = MINUTE / 60  # an hour's limit plays in 0.4 s: reminders at 0.2 and 0.34 s
+    try:
+        game = await two_people(svc, turn_limit=60)
+        version = svc.games[game].version
+        await asyncio.sleep(MINUTE * 0.95)
+        reminders = [c for c in recorder.changes if c.kind == "reminder"]
+        assert [c.record.timer_of(c.seat).reminded for c in reminders] == [1, 2]  # type: ignore[union-attr]
+        assert all(c.record.version == version and c.previous is not None for c in reminders)
+        assert saved.count(version) >= 2
+        assert (await svc.store.get(game)).timer.reminded == 2  # type: ignore[union-attr]
+    finally:
+        await svc.close()
+        await svc.store.close()
