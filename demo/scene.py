@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.client import GameBot
 from fakediscord import Discord, Emulator, Person, Ref
+from fakediscord.limits import TEXT_DISPLAY
 from fakediscord.testing import SeenMessage
 
 LOCALES = {"en": "en-US", "es": "es-ES"}
@@ -92,6 +93,8 @@ def format_message(number: int, message: SeenMessage, edits: int, people: Mappin
             lines += [f"**{field_.get('name', '')}**", field_.get("value", "")]
         if (embed.get("footer") or {}).get("text"):
             lines.append(f"_{embed['footer']['text']}_")
+    lines += [c.get("content") or "" for c in message.components()  # a layout's texts
+              if c["type"] == TEXT_DISPLAY]
     lines += [f"🖼️ {pictures[a['id']]}" for a in message.attachments
               if pictures and a.get("id") in pictures]
     if (components := _components_line(message)) is not None:
