@@ -34,6 +34,15 @@ class Panel:
     view: discord.ui.View | discord.ui.LayoutView | None
 
 
+@dataclass
+class Table:
+    """The public table at one game version: its text, and its picture where the game draws
+    one (both from the record's one public view: bot/snapshots.py)."""
+
+    embed: discord.Embed
+    picture: Picture | None = None
+
+
 @dataclass(frozen=True)
 class Focus:
     """A select that narrows the panel (the Warlord names a player, then a district) instead
@@ -173,6 +182,15 @@ def quick_action(record: GameRecord) -> tuple[str, str, dict[str, Any]] | None:
     """The quick move of the record's game (QuickUI), if its UI has one and it may be made now."""
     ui = ui_for(record.game)
     return ui.quick_action(record) if isinstance(ui, QuickUI) else None
+
+
+def table_of(record: GameRecord, catalog: Catalog, lang: str, *, picture: bool = True
+             ) -> Table:
+    """The game's table in one call, its text and (with `picture`) its picture: what the
+    publisher shows at every change."""
+    ui = ui_for(record.game)
+    return Table(ui.table(record, catalog, lang),
+                 ui.table_picture(record, catalog, lang) if picture else None)
 
 
 class OptionalUI:
