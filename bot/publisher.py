@@ -26,7 +26,7 @@ from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import LAST, LOW, Pace, retry
 from bot.pictures import Picture, Pictures
-from bot.ui import KeyedUI, quick_action, ui_for
+from bot.ui import KeyedUI, Table, quick_action, table_of, ui_for
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -298,17 +298,25 @@ class Publisher:
     # -- the table -------------------------------------------------------------------------
 
     def table_message(self, record: GameRecord) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The table's text and buttons (no picture)."""
+        table, view = self._table(record, picture=False)
+        return table.embed, view
+
+    def _table(self, record: GameRecord, *, picture: bool
+               ) -> tuple[Table, discord.ui.View | None]:
+        """The table in one call to the game's UI (with its picture if `picture` and the
+        settings and the channel allow), and its buttons while the game runs."""
         assert record.state is not None
         lang = record.settings.language
-        ui = ui_for(record.game)
-        embed = ui.table(record, self.bot.catalog, lang)
+        table = table_of(record, self.bot.catalog, lang,
+                         picture=picture and self._pictures_allowed(record))
         if record.status != "running":
-            return embed, None
+            return table, None
         away = any(seat.away for seat in record.seats)
         quick = quick_action(record)
-        return embed, table_buttons(record.id, self.bot.catalog, lang, away=away,
-                                    key=f"{record.game}.table.key"
-                                    if isinstance(ui, KeyedUI) else None,
+        keyed = isinstance(ui_for(record.game), KeyedUI)
+        return table, table_buttons(record.id, self.bot.catalog, lang, away=away,
+                                    key=f"{record.game}.table.key" if keyed else None,
                                     quick=quick[1] if quick else None)
 
     async def _show_table(self, record: GameRecord) -> None:
@@ -503,9 +511,9 @@ class Publisher:
 
     async def _table_now(self, record: GameRecord, message_id: int | None = None, *,
                          pictures: bool = True) -> Outgoing:
-        embed, view = self.table_message(record)
+        table, view = self._table(record, picture=pictures)
+        embed, picture = table.embed, table.picture
         outgoing = Outgoing({"embed": embed, "view": view})
-        picture = self._picture(record, "table") if pictures else None
         if picture is None:
             if record.settings.pictures and not self._may_attach(record):
                 embed.description = "\n".join(filter(None, [
@@ -567,13 +575,16 @@ class Publisher:
 
     def _picture(self, record: GameRecord, which: str) -> Picture | None:
         """The table's or the result's picture, if the game's settings and the channel allow."""
-        if not record.settings.pictures or not self._may_attach(record):
+        if not self._pictures_allowed(record):
             return None
         ui = ui_for(record.game)
         lang = record.settings.language
         if which == "table":
             return ui.table_picture(record, self.bot.catalog, lang)
         return ui.final_picture(record, self.bot.catalog, lang)
+
+    def _pictures_allowed(self, record: GameRecord) -> bool:
+        return record.settings.pictures and self._may_attach(record)
 
     def _may_attach(self, record: GameRecord) -> bool:
         """Whether the bot may attach files in the game's channel, as far as the gateway's
