@@ -3,8 +3,9 @@ an event's context (`Line`) and the builders the engine's own events (here) and 
 types' declarations (cogs/citadels/actions_ui.py) make their lines with.
 
 The lines of the events an action causes are in that action type's declaration; those of the
-events the engine or the platform causes (a character revealed, a round started, a seat left)
-are here. An event neither names is told by its text `citadels.event.<type>` when the
+events the engine causes (a character revealed, a round started) are here; the platform's own
+notes (a timeout, a seat away or back, a player who left) are the kit's, told alike in every
+game (cogs/kit/lines.note). An event neither names is told by its text `citadels.event.<type>` when the
 catalog has one (`by_fields`: a character added to the engine needs no code for its events),
 else not at all.
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.kit.lines import NOTES, note
 from rules.citadels.cards import CHARACTERS
 
 from .texts import character, district, language, who
@@ -138,6 +140,8 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
     """
     lang = language(catalog, lang)
     kind = event.get("type", "")
+    if kind in NOTES:
+        return note(event, seats, catalog, lang, viewer)
     ctx = Line(event, seats, catalog, lang, _person(event, viewer))
     private = _private(ctx) if _has_secret(event) else None
     if kind in QUIET or (private and kind in SAID_PRIVATELY and ctx.person == "you"):
@@ -215,7 +219,7 @@ def _round_started(c: Line) -> str:
 
 
 # The events no one action type causes: the engine's (a character called, the round's end,
-# powers that act by themselves, districts' effects) and the platform's (a seat away or back).
+# powers that act by themselves, districts' effects).
 ENGINE_EVENTS: dict[str, Builder] = {
     "round_started": _round_started,
     "character_revealed": lambda c: c.text("character_revealed", name=c.name(),
@@ -231,10 +235,6 @@ ENGINE_EVENTS: dict[str, Builder] = {
     "bonus_cards": counted("bonus_cards"),
     "king_heir": simple("king_heir"),
     "game_over": simple("game_over"),
-    "timeout": simple("timeout"),
-    "seat_away": simple("seat_away"),
-    "seat_back": simple("seat_back"),
-    "player_left": simple("player_left"),
     "resumed": lambda c: c.text("resumed"),
     # Dark City
     "witch_resumed": with_character("witch_resumed"),

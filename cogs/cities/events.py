@@ -1,8 +1,8 @@
 """Cities' events as lines people read: the table's latest, the log and replays, and the
 acting player's own, in the second person (`cities.event.you.<type>`, as in every game). Every
 event is public (rules/cities/events.py); what a face-down item was is told only by the event of
-its taking. The platform's notes (a timeout, a seat away or back, a player who left) name their
-seat `player`, the engine's `seat`."""
+its taking. The platform's notes (a timeout, a seat away or back, a player who left) are the
+kit's (cogs/kit/lines.note), told alike in every game."""
 
 from __future__ import annotations
 
@@ -11,20 +11,22 @@ from typing import Any
 
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.kit.lines import NOTES, note
 from rules.cities.data import ComponentSet
 
 from . import texts
 from .texts import COLOUR_EMOJI, STAR, t
 
 QUIET = {"star"}  # events the table's latest lines leave out (the picture shows them)
-PLATFORM = ("timeout", "seat_away", "seat_back", "player_left")  # the platform's own notes
 
 
 def event_line(event: dict[str, Any], seats: Sequence[Seat], parts: ComponentSet,
                catalog: Catalog, lang: str, viewer: str | None = None) -> str | None:
     """One event as a line; None for one no line tells."""
     kind = event.get("type", "")
-    seat = event.get("seat", event.get("player"))  # the platform's notes name a `player`
+    if kind in NOTES:  # the platform's own, told alike in every game
+        return note(event, seats, catalog, lang, viewer)
+    seat = event.get("seat", event.get("player"))
     you = viewer is not None and seat == viewer
     name = texts.name(seat, seats, catalog, lang)
 
@@ -68,8 +70,6 @@ def event_line(event: dict[str, Any], seats: Sequence[Seat], parts: ComponentSet
         return end
     if kind == "game_over":
         return t(catalog, lang, "event.game_over")
-    if kind in PLATFORM:
-        return line(kind)
     return None
 
 

@@ -27,6 +27,7 @@ ACTORS = ("player", "seat")  # the field naming who made an event (the engine's 
 SEAT_FIELDS = ("crown", "victim", "to", "other", "from", "next_to")
 PLATFORM = "event."  # the platform's notes' keys in bot/locales: event.<type>, event.you.<type>
 PERSONS = ("you", "to_you", "you_own")
+NOTES = frozenset({"timeout", "seat_away", "seat_back", "player_left"})  # the platform's own
 
 
 class Line:
@@ -135,3 +136,13 @@ class Words:
     def many(self, events: Iterable[Event], seats: Sequence[Seat], catalog: Catalog,
              lang: str, viewer: str | None = None) -> list[str]:
         return [text for e in events if (text := self.line(e, seats, catalog, lang, viewer))]
+
+
+_PLATFORM = Words("")  # its keys are the platform's: event.<type>, event.you.<type>
+
+
+def note(event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
+         viewer: str | None = None) -> str | None:
+    """One of the platform's notes (`NOTES`: a timeout, a seat away or back, a player who
+    left), as every game tells it: bot/locales' `event.*`, in the reader's person."""
+    return _PLATFORM.line(event, seats, catalog, lang, viewer)

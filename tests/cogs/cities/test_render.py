@@ -17,6 +17,7 @@ from cogs.cities.render import board, sheet
 from cogs.cities.render.hood import Look, Staged
 from cogs.cities.table import _ties
 from cogs.cities.ui import UI
+from cogs.kit.lines import NOTES
 from rules.cities import GAME, GameState, data
 from rules.cities import board as rows
 from tests.cogs.cities.helpers import catalog, moments, play, record, seats
@@ -173,7 +174,7 @@ def test_every_event_is_a_line(lang: str) -> None:
             seen.add(public["type"])
     assert {"start_tile", "round", "took", "placed_tile", "star", "round_end",
             "game_over"} <= seen
-    for note in events.PLATFORM:  # the platform's own notes name their seat `player`
+    for note in sorted(NOTES):  # the platform's own notes (the kit's) name their seat `player`
         for viewer in (None, "p2"):
             line = events.event_line({"type": note, "player": "p2"}, seats(3), parts,
                                      catalog(), lang, viewer)
