@@ -5,8 +5,8 @@ what the event tells that reader alone: the card they stole, the progress card t
 Each event type's line is `catan.event.<type>` (or a variant of it); the reader's own events
 read `catan.event.you.<type>` and the events done to them `catan.event.to_you.<type>` where the
 catalog has those, so nobody reads their own name in the third person. The platform's notes
-(a timeout, a seat away or back, a player who left) name their seat `player`, the engine's
-`seat`.
+(a timeout, a seat away or back, a player who left) are the kit's (cogs/kit/lines.note), told
+alike in every game.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.kit.lines import NOTES, note
 from rules.catan.state import RULES
 
 from . import texts
@@ -339,16 +340,14 @@ LINES: dict[str, Builder] = {
     "harbor_exchanged": _harbor,
     "longest_road": _longest,
     "game_over": _over,
-    "timeout": _plain("timeout"),
-    "seat_away": _plain("seat_away"),
-    "seat_back": _plain("seat_back"),
-    "player_left": _plain("player_left"),
 }
 
 
 def line(event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
          viewer: str | None = None) -> str | None:
     """The event as `viewer` reads it (None: everyone); None for an event with no line."""
+    if event.get("type") in NOTES:  # the platform's own, told alike in every game
+        return note(event, seats, catalog, lang, viewer)
     builder = LINES.get(str(event.get("type")))
     if builder is None:
         return None
