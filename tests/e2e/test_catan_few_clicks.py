@@ -27,11 +27,13 @@ from tests.fakediscord_fixtures import FAST_READY, Table, bot_settings
 
 @asynccontextmanager
 async def three_people(emulator: Emulator, discord_api: Discord, table: Table, path: Path,
-                       hands: list[dict[str, int]]) -> AsyncIterator[CatanGame]:
-    """A game of three people after the set-up, the first seat in its turn's actions, each
-    seat holding its hand of `hands`."""
+                       hands: list[dict[str, int]], spanish: bool = False
+                       ) -> AsyncIterator[CatanGame]:
+    """A game of three people after the set-up, the first seat in its turn's actions (dani,
+    who reads Spanish, when `spanish`), each seat holding its hand of `hands`."""
     await discord_api.configure(rate_limits=False)
-    people = (await four_people(discord_api, table))[:3]
+    alice, bruno, carla, dani = await four_people(discord_api, table)
+    people = [dani, alice, bruno] if spanish else [alice, bruno, carla]
     bot = GameBot(bot_settings(path, ping_after=0), computer_pause=0, **FAST_READY)
     async with run_client(bot, emulator):
         game = await start_game(bot, discord_api, table.guild, "clicks", people, seed=9)

@@ -7,24 +7,22 @@ click's refusal); an older panel's offer select still answers; the bank (at a Me
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.client import GameBot
 from cogs.catan.trades import Draft
-from fakediscord import Discord, Emulator, Person, run_client
+from fakediscord import Discord, Emulator, Person
 from fakediscord.models import COMPONENTS_V2
 from fakediscord.testing import SeenMessage
 from rules.catan.game import GAME
-from tests.e2e.test_catan_decisions import four_people, hand_of
+from tests.e2e.test_catan_decisions import hand_of
+from tests.e2e.test_catan_few_clicks import three_people
 from tests.e2e.test_catan_through_the_bot import holding, plays
-from tests.fakediscord_fixtures import FAST_READY, BotRest, Table, bot_settings
+from tests.fakediscord_fixtures import BotRest, Table
 
-from .driver import CatanGame, after_setup, do, start_game, with_hands
+from .driver import CatanGame, do
 
 TEXTS = {"en": {"give": "**You give:**", "offer": "🤝 Offer a trade to a player",
                 "brick": "🧱 Brick", "back": "↩️ Back", "everyone": "Send it to everyone",
@@ -32,27 +30,6 @@ TEXTS = {"en": {"give": "**You give:**", "offer": "🤝 Offer a trade to a playe
          "es": {"give": "**Das:**", "offer": "🤝 Ofrecer un trato a un jugador",
                 "brick": "🧱 Arcilla", "back": "↩️ Volver", "everyone": "Enviarla a todos",
                 "stale": "desactualizado"}}
-
-
-@asynccontextmanager
-async def playing(emulator: Emulator, discord_api: Discord, table: Table, path: Path,
-                  hands: list[dict[str, int]], spanish: bool = False
-                  ) -> AsyncIterator[CatanGame]:
-    """Three people after the set-up, the first (dani, in Spanish, when `spanish`) in its
-    turn's actions, each holding its hand of `hands`."""
-    await discord_api.configure(rate_limits=False)
-    alice, bruno, carla, dani = await four_people(discord_api, table)
-    people = [dani, alice, bruno] if spanish else [alice, bruno, carla]
-    bot = GameBot(bot_settings(path, ping_after=0), computer_pause=0, **FAST_READY)
-    async with run_client(bot, emulator):
-        game = await start_game(bot, discord_api, table.guild, "builder", people, seed=9)
-        record = game.record
-        assert record is not None
-        state = after_setup(record, seed=9)
-        state = with_hands(state, dict(zip(state.seats, hands, strict=True)), phase="action",
-                           active=0)
-        await game.commit(state=state)
-        yield game
 
 
 def first(game: CatanGame) -> tuple[str, Person]:
@@ -65,7 +42,11 @@ def first(game: CatanGame) -> tuple[str, Person]:
 async def builder(game: CatanGame, person: Person) -> SeenMessage:
     """The person's panel, the offer group chosen in its menu (or, the panel's only group, its
     button that opens the builder): the builder."""
-    panel = await game.panel(person)
+    return await opened(person, await game.panel(person))
+
+
+async def opened(person: Person, panel: SeenMessage) -> SeenMessage:
+    """The builder opened from `panel`: its menu's offer group, or the group's button."""
     menu = next((s for s in panel.selects() if s["custom_id"].endswith(":s.n_menu")), None)
     if menu is None:
         opener = next(b for b in panel.buttons() if ":ob." in b["custom_id"])
@@ -74,10 +55,31 @@ async def builder(game: CatanGame, person: Person) -> SeenMessage:
                   ).response()
 
 
+async def played(game: CatanGame, card: str) -> tuple[str, Person]:
+    """The game with a seat holding `card` in its turn (tests' `holding`), and the card
+    played from that seat's panel: the seat and its person."""
+    record = game.record
+    assert record is not None
+    base = record.state
+    state = next(s for seat in range(3) if plays(s := holding(base, card, seat), card))
+    await game.commit(state=state)
+    seat = state.seats[state.active]
+    person = game.people[seat]
+    await do(game, person, plays(state, card)[0].model_dump())
+    return seat, person
+
+
 async def press(person: Person, panel: SeenMessage, label: str, nth: int = 0) -> SeenMessage:
     """Click the panel's `nth` button labelled `label`; the panel as it answered."""
     found = [b for b in panel.buttons() if b.get("label") == label]
     return await (await person.click(panel, custom_id=found[nth]["custom_id"])).response()
+
+
+async def drafted(person: Person, panel: SeenMessage, draft: Draft) -> SeenMessage:
+    """Click the builder's button leading to `draft` ("ob.<give>.<get>")."""
+    code = "ob." + draft.focus.split(":", 1)[1].replace(":", ".")
+    button = next(b for b in panel.buttons() if b["custom_id"].endswith(code))
+    return await (await person.click(panel, custom_id=button["custom_id"])).response()
 
 
 def layout(message: SeenMessage) -> bool:
@@ -90,7 +92,7 @@ async def test_a_click_adds_a_card_and_a_click_takes_it_back(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path,
         lang: str) -> None:
     said = TEXTS[lang]
-    async with playing(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
                        [{"brick": 2, "wool": 1}, {"ore": 1}, {"ore": 2}], lang == "es"
                        ) as game:
         _, person = first(game)
@@ -114,19 +116,16 @@ async def test_a_click_adds_a_card_and_a_click_takes_it_back(
 async def test_the_message_stays_a_layout_back_on_the_panel_and_after_the_offer(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
     said = TEXTS["en"]
-    async with playing(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
                        [{"brick": 2, "wool": 1}, {"ore": 1}, {"ore": 2}]) as game:
         seat, person = first(game)
         panel = await builder(game, person)
         whole = await press(person, panel, said["back"])
         assert layout(whole) and "Resources" in whole.text, whole.text
-        opener = next(b for b in whole.buttons() if ":ob." in b["custom_id"])
-        panel = await (await person.click(whole, custom_id=opener["custom_id"])).response()
+        panel = await opened(person, whole)
         assert layout(panel) and "**You give:**" in panel.text
         panel = await press(person, panel, f"+ {said['brick']}")
-        ore = next(b for b in panel.buttons() if b["custom_id"].endswith(
-            f"ob.{Draft({'brick': 1}, {'ore': 1}).focus.split(':', 1)[1].replace(':', '.')}"))
-        panel = await (await person.click(panel, custom_id=ore["custom_id"])).response()
+        panel = await drafted(person, panel, Draft({"brick": 1}, {"ore": 1}))
         sent = await press(person, panel, said["everyone"])
         await game.settle()
         assert layout(sent) and "waiting" in sent.text.lower(), sent.text
@@ -143,7 +142,7 @@ async def test_the_message_stays_a_layout_back_on_the_panel_and_after_the_offer(
 async def test_a_stale_click_on_the_builder_is_answered_inside_the_layout(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
     said = TEXTS["en"]
-    async with playing(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
                        [{"brick": 2, "wool": 4}, {"ore": 1}, {"ore": 2}]) as game:
         seat, person = first(game)
         old = await builder(game, person)
@@ -162,7 +161,7 @@ async def test_an_older_panels_offer_select_still_answers(
     """A select of the cards given from before the builder (its custom_id "s.og", values
     "<position>.<card>_<asked>") answers with the builder on the cards it names."""
     said = TEXTS["en"]
-    async with playing(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
                        [{"brick": 2, "wool": 1}, {"ore": 1}, {"ore": 2}]) as game:
         _, person = first(game)
         record = game.record
@@ -185,30 +184,17 @@ async def test_an_older_panels_offer_select_still_answers(
 
 async def test_the_bank_at_a_merchants_rate_from_the_builder(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
-    async with playing(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
                        [{}, {}, {}]) as game:
-        record = game.record
-        assert record is not None
-        base = record.state
-        state = next(s for seat in range(3)
-                     if plays(s := holding(base, "merchant", seat), "merchant"))
-        await game.commit(state=state)
-        seat = state.seats[state.active]
-        person = game.people[seat]
-        play = plays(state, "merchant")[0]
-        await do(game, person, play.model_dump())
+        seat, person = await played(game, "merchant")
         record = game.record
         assert record is not None
         rates = record.rules.view(record.state, seat)["rates"]
         card = next(c for c, n in rates.items() if n == 2)  # the Merchant's (or a harbour's)
         other = next(c for c in rates if c != card)
-        focus = Draft({card: 2}, {other: 1}).focus.split(":", 1)[1].replace(":", ".")
         panel = await builder(game, person)
-        for step in (Draft({card: 1}, {}), Draft({card: 2}, {}), None):
-            code = f"ob.{focus}" if step is None else \
-                f"ob.{step.focus.split(':', 1)[1].replace(':', '.')}"
-            button = next(b for b in panel.buttons() if b["custom_id"].endswith(code))
-            panel = await (await person.click(panel, custom_id=button["custom_id"])).response()
+        for step in (Draft({card: 1}, {}), Draft({card: 2}, {}), Draft({card: 2}, {other: 1})):
+            panel = await drafted(person, panel, step)
         assert "(2:1)" in panel.text, panel.text
         bank = next(b for b in panel.buttons() if b["custom_id"].endswith(f"mt.{card}.{other}"))
         before = hand_of(game, seat)
@@ -222,23 +208,11 @@ async def test_the_bank_at_a_merchants_rate_from_the_builder(
 
 async def test_a_commercial_harbors_exchange_from_the_builder(
         emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
-    async with playing(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
                        [{}, {}, {}]) as game:
-        record = game.record
-        assert record is not None
-        base = record.state
-        state = next(s for seat in range(3)
-                     if plays(s := holding(base, "commercial_harbor", seat),
-                              "commercial_harbor"))
-        await game.commit(state=state)
-        seat = state.seats[state.active]
-        person = game.people[seat]
-        [play] = plays(state, "commercial_harbor")
-        await do(game, person, play.model_dump())
+        _, person = await played(game, "commercial_harbor")
         panel = await builder(game, person)
-        given = Draft({"grain": 1}, {}).focus.split(":", 1)[1].replace(":", ".")
-        button = next(b for b in panel.buttons() if b["custom_id"].endswith(f"ob.{given}"))
-        panel = await (await person.click(panel, custom_id=button["custom_id"])).response()
+        panel = await drafted(person, panel, Draft({"grain": 1}, {}))
         exchanges = [b for b in panel.buttons() if ":he." in b["custom_id"]]
         assert exchanges and all(b["custom_id"].endswith(".grain") for b in exchanges)
         await (await person.click(panel, custom_id=exchanges[0]["custom_id"])).response()
