@@ -45,16 +45,14 @@ class Line:
         return next((self.event[k] for k in ACTORS if self.event.get(k)), None)
 
     def key(self, key: str, probe: str | None = None) -> str | None:
-        """The key that tells `key` (probed by `probe`, a plural's form) in the reader's
-        person where the catalog has one: the game's, else the platform's; None: neither."""
+        """The key that tells `key` (probed by `probe`, a plural's form): in the reader's
+        person where the catalog has one, else in the third; the game's before the
+        platform's; None: neither has it."""
         table = self.catalog.tables[self.catalog.language_of(self.lang)]
         probe = probe or key
-        for base in (self.words.base, PLATFORM):
-            if self.person and f"{base}{self.person}.{probe}" in table:
-                return f"{base}{self.person}.{key}"
-            if f"{base}{probe}" in table:
-                return base + key
-        return None
+        bases = (self.words.base, PLATFORM)
+        persons = [f"{base}{self.person}." for base in bases] if self.person else []
+        return next((stem + key for stem in (*persons, *bases) if stem + probe in table), None)
 
     def name(self, field: str | None = None) -> str:
         seat = self.actor if field is None else self.event.get(field)

@@ -86,7 +86,36 @@ def picture(record: GameRecord, catalog: Catalog, lang: str, name: str, draw: Dr
                    lambda: draw(view, seats, catalog, lang))
 
 
-class KitUI(OptionalUI):
+class Forwarding(OptionalUI):
+    """What every game's UI hands over to its declarations and event lines, written once: a
+    component's code is the declarations' (`spec`), and an event is told by the game's `line`
+    (for the reader whose action caused it, or for anyone: the log, a replay)."""
+
+    spec: ClassVar[Declarations]
+
+    def line(self, event: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str,
+             viewer: str | None = None, record: GameRecord | None = None) -> str | None:
+        """`event` as `viewer` reads it (None: anyone); None for an event no line tells.
+        `record` is the game's, when it is running (not for a replay)."""
+        raise NotImplementedError
+
+    def button_action(self, code: str) -> dict[str, Any] | None:
+        return self.spec.decode(code)
+
+    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
+        return self.spec.select_action(kind, values)
+
+    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
+                    catalog: Catalog, lang: str) -> list[str]:
+        return [line for e in events if (line := self.line(
+            e.visible_to(seat), list(record.seats), catalog, lang, seat, record))]
+
+    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
+                  lang: str) -> list[str]:
+        return [line for e in events if (line := self.line(e, seats, catalog, lang))]
+
+
+class KitUI(Forwarding):
     """A game's UI from declarations and texts (see the module)."""
 
     game_id: ClassVar[str]
@@ -186,22 +215,11 @@ class KitUI(OptionalUI):
                 if (summary := self.spec.of(kind).summary) is not None
                 for line in summary(actions, ctx)]
 
-    # --- what the components and the events mean ----------------------------------------------
+    # --- the events -----------------------------------------------------------------------------
 
-    def button_action(self, code: str) -> dict[str, Any] | None:
-        return self.spec.decode(code)
-
-    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
-        return self.spec.select_action(kind, values)
-
-    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
-                    catalog: Catalog, lang: str) -> list[str]:
-        return self.words.many((e.visible_to(seat) for e in events), record.seats, catalog,
-                               lang, viewer=seat)
-
-    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
-                  lang: str) -> list[str]:
-        return self.words.many(events, seats, catalog, lang)
+    def line(self, event: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str,
+             viewer: str | None = None, record: GameRecord | None = None) -> str | None:
+        return self.words.line(event, seats, catalog, lang, viewer)
 
     def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:

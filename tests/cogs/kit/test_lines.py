@@ -33,12 +33,15 @@ def test_the_platform_notes_come_from_bot_locales(catalog: Catalog, lang: str) -
             f"event.you.{kind}", lang)
 
 
-def test_a_game_that_words_a_note_itself_is_told_its_own(catalog: Catalog) -> None:
+def test_a_game_that_words_a_note_itself_is_told_its_own() -> None:
+    own = Catalog({"en": {"x.event.timeout": "{name} slept.", "event.timeout": "{name} ran out.",
+                          "event.you.timeout": "You ran out."}})
     event = {"type": "timeout", "player": "p2"}
-    assert Words("catan.").line(event, SEATS, catalog, "en") == catalog.text(
-        "catan.event.timeout", "en", name="bo")
-    assert Words("catan.").line(event, SEATS, catalog, "en") != catalog.text(
-        "event.timeout", "en", name="bo")
+    assert Words("x.").line(event, SEATS, own, "en") == "bo slept."
+    assert Words("x.").line(event, SEATS, own, "en", viewer="p1") == "bo slept."
+    # the reader is told in their person where anyone words it: here, the platform
+    assert Words("x.").line(event, SEATS, own, "en", viewer="p2") == "You ran out."
+    assert Words("y.").line(event, SEATS, own, "en") == "bo ran out."
 
 
 def test_the_readers_person_and_the_defaults_by_field(catalog: Catalog) -> None:
