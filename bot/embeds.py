@@ -18,6 +18,8 @@ OPTION_DESCRIPTION = 100
 PHONE = 40        # columns of a line that reads unbroken on a phone
 _JOINED = (0x200D,)                       # zero-width joiner: the next mark joins this one
 _EMOJI_STYLE = 0xFE0F                     # variation selector 16: the mark before as an emoji
+_NARROW_BELOW = 0x300  # below the combining marks: one column each, but the soft hyphen
+_SOFT_HYPHEN = 0xAD     # a format character (Cf): it shows nothing
 _ESCAPED = re.compile(r"\\([*_~`|>\\:])")  # markdown's escapes show the character alone
 _WORDS = re.compile(r"\S*\*\*.+?\*\*\S*|\S+")  # a **bold** span is one word
 
@@ -32,12 +34,19 @@ def width(text: str) -> int:
     character, a mark made an emoji by U+FE0F, a sequence joined by U+200D) counts two, every
     other character one, markdown's `**`, its escapes' backslashes and invisible marks
     nothing."""
+    shown = _ESCAPED.sub(r"\1", text.replace("**", "")) if "*" in text or "\\" in text \
+        else text
+    if shown.isascii():
+        return len(shown)  # every ASCII character one column (the tables' lines: wrap asks often)
     total = 0
     last = 0  # the width of the last mark counted
     joined = False
-    for ch in _ESCAPED.sub(r"\1", text.replace("**", "")):
+    for ch in shown:
         code = ord(ch)
-        if code in _JOINED:
+        if code < _NARROW_BELOW and code != _SOFT_HYPHEN and not joined:
+            last = 1  # Latin letters and punctuation, the most of any line, without a lookup
+            total += 1
+        elif code in _JOINED:
             joined = True
         elif code == _EMOJI_STYLE:
             total += 2 - last if last == 1 else 0
