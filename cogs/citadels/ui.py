@@ -10,7 +10,7 @@ from ai.player import Hint
 from bot.i18n import Catalog
 from bot.pictures import Picture
 from bot.records import GameRecord, Seat
-from bot.ui import Focus, OptionSelect, Panel
+from bot.ui import OptionSelect, Panel
 from cogs.citadels import lobby, panel
 from cogs.citadels.actions_ui import SPEC
 from cogs.citadels.events import event_line
@@ -19,12 +19,13 @@ from cogs.citadels.render import picture
 from cogs.citadels.table import final_embed, standings_embed, table_embed
 from cogs.citadels.texts import cast_lines, character_tag
 from cogs.kit import ui as kit
+from cogs.kit.ui import Forwarding
 from rules.citadels.state import Options
-from rules.game import GameEvent
 
 
-class CitadelsUI:
+class CitadelsUI(Forwarding):
     game_id = "citadels"
+    spec = SPEC
     first_round = 1
     round_opens = frozenset({"round_started"})
 
@@ -79,15 +80,9 @@ class CitadelsUI:
               notes: list[str], focus: str | None = None) -> Panel:
         return panel.player_panel(record, seat.id, catalog, lang, notes, focus)
 
-    def event_lines(self, record: GameRecord, events: list[GameEvent], seat: str,
-                    catalog: Catalog, lang: str) -> list[str]:
-        return [line for e in events
-                if (line := event_line(e.visible_to(seat), record.seats, catalog, lang,
-                                       viewer=seat))]
-
-    def log_lines(self, events: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
-                  lang: str) -> list[str]:
-        return [line for e in events if (line := event_line(e, seats, catalog, lang))]
+    def line(self, event: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str,
+             viewer: str | None = None, record: GameRecord | None = None) -> str | None:
+        return event_line(event, seats, catalog, lang, viewer=viewer)
 
     def favourite_line(self, role: str, times: int, catalog: Catalog, lang: str) -> str:
         return catalog.text("citadels.render.stats.favourite", lang,
@@ -97,12 +92,6 @@ class CitadelsUI:
                   ) -> str:
         seen = record.rules.view(record.state, seat)
         return hint_line(hint, seen, record.seats, catalog, lang)
-
-    def button_action(self, code: str) -> dict[str, Any] | None:
-        return SPEC.decode(code)
-
-    def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
-        return SPEC.select_action(kind, values)
 
 
 UI = CitadelsUI()

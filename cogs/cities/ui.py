@@ -12,11 +12,11 @@ from ai.player import Hint
 from bot.i18n import Catalog
 from bot.pictures import Picture
 from bot.records import GameRecord, Seat
-from bot.ui import Focus, OptionalUI, OptionSelect, Panel
+from bot.ui import Focus, OptionSelect, Panel
 from cogs.kit import ui as kit
+from cogs.kit.ui import Forwarding
 from rules.cities import data
 from rules.cities.state import RANDOM, Options
-from rules.game import GameEvent
 
 from . import actions_ui, events, panel, table, texts
 from .render import board, sheet
@@ -26,8 +26,9 @@ View = dict[str, Any]
 VERSION = 1  # in the pictures' keys: a change to the drawing draws every picture again
 
 
-class CitiesUI(OptionalUI):
+class CitiesUI(Forwarding):
     game_id = "cities"
+    spec = actions_ui.SPEC
     round_opens = frozenset({"round"})
 
     # --- the table, standings and the end (table.py) ---------------------------------------------
@@ -101,18 +102,12 @@ class CitiesUI(OptionalUI):
               notes: list[str], focus: str | None = None) -> Panel:
         return panel.player_panel(record, seat.id, catalog, lang, notes, focus)
 
-    def event_lines(self, record: GameRecord, events_: list[GameEvent], seat: str,
-                    catalog: Catalog, lang: str) -> list[str]:
-        parts = record.state.components if record.state is not None else _default()
-        return [line for e in events_
-                if (line := events.event_line(e.visible_to(seat), record.seats, parts, catalog,
-                                              lang, viewer=seat))]
-
-    def log_lines(self, events_: list[dict[str, Any]], seats: list[Seat], catalog: Catalog,
-                  lang: str) -> list[str]:
-        parts = _default()
-        return [line for e in events_
-                if (line := events.event_line(e, seats, parts, catalog, lang))]
+    def line(self, event: dict[str, Any], seats: list[Seat], catalog: Catalog, lang: str,
+             viewer: str | None = None, record: GameRecord | None = None) -> str | None:
+        """A running game's components name what an event took; a replay's, the default set."""
+        parts = record.state.components if record is not None and record.state is not None \
+            else _default()
+        return events.event_line(event, seats, parts, catalog, lang, viewer=viewer)
 
     def hint_line(self, record: GameRecord, seat: str, hint: Hint, catalog: Catalog, lang: str
                   ) -> str:
