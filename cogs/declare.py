@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from bot.i18n import Catalog
 from bot.records import Seat
 from bot.ui import Focus
@@ -105,6 +106,26 @@ class Declaration:
     least: int = 1  # a multi-select's fewest items
     chosen: Callable[[Context], Iterable[int]] | None = None  # a multi's positions selected
     plays: str | None = None  # the type its options play, when not its own (a shortcut)
+
+    def __post_init__(self) -> None:
+        """Its label and description cut to what Discord shows (80 and 100 characters, with
+        an ellipsis), written once for every game."""
+        if self.label is not None and not isinstance(self.label, Clipped):
+            object.__setattr__(self, "label", Clipped(self.label, LABEL))
+        if self.describe is not None and not isinstance(self.describe, Clipped):
+            object.__setattr__(self, "describe", Clipped(self.describe, OPTION_DESCRIPTION))
+
+
+@dataclass(frozen=True)
+class Clipped:
+    """A label or description cut to `most` characters (UTF-16 units, as Discord counts)."""
+
+    text: Callable[[Any, Context], str | None]
+    most: int
+
+    def __call__(self, action: Any, ctx: Context) -> Any:
+        found = self.text(action, ctx)
+        return clip(found, self.most) if found else found
 
 
 def written(value: object) -> str:

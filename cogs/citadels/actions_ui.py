@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from cogs.declare import (
     Context,
     Declaration,
@@ -55,15 +54,9 @@ def _declare(type_: str, code: str, fields: tuple[str, ...] = (), *,
              summary: Summary = S.listed, style: Style = "secondary",
              narrow: tuple[Narrow, ...] = (), events: dict[str, lines.Builder] | None = None,
              **more: Any) -> Declaration:
-    """A Citadels declaration: labels of at most 80 characters and descriptions of 100."""
-    def clipped(action: Action, ctx: Context) -> str:
-        return clip(label(action, ctx), LABEL)
-
-    def described(action: Action, ctx: Context) -> str | None:
-        text = describe(action, ctx) if describe else None
-        return clip(text, OPTION_DESCRIPTION) if text else None
-
-    return Declaration(type_, code, fields, widget, label=clipped, describe=described,
+    """A Citadels declaration: its summary lists its actions unless it says otherwise (labels
+    and descriptions are cut to Discord's lengths by cogs.declare)."""
+    return Declaration(type_, code, fields, widget, label=label, describe=describe,
                        summary=summary, style=style, narrow=narrow, events=events or {},
                        **more)
 
