@@ -51,8 +51,8 @@ class Clicker:
             return self.hasty
         if any(custom_id.rsplit(":", 1)[-1].startswith(n) for n in NAVIGATION):
             return 0.5
-        if custom_id.endswith((":s.og", ":s.oa", ":s.ot")):
-            return self.offers
+        if custom_id.endswith((":s.og", ":s.oa", ":s.ot")) or ":ob." in custom_id:
+            return self.offers  # the trade builder's cards and sends
         return 1.0
 
     def _values(self, select: dict[str, Any]) -> list[str]:
@@ -75,7 +75,7 @@ class Clicker:
         """One click on `panel`; returns the panel as it answered."""
         choices: list[tuple[str, dict[str, Any]]] = [
             ("button", b) for b in panel.buttons()
-            if not str(b.get("custom_id", "")).endswith(":hint")]
+            if not str(b.get("custom_id", "")).endswith(":hint") and not b.get("disabled")]
         choices += [("select", s) for s in panel.selects()]
         assert choices, "a panel with nothing to do"
         kind, component = self.rng.choices(choices, [self._weight(c) for _, c in choices])[0]
