@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ai.catan import cards
 from ai.catan.basic import basic_move
 from rules.catan import engine, progress
-from rules.catan.actions import ACTIONS, PlayProgress
-from rules.catan.asks import ASKS
+from rules.catan.actions import ACTIONS, Discard, PlayProgress
+from rules.catan.asks import ASKS, Ask
 from rules.catan.game import GAME
 from rules.catan.state import GameState
 
 from .engine_helpers import hand, table
-from .envoy import COLOUR, KIND, NAME, SendEnvoyGift, envoy
+from .envoy import CARD, COLOUR, KIND, NAME, SendEnvoyGift, envoy
 from .test_progress import refused
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -51,6 +53,18 @@ def test_the_envoy_asks_the_seat_it_names_for_a_resource() -> None:
             ("envoy_gift_sent", {"to": "R", "card": "ore"})]
     assert NAME not in progress.PROGRESS and KIND not in ASKS
     assert ACTIONS.of("send_envoy_gift") is None and NAME not in cards.POLICIES
+
+
+def test_a_card_takes_no_name_kind_or_action_type_already_taken() -> None:
+    with pytest.raises(ValueError):
+        progress.add_card("spy", CARD, COLOUR)
+    discard = Ask("a_new_kind", Discard, CARD.asks[0].choices, CARD.asks[0].handler)
+    with pytest.raises(ValueError):  # discard answers a 7
+        progress.add_card(NAME, progress.Card(CARD.options, CARD.effect, asks=(discard,)), COLOUR)
+    with envoy(), pytest.raises(ValueError):
+        progress.add_card("envoy_again", CARD, COLOUR)  # its ask's kind is the Envoy's
+    assert NAME not in progress.PROGRESS and "envoy_again" not in progress.PROGRESS
+    assert "spy" in progress.PROGRESS and "a_new_kind" not in ASKS
 
 
 def test_the_basic_player_plays_the_envoy_and_answers_it() -> None:
