@@ -7,12 +7,15 @@ click's refusal); an older panel's offer select still answers; the bank (at a Me
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.records import GameSettings
 from cogs.catan.trades import Draft
+from demo.catan import navigating, step, use
 from fakediscord import Discord, Emulator, Person
 from fakediscord.models import COMPONENTS_V2
 from fakediscord.testing import SeenMessage
@@ -136,6 +139,36 @@ async def test_the_message_stays_a_layout_back_on_the_panel_and_after_the_offer(
             "type": "offer_trade", "to": record.state.seats[1:], "give": {"brick": 1},
             "get": {"ore": 1}}
         assert hand_of(game, seat) == {"brick": 2, "wool": 1}
+        assert await discord_api.failed_interactions() == []
+
+
+async def test_a_panels_picture_shows_in_the_layout_it_is_drawn_into(
+        emulator: Emulator, discord_api: Discord, table: Table, tmp_path: Path) -> None:
+    """Back from the builder, then on the way to a road: the panel showing the places a road
+    may take is drawn into the layout, its picture the layout's gallery of the attachment
+    sent with it."""
+    async with three_people(emulator, discord_api, table, tmp_path / "bot.sqlite3",
+                            [{"lumber": 2, "brick": 2}, {"ore": 1}, {"ore": 2}],
+                            settings=GameSettings(pictures=True)) as game:
+        seat, person = first(game)
+        record = game.record
+        assert record is not None
+        road = next(a for a in GAME.legal_actions(record.state, seat) if a.type == "build_road")
+        panel = await opened(person, await game.panel(person))
+        assert layout(panel) and not panel.attachments
+        whole = await press(person, panel, TEXTS["en"]["back"])
+        found = step(whole, road)
+        assert found is not None and navigating(found[0]), found  # the road's places
+        whole = await use(person, whole, *found)
+        for _ in range(40):  # a picture drawn late follows in an edit of the answer
+            if whole.attachments:
+                break
+            await asyncio.sleep(0.05)
+            whole = await person.message(whole.id)
+        [attachment] = whole.attachments
+        galleries = [c for c in whole.components() if c["type"] == 12]
+        assert layout(whole) and galleries, whole.components()
+        assert galleries[0]["items"][0]["media"]["url"] == f"attachment://{attachment['filename']}"
         assert await discord_api.failed_interactions() == []
 
 
