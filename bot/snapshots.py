@@ -7,7 +7,7 @@ about the record's own state from that state's `Snapshot`, so each is asked of t
 once per change, whoever asks first; a question about any other state (the move being
 applied, the AI's search) goes to the game itself. The engines stay pure: the memo lives here,
 keyed by the state object (a state is never changed in place: `Game.apply` returns a new
-one), for the most recent states of this process (`KEPT`: every running game's, and more).
+one), for the states asked about most recently in this process (`KEPT`).
 
 What is handed out is shared: the views are the engine's JSON, which nobody may change (the
 tests check the UIs leave them whole); the lists are copies, cheap and safe to sort.
@@ -27,7 +27,8 @@ from rules.game import JSON, Game
 VIEWS = ("view", "public_view", "private_view")
 LISTS = ("legal_actions", "to_act", "must_decide")
 SCALARS = ("decision_key",)
-KEPT = 2048  # states whose snapshots are kept, the most recently asked about
+KEPT = 256  # states whose snapshots are kept, the most recently asked about (about 100 KB
+#   each, its state included: seconds of changes at 200 games, enough to share within one)
 
 
 class Snapshot:
