@@ -155,3 +155,25 @@ def show(ui: Any, record: GameRecord) -> None:
         drawn = getattr(panel, "picture", None)
         if drawn is not None:
             drawn.draw()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_computer_players_leave_the_shared_views_whole(game: str) -> None:
+    """A computer seat's move and a person's hint are chosen from the view and legal actions
+    the snapshot shares with that seat's panel: no player may change them."""
+    import time
+
+    from ai.player import make_player, strengths
+    rules = registry.game(game)
+    state = record_of(game, GAMES[game]).state
+    for strength in strengths(game):
+        player = make_player(strength, game)
+        for step in range(12):
+            seat = rules.must_decide(state)[0]
+            view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
+            before = copy.deepcopy(view)
+            action = player.choose(view, legal, random.Random(step),
+                                   deadline=time.monotonic() + 0.02)
+            player.fallback(view, legal)
+            assert view == before, (strength, step)
+            state, _ = rules.apply(state, seat, action)
