@@ -5,7 +5,9 @@ player (`cards.Policy`), here in one file, with no line of rules/ or ai/ naming 
 engine takes it through `progress.add_card`, the basic player through `cards.POLICIES`.
 A built-in card would be the same records in rules/catan/progress.py and ai/catan/cards.py,
 its copies in rules.json's decks, its numbers in data/progress.json and its texts in the two
-catalogs: six files (issue 43: about ten before).
+catalogs (its name, its decision's catan.ask.<kind> and catan.ping.<kind>, its events): six
+files (issue 43: about ten before). On Discord an answer of a new action type also needs its
+declaration in cogs/catan/actions_ui.py, whose declarations, unlike Citadels', derive none.
 
 Politics: name another seat holding a resource; it chooses one of its resources and sends it
 to you (kind "envoy_gift", answered by send_envoy_gift).
