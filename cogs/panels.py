@@ -9,8 +9,8 @@ so far kept in the panel's focus, "destroy:p3"), then paged 25 at a time. Where 
 actions fall into more than one of the declarations' groups, the first row is a select of the
 groups (its values "@<group>", a focus) and only the chosen group's types are shown beside the
 ungrouped ones (a focus inside a type keeps its group); before any group is chosen, the rows
-left free show the game's `eager` types present (its usual choices, one click away), the Hint
-then beside End turn. Components carry
+left free show the game's `eager` types present (its usual choices, one click away: an eager
+button among the buttons, the Hint then beside End turn). Components carry
 the game id and version in their custom_ids and have no callbacks of their own: the dynamic
 items the platform registers at start-up answer them.
 """
@@ -52,8 +52,10 @@ def components(game: int, version: int, legal: Sequence[ActionLike], spec: Decla
         first = 1
     end = [a for d in declared if d.last for a in by_type[d.type]]
     last = MAX_ROWS - 1 if end else MAX_ROWS
-    buttons = [a for d in declared if d.widget == "button" and not d.last
-               for a in by_type[d.type]]
+    pressed = [d for d in everything if d.widget == "button" and not d.last
+               and (d in declared or d in eager)]  # eager buttons among the others
+    buttons = [a for d in pressed for a in by_type[d.type]]
+    eager = [d for d in eager if d.widget != "button"]
     rows = first
     for i, action in enumerate(buttons[:(last - first) * PER_ROW]):
         view.add_item(button(game, version, spec, action, ctx, row=first + i // PER_ROW))
@@ -93,7 +95,7 @@ def shown(spec: Declarations, declared: list[Declaration], focus: str | None
     chosen = group_of(spec, focus)
     if chosen is not None:
         return [d for d in declared if d.group in (None, chosen)], []
-    present = {d.type: d for d in declared if d.group is not None and d.widget != "button"}
+    present = {d.type: d for d in declared if d.group is not None}
     return ([d for d in declared if d.group is None],
             [present[t] for t in spec.eager if t in present])
 

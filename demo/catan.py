@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
+from cogs.catan import builds
 from cogs.catan.actions_ui import SPEC
 from cogs.catan.trades import decode
 from cogs.panels import narrows_to
@@ -90,13 +91,19 @@ def paging(value: str, action: Any) -> bool:
 def step(panel: SeenMessage, action: Any, looked: Collection[str] = ()
          ) -> tuple[dict[str, Any], list[str]] | None:
     """The component to use next on `panel` on the way to `action`, with the values to choose
-    (none for a button): the action itself (or the builder's offer of it to everyone), else
+    (none for a button): the action itself (or the builder's offer of it to everyone, or its
+    Build button), else
     the offer's cards, the narrowing of its choices (past its steps, the first page not
     `looked` through yet), the menu's group; None if the panel offers no way to it."""
     code = SPEC.encode(action)
-    for button in panel.buttons():
-        if str(button.get("custom_id", "")).endswith(":" + code):
-            return button, []
+    ways = [code]
+    if action.type in builds.OPENED:  # its Build button: its one place, or opening them
+        ways += [SPEC.encode(builds.Open(action.type, action)),
+                 SPEC.encode(builds.Open(action.type))]
+    for way in ways:
+        for button in panel.buttons():
+            if str(button.get("custom_id", "")).endswith(":" + way):
+                return button, []
     selects = {str(s["custom_id"]).rsplit(".", 1)[-1]: s for s in panel.selects()}
     own = SPEC.of(action.type).code
     if own in selects and any(o["value"] == code for o in selects[own]["options"]):
@@ -128,12 +135,14 @@ def step(panel: SeenMessage, action: Any, looked: Collection[str] = ()
 
 def navigating(component: dict[str, Any]) -> bool:
     """Whether using `component` only redraws the panel (the menu, a narrowing, the offer's
-    cards) instead of playing an action."""
+    cards, a Build button that opens its places) instead of playing an action."""
     custom_id = str(component.get("custom_id", ""))
     if _drafted(component) is not None:
         return True  # the trade builder's cards and its way back
-    return component["type"] != 2 and (":s.n_" in custom_id
-                                       or custom_id.endswith((":s.og", ":s.oa")))
+    if component["type"] == 2:
+        found = SPEC.decode(custom_id.rsplit(":", 1)[-1])
+        return found is not None and found["type"] == builds.TYPE and found["place"] is None
+    return ":s.n_" in custom_id or custom_id.endswith((":s.og", ":s.oa"))
 
 
 async def use(person: Person, panel: SeenMessage, component: dict[str, Any],

@@ -22,7 +22,7 @@ from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from cogs.declare import Context, Declaration, Declarations, Describe, Label, Narrow, Style, Widget
 from rules.catan.state import CARDS, COSTS, TRACKS
 
-from . import texts, trades
+from . import builds, texts, trades
 
 # PlayProgress's target fields, in the order a play is narrowed and written.
 TARGETS = ("red", "yellow", "track", "node", "hex", "other_hex", "edge", "seat", "kind")
@@ -260,6 +260,23 @@ def _free_road(action: Any, ctx: Context) -> str:
     return t(ctx, "action.place_free_road", place=texts.edge_label(action.edge))
 
 
+def _open(action: builds.Open, ctx: Context) -> str:
+    """A Build button: the type it opens ("🛣️ Road"), or its only action's own label; free
+    while a progress card makes it so."""
+    if action.only is not None:
+        label = _label(SPEC.of(action.opens), action.only, ctx)
+    else:
+        label = t(ctx, f"panel.open.{action.opens}")
+    if builds.free(action.opens, ctx.view):
+        label = t(ctx, "panel.open.free", label=label)
+    return label
+
+
+def _label(declaration: Declaration, action: Any, ctx: Context) -> str:
+    assert declaration.label is not None
+    return declaration.label(action, ctx)
+
+
 def _taken(action: Any, ctx: Context) -> str:
     return t(ctx, "action.take_cards", cards=texts.cards(action.cards, ctx.catalog, ctx.lang))
 
@@ -296,6 +313,8 @@ DECLARED: tuple[Declaration, ...] = (
              style="primary"),
     _declare("return_commodity", "rc", ("card",), label=_card("return_commodity"),
              style="primary"),
+    _declare(builds.TYPE, "o", ("kind", "place~"), label=_open, style="primary",
+             group="build"),
     _declare("place_building", "pb", ("node",), widget="select", label=_placement,
              narrow=(HEX,)),
     _declare("discard", "dc", ("cards+",), widget="multi", label=_text("discard"),
@@ -317,7 +336,7 @@ DECLARED: tuple[Declaration, ...] = (
     _declare("take_cards", "tc", ("cards+",), widget="select", label=_taken),
     _declare("discard_progress", "dp", ("card",), widget="select",
              label=_progress_card("discard_progress"), describe=_progress_text),
-    # The turn's groups.
+    # The turn's groups; the Build buttons open these (builds.py).
     _declare("build_road", "br", ("edge",), widget="select", label=_at_edge("build_road"),
              describe=_cost("road", "free_roads"), narrow=(PATH_HEX,), group="build"),
     _declare("build_settlement", "bs", ("node",), widget="select",
@@ -326,18 +345,17 @@ DECLARED: tuple[Declaration, ...] = (
     _declare("build_city", "bc", ("node",), widget="select", label=_at_node("build_city"),
              describe=_cost("city"), group="build"),
     _declare("build_wall", "bw", ("node",), widget="select", label=_at_node("build_wall"),
-             describe=_cost("wall"), group="city"),
-    _declare("buy_improvement", "bi", ("track", "node~"), widget="select", label=_improvement,
-             describe=_improvement_text, group="city"),
+             describe=_cost("wall"), group="build"),
     _declare("build_knight", "bk", ("node",), widget="select", label=_at_node("build_knight"),
-             describe=_cost("knight"), narrow=(HEX,), group="knights"),
+             describe=_cost("knight"), narrow=(HEX,), group="build"),
     _declare("activate_knight", "ak", ("node",), widget="select",
              label=_knight_node("activate_knight"), describe=_cost("activate"),
-             group="knights"),
+             group="build"),
     _declare("promote_knight", "pk", ("node",), widget="select",
              label=_knight_node("promote_knight"),
-             describe=_cost("promote", "free_promotions"),
-             group="knights"),
+             describe=_cost("promote", "free_promotions"), group="build"),
+    _declare("buy_improvement", "bi", ("track", "node~"), widget="select", label=_improvement,
+             describe=_improvement_text, group="city"),
     _declare("move_knight", "mk", ("node", "to"), widget="select",
              label=_knight_to("move_knight"), narrow=(KNIGHT,), group="moves"),
     _declare("displace_knight", "dk", ("node", "to"), widget="select", label=_displace,
@@ -354,10 +372,8 @@ DECLARED: tuple[Declaration, ...] = (
     _declare("end_turn", "end", label=_text("end_turn"), style="success", last=True),
 )
 
-# The turn's usual choices, shown before any group is chosen in the rows a panel has free:
-# a Commercial Harbor's choice as soon as it is played, the pieces (a city or settlement
-# before a road), then what the basic player does most turns (issue 44: clicks per decision).
-EAGER = ("harbor_exchange", "build_city", "build_settlement", "build_road", "activate_knight",
-         "build_knight", "promote_knight", "buy_improvement", "play_progress", "maritime_trade",
-         "build_wall")
+# The turn's usual choices, shown before any group is chosen: the Build buttons, and in the
+# rows a panel has free a Commercial Harbor's choice as soon as it is played, then what the
+# basic player does most turns (issue 44: clicks per decision).
+EAGER = ("harbor_exchange", builds.TYPE, "buy_improvement", "play_progress", "maritime_trade")
 SPEC = Declarations(DECLARED, prefix="catan.", eager=EAGER)

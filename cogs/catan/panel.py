@@ -4,9 +4,10 @@ what the game asks of it now, and a component for every legal action.
 
 Built from `view(state, seat)` and `legal_actions(state, seat)` only. What each action type
 shows is its declaration's (actions_ui.py); the components are built by cogs/panels.py, the
-turn's kinds in groups behind a menu, its usual choices (actions_ui.EAGER) shown before any
-group is chosen; the offer builder's selects are trades.py's; the candidates' picture shows
-the places of the selects shown (places.py).
+turn's pieces as Build buttons that open their places (builds.py), its other kinds in groups
+behind a menu, its usual choices (actions_ui.EAGER) shown before any group is chosen; the
+offer builder's selects are trades.py's; the candidates' picture shows the places of the
+selects shown (places.py).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cogs.declare import Context
 from cogs.game import PicturePanel
 from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
 
-from . import builder, order, places, texts, trades
+from . import builder, builds, order, places, texts, trades
 from .actions_ui import SPEC
 
 View = dict[str, Any]
@@ -48,8 +49,10 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     if builder.wanted(legal, view, focus):  # the trade builder: a layout of its own
         return PicturePanel(embed, builder.layout(record.id, record.version, legal, ctx,
                                                   focus, embed), None)
+    hint = record.settings.hints and len(legal) > 1
+    legal = builds.prepared(legal, focus)  # the pieces as Build buttons
     components = panels.components(record.id, record.version, legal, SPEC, ctx, focus,
-                                   hint=record.settings.hints and len(legal) > 1)
+                                   hint=hint)
     shown = panels.shown_types(components, SPEC)
     return PicturePanel(embed, components, places.places_picture(record, legal, focus,
                                                                  catalog, lang, shown))

@@ -1,8 +1,9 @@
 """The places a panel asks about, drawn: the board with only the candidates highlighted and
 labelled large (`render/picture.board(ids=...)`), so a person choosing an intersection, a path
 or a hex on a phone finds it at once. The candidates are those of the selects and buttons the
-panel shows now: the chosen group's, and past a narrowing step only the narrowed ones (the
-intersections around the hex chosen first). Drawn from the public view, like the table."""
+panel shows now: the chosen group's or the Build button's opened (builds.py), a Build
+button's one place, and past a narrowing step only the narrowed ones (the intersections
+around the hex chosen first). Drawn from the public view, like the table."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.pictures import Picture
 from bot.records import GameRecord
 from cogs import panels
 
+from . import builds
 from .actions_ui import SPEC
 from .render import picture
 
@@ -26,20 +28,24 @@ PLACE: dict[str, str] = {
     "build_knight": "node", "activate_knight": "node", "promote_knight": "node",
     "move_knight": "to", "displace_knight": "to", "move_robber": "hex", "chase_robber": "hex",
     "choose_city": "node", "retreat_knight": "node", "remove_knight": "node",
-    "place_knight": "node", "place_free_road": "edge"}
+    "place_knight": "node", "place_free_road": "edge", builds.TYPE: "place"}
 PLACE_ID = re.compile(r"[HIP][0-9]{1,2}")
 
 
 def candidates(legal: Sequence[Any], focus: str | None, types: set[str] | None = None
                ) -> list[str]:
     """The place ids the panel's components offer with this focus: those of the `types`
-    its components show (by default all the focus shows: eager ones that found no row too)."""
+    its components show (by default all the focus shows: eager ones that found no row too).
+    `legal` as the engine lists them or with their Build buttons made already."""
+    legal = builds.prepared(legal, focus)
     by_type: dict[str, list[Any]] = defaultdict(list)
     for action in legal:
         if action.type in PLACE:
             by_type[action.type].append(action)
     declared, eager = panels.shown(SPEC, SPEC.ordered(a.type for a in legal), focus)
     visible = {d.type for d in (*declared, *eager)}  # the others are behind the menu
+    if builds.opened(focus):  # a Build button's places alone, not the others' one place
+        visible.discard(builds.TYPE)
     if types is not None:
         visible &= types
     ids: set[str] = set()

@@ -13,7 +13,7 @@ from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionalUI, OptionSelect, Panel
 from rules.catan.state import Options
 
-from . import builder, events, hints, panel, table, texts, trades
+from . import builder, builds, events, hints, panel, table, texts, trades
 from .actions_ui import SPEC
 from .render import picture
 
@@ -135,7 +135,11 @@ class CatanUI(OptionalUI):
         return hints.hint_line(hint, view, list(record.seats), catalog, language(catalog, lang))
 
     def button_action(self, code: str) -> dict[str, Any] | Focus | None:
-        return builder.answer(SPEC.decode(code))  # the trade builder's buttons: a focus
+        """The action a code names; a Build button's, the places it opens (or its one)."""
+        found = SPEC.decode(code)
+        if found is not None and found["type"] == builds.TYPE:
+            return builds.clicked(found)
+        return builder.answer(found)  # the trade builder's buttons: a focus
 
     def select_action(self, kind: str, values: list[str]) -> dict[str, Any] | Focus | None:
         if kind in trades.KINDS:

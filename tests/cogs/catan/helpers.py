@@ -14,6 +14,8 @@ import discord
 from bot.i18n import Catalog
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, Panel
+from cogs.catan import builds
+from cogs.catan.actions_ui import SPEC
 from cogs.catan.ui import UI
 from rules.catan.game import GAME
 from rules.catan.state import GameState, Options
@@ -175,6 +177,14 @@ def walk(rec: GameRecord, seat: str, lang: str = "en", limit: int = 400) -> Walk
                 else:
                     out.actions.append(chosen)
     return out
+
+
+def opens(custom_id: str) -> Focus | None:
+    """The places a Build button opens (cogs/catan/builds.py), if it is one that opens (the
+    trade builder's buttons are foci too, each a draft: not these)."""
+    code = custom_id.split(":", 3)[-1]
+    found = UI.button_action(code) if code.startswith(f"{SPEC.of(builds.TYPE).code}.") else None
+    return found if isinstance(found, Focus) else None
 
 
 def panel_text(panel: Panel) -> str:

@@ -14,7 +14,7 @@ from cogs.catan.ui import UI
 from cogs.game import PicturePanel
 from rules.catan.game import GAME
 
-from .helpers import CATALOG, items, playout, walk
+from .helpers import CATALOG, items, opens, playout, walk
 
 ID = re.compile(r"\b[HIP][0-9]{1,2}\b")
 
@@ -42,12 +42,15 @@ def test_the_picture_names_what_the_panel_offers() -> None:
 
 
 def walk_focuses(rec: GameRecord, seat: str) -> list[str]:
-    """The focuses the panel's menu and narrowing selects lead to (one level)."""
+    """The focuses the panel's menu and narrowing selects and its Build buttons lead to (one
+    level)."""
     panel = UI.panel(rec, rec.seat(seat), CATALOG, "en", [], None)
     out: list[str] = []
-    for select in items(panel.view):
-        if str(select.custom_id).split(".")[-1].startswith("n_"):
-            out += [o.value for o in select.options][:4]
+    for item in items(panel.view):
+        if str(item.custom_id).split(".")[-1].startswith("n_"):
+            out += [o.value for o in item.options][:4]
+        elif (opened := opens(str(item.custom_id))) is not None and opened.value is not None:
+            out.append(opened.value)
     return out
 
 

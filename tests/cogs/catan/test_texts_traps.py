@@ -18,7 +18,7 @@ from cogs.catan.table import VP_CARDS
 from cogs.catan.ui import UI
 from rules.catan.state import DECKS
 
-from .helpers import CATALOG, explore, items, playout, seats
+from .helpers import CATALOG, explore, items, opens, playout, seats
 
 
 def _place(value: Any) -> tuple[str, int] | None:
@@ -27,10 +27,13 @@ def _place(value: Any) -> tuple[str, int] | None:
 
 def selects(record: GameRecord, seat: str, lang: str = "en", limit: int = 60
             ) -> Iterator[tuple[str, list[tuple[Any, discord.SelectOption]]]]:
-    """Every select of the seat's panel and of the panels its menus and narrowing lead to:
-    its kind and each option with what it means (an action, or a Focus)."""
+    """Every select of the seat's panel and of the panels its menus, narrowing and Build
+    buttons lead to: its kind and each option with what it means (an action, or a Focus)."""
     for panel, todo in explore(record, seat, lang, limit):
         for item in items(panel.view):
+            if isinstance(item, discord.ui.Button) and isinstance(
+                    opened := opens(item.custom_id), Focus):
+                todo.append(opened.value)
             if not isinstance(item, discord.ui.Select) or item.max_values > 1:
                 continue
             kind = item.custom_id.split(":", 3)[-1][2:]
@@ -47,6 +50,20 @@ def places_of(meant: Any) -> tuple[tuple[str, int], ...]:
     return tuple(p for f in FIELDS if (p := _place(meant.get(f))) is not None)
 
 
+def by_card(meant: list[tuple[Any, discord.SelectOption]]
+            ) -> list[list[tuple[Any, discord.SelectOption]]]:
+    """A select's options in runs of one progress card (any other option its own card)."""
+    runs: list[list[tuple[Any, discord.SelectOption]]] = []
+    for m, option in meant:
+        card = m.get("card") if isinstance(m, dict) else None
+        if runs and card == (runs[-1][0][0].get("card") if isinstance(runs[-1][0][0], dict)
+                             else None):
+            runs[-1].append((m, option))
+        else:
+            runs.append([(m, option)])
+    return runs
+
+
 def moments(n: int, seed: int, every: int) -> Iterator[GameRecord]:
     for i, (record, _) in enumerate(playout(n, seed)):
         if i % every == 0 and record.status == "running":
@@ -60,11 +77,12 @@ def test_every_select_of_places_is_in_board_order(players: int, seed: int) -> No
         view = record.rules.view(record.state, None)
         for seat in view["to_act"]:
             for kind, meant in selects(record, seat):
-                places = [places_of(m) for m, _ in meant]
-                if not all(places):
-                    continue
-                assert places == sorted(places), (kind, [o.label for _, o in meant])
-                checked += len(places) > 2
+                for same in by_card(meant):  # a select of progress plays: card by card
+                    places = [places_of(m) for m, _ in same]
+                    if not all(places):
+                        continue
+                    assert places == sorted(places), (kind, [o.label for _, o in same])
+                    checked += len(places) > 2
     assert checked > 20
 
 
@@ -89,10 +107,22 @@ def test_a_free_build_says_it_is_free(seed: int, field: str, type_: str, card: s
     seat = record.rules.view(record.state, None)["active"]
     described = [o.description or "" for _, meant in selects(record, seat, lang)
                  for m, o in meant if isinstance(m, dict) and m.get("type") == type_]
-    assert described
+    buttons = [label for label, meant in build_buttons(record, seat, lang)
+               if meant == Focus(type_) or isinstance(meant, dict) and meant["type"] == type_]
+    assert described or buttons
     name = CATALOG.text(f"catan.progress.{card}", lang)
     costs = CATALOG.text("catan.panel.cost", lang, cards="").strip()
     assert all(name in d and costs not in d for d in described), described
+    free = CATALOG.text("catan.panel.open.free", lang, label="").strip()  # "(free)"
+    assert all(label.endswith(free) for label in buttons), buttons
+
+
+def build_buttons(record: GameRecord, seat: str, lang: str) -> list[tuple[str, Any]]:
+    """The labels of the seat's Build buttons and what each means (a Focus, or an action)."""
+    panel = UI.panel(record, record.seat(seat), CATALOG, lang, [])
+    return [(item.label, UI.button_action(item.custom_id.split(":", 3)[-1]))
+            for item in items(panel.view) if isinstance(item, discord.ui.Button)
+            and item.custom_id.split(":", 3)[-1].startswith("o.")]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
