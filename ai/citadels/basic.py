@@ -120,13 +120,14 @@ def _adjust_for_threats(view: View, me: dict[str, Any], vals: dict[str, float]) 
     """Leaders get assassinated and rich players robbed: shade those picks."""
     standings = E.view_standings(view)
     leader = max(standings.values())
-    if standings[me["id"]] >= leader - 1e-9 and len(view["players"]) > 2:
-        for c in ("king", "merchant", "architect"):
-            vals[c] -= 0.5
-        vals["bishop"] += 0.5
-    if me["gold"] >= 5:
-        vals["thief"] += 0.3  # the Thief cannot rob himself
-        for c in ("king", "bishop", "merchant", "architect", "warlord"):
+    leading = standings[me["id"]] >= leader - 1e-9 and len(view["players"]) > 2
+    rich = me["gold"] >= 5
+    for c, policy in E.POLICIES.items():
+        if leading and policy.leading:
+            vals[c] += policy.leading
+        if rich and policy.rich:
+            vals[c] += policy.rich  # the Thief cannot rob himself
+        if rich and policy.robbed:
             vals[c] -= 0.1 * me["gold"] / 2
 
 

@@ -158,6 +158,12 @@ class Policy:
     # Why a hint picks it, beyond its income (hints.py): "threat" (near a complete city),
     # "rich" (the richest's gold), "build" (cards to build), "cards" (none), "crown".
     hint: str | None = None
+    # The basic player's shading of its draft value: added when the player leads (a leader's
+    # picks draw the Assassin), and whether a player with 5 gold or more fears the Thief on it
+    # (its worth falls by 0.05 a gold; the Thief's own `rich` bonus rises instead).
+    leading: float = 0.0
+    robbed: bool = False
+    rich: float = 0.0
 
 
 def _income(character: str, bonus: int = 0) -> Callable[[Sequence[str]], int]:
@@ -166,18 +172,21 @@ def _income(character: str, bonus: int = 0) -> Callable[[Sequence[str]], int]:
 
 POLICIES: dict[str, Policy] = {
     "assassin": Policy(lambda r: 2.2, hint="threat"),
-    "thief": Policy(lambda r: 0.8 + 0.45 * r.opp_gold, hint="rich"),
+    "thief": Policy(lambda r: 0.8 + 0.45 * r.opp_gold, hint="rich", rich=0.3),
     "magician": Policy(lambda r: 0.8 * max(0, r.opp_hand - r.n_hand)
                        + (1.5 if r.n_good == 0 else 0.0), hint="cards"),
-    "king": Policy(lambda r: income(r.city, "king") + 1.2, _income("king"), hint="crown"),
+    "king": Policy(lambda r: income(r.city, "king") + 1.2, _income("king"), hint="crown",
+                   leading=-0.5, robbed=True),
     "bishop": Policy(lambda r: income(r.city, "bishop") + 0.6
-                     + (0.25 * len(r.city) if r.near_end else 0.1), _income("bishop")),
-    "merchant": Policy(lambda r: income(r.city, "merchant") + 1.3, _income("merchant", 1)),
+                     + (0.25 * len(r.city) if r.near_end else 0.1), _income("bishop"),
+                     leading=0.5, robbed=True),
+    "merchant": Policy(lambda r: income(r.city, "merchant") + 1.3, _income("merchant", 1),
+                       leading=-0.5, robbed=True),
     "architect": Policy(lambda r: 1.5 + (1.5 * min(2, r.n_good - 1)
                                          if r.n_good >= 2 and r.gold >= 4 else 0.0),
-                        hint="build"),
+                        hint="build", leading=-0.5, robbed=True),
     "warlord": Policy(lambda r: income(r.city, "warlord") + (1.5 if r.near_end else 0.7),
-                      _income("warlord"), hint="threat"),
+                      _income("warlord"), hint="threat", robbed=True),
     # Dark City's: what each power tends to bring
     "witch": Policy(lambda r: 2.0, hint="threat"),  # the assassin's harm, and a second power
     "tax_collector": Policy(lambda r: 0.5 + 0.3 * len(r.others),  # 1 gold from each builder
