@@ -183,7 +183,8 @@ POLICIES: dict[str, Policy] = {
     "merchant": Policy(lambda r: income(r.city, "merchant") + 1.3, _income("merchant", 1),
                        leading=-0.5, robbed=True),
     "architect": Policy(lambda r: 1.5 + (1.5 * min(2, r.n_good - 1)
-                                         if r.n_good >= 2 and r.gold >= 4 else 0.0),
+                                         if r.n_good >= 2 and r.gold >= 4 else 0.0)
+                        + (0.5 if r.n_good == 0 else 0.0),
                         hint="build", leading=-0.5, robbed=True),
     "warlord": Policy(lambda r: income(r.city, "warlord") + (1.5 if r.near_end else 0.7),
                       _income("warlord"), hint="threat", robbed=True),
@@ -235,8 +236,6 @@ def character_values(me: Entry, others: Sequence[Entry], complete: int,
             for c, p in POLICIES.items():
                 if p.earns is not None and p.earns(city) >= short:
                     v[c] += 1.0
-    if n_good == 0:
-        v["architect"] += 0.5
     return v
 
 
