@@ -27,6 +27,14 @@ log = logging.getLogger(__name__)
 CACHED = 64  # pictures kept: a few per running game is enough, they are redrawn if evicted
 
 
+class Unwanted(Exception):
+    """A picture nobody who asked for it wanted any more when its turn to be drawn came."""
+
+
+def _always() -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class Picture:
     """A picture a message carries: `draw` makes its PNG bytes; equal keys, equal pictures."""
@@ -59,25 +67,38 @@ class Pictures:
         self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         self._done: OrderedDict[str, bytes] = OrderedDict()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
+        self._askers: dict[str, list[Callable[[], bool]]] = {}  # whether each still wants it
         self.drawn = 0  # pictures drawn so far (tests check the cache with it)
 
-    async def png(self, picture: Picture) -> bytes:
-        """The picture's bytes, drawn now only if no picture with its key was drawn lately."""
-        if (done := self._done.get(picture.key)) is not None:
-            self._done.move_to_end(picture.key)
+    async def png(self, picture: Picture, wanted: Callable[[], bool] | None = None) -> bytes:
+        """The picture's bytes, drawn now only if no picture with its key was drawn lately.
+        `wanted` says whether the asker still wants it (a panel answered again since does
+        not): a picture that nobody asking wants when its turn to be drawn comes is not
+        drawn (Unwanted), the painter's time going to the pictures still awaited."""
+        key = picture.key
+        if (done := self._done.get(key)) is not None:
+            self._done.move_to_end(key)
             return done
-        if (drawing := self._drawing.get(picture.key)) is not None:
+        askers = self._askers.setdefault(key, [])
+        askers.append(wanted or _always)
+        if (drawing := self._drawing.get(key)) is not None:
             return await asyncio.shield(drawing)  # the same picture asked twice at once
+
+        def draw() -> bytes:
+            if not any(asker() for asker in askers):
+                raise Unwanted(picture.filename)
+            return picture.draw()
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self._drawing[picture.key] = future
+        self._drawing[key] = future
         try:
-            data = await asyncio.get_running_loop().run_in_executor(self._painter, picture.draw)
+            data = await asyncio.get_running_loop().run_in_executor(self._painter, draw)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting for it
             raise
         finally:
-            del self._drawing[picture.key]
+            del self._drawing[key]
+            del self._askers[key]
         self.drawn += 1
         future.set_result(data)
         self._done[picture.key] = data
@@ -94,11 +115,15 @@ class Pictures:
         """Let the drawing thread go (a picture being drawn is finished first, in it)."""
         self._painter.shutdown(wait=False, cancel_futures=True)
 
-    async def file(self, picture: Picture) -> discord.File | None:
+    async def file(self, picture: Picture, wanted: Callable[[], bool] | None = None
+                   ) -> discord.File | None:
         """The picture as a file to attach; None (logged) if it could not be drawn: the
-        message goes out with its text, which says everything the picture shows."""
+        message goes out with its text, which says everything the picture shows. None too
+        if it was no longer `wanted` when its turn to be drawn came (see `png`)."""
         try:
-            data = await self.png(picture)
+            data = await self.png(picture, wanted)
+        except Unwanted:
+            return None
         except Exception:
             log.exception("Could not draw %s", picture.filename)
             return None

@@ -57,3 +57,30 @@ async def test_a_failed_drawing_gives_no_file_and_is_tried_again():
     assert await pictures.file(Picture("t.png", "k", broken)) is None
     fixed = await pictures.file(Picture("t.png", "k", lambda: b"png"))
     assert fixed is not None and fixed.filename == "t.png" and fixed.fp.read() == b"png"
+
+
+async def test_a_picture_nobody_wants_when_its_turn_comes_is_not_drawn():
+    """A panel answered again before the painter came to its picture: that picture is not
+    drawn (no file), unless someone else asking for it still wants it."""
+    pictures, calls = Pictures(), []
+    gate = threading.Event()
+    blocker = asyncio.ensure_future(pictures.png(Picture("b.png", "busy", lambda: (
+        gate.wait(5), b"busy")[1])))  # the painter busy meanwhile
+    wanted = {"old": True}
+    older = asyncio.ensure_future(pictures.file(counting("k", calls),
+                                                wanted=lambda: wanted["old"]))
+    await asyncio.sleep(0.01)
+    wanted["old"] = False  # answered again before the drawing began
+    gate.set()
+    assert await older is None and calls == [] and await blocker == b"busy"
+    assert await pictures.file(counting("k", calls)) is not None and len(calls) == 1
+
+    gate.clear()
+    blocker = asyncio.ensure_future(pictures.png(Picture("b.png", "busy2", lambda: (
+        gate.wait(5), b"busy")[1])))
+    shared = [asyncio.ensure_future(pictures.file(counting("s", calls), wanted=lambda: False)),
+              asyncio.ensure_future(pictures.file(counting("s", calls)))]
+    await asyncio.sleep(0.01)
+    gate.set()
+    assert all(f is not None for f in await asyncio.gather(*shared)) and len(calls) == 2
+    await blocker
