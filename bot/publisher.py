@@ -99,6 +99,7 @@ class Publisher:
         self._recent: deque[tuple[float, int]] = deque()  # (when, game) of the last second's
         self._repaints: dict[int, asyncio.Task[None]] = {}  # games whose picture follows
         self._ready: dict[int, Picture] = {}  # game -> its board drawn for the table to show
+        self._newest: dict[int, str] = {}  # game -> key of the picture its table last asked for
         self._redrawers: dict[int, asyncio.Task[None]] = {}
         # One table call of a game at a time (see _table_lock): an edit of this round's table
         # still on its way when the next round's table is posted would give the retired table
@@ -514,6 +515,8 @@ class Publisher:
         table, view = self._table(record, picture=pictures)
         embed, picture = table.embed, table.picture
         outgoing = Outgoing({"embed": embed, "view": view})
+        if picture is not None:
+            self._newest[record.id] = picture.key
         if picture is None:
             if record.settings.pictures and not self._may_attach(record):
                 embed.description = "\n".join(filter(None, [
@@ -534,8 +537,9 @@ class Publisher:
                 # An edit waits for its picture a moment only; the drawing goes on meanwhile
                 # (shielded) and lands in the cache.
                 with contextlib.suppress(TimeoutError):
-                    drawn = [await asyncio.wait_for(
-                        asyncio.shield(self.pictures.file(picture)), PICTURE_PATIENCE)]
+                    drawn = [await asyncio.wait_for(asyncio.shield(self.pictures.file(
+                        picture, wanted=self._still_newest(record.id, picture.key))),
+                        PICTURE_PATIENCE)]
             ready = self._ready.pop(record.id, None)
             if not drawn and ready is not None and ready.key != self._shown[message_id]:
                 drawn, shown = [await self.pictures.file(ready)], ready  # from the cache
@@ -549,6 +553,12 @@ class Publisher:
             outgoing.content["attachments" if message_id is not None else "files"] = [file]
             outgoing.picture = shown.key
         return outgoing
+
+    def _still_newest(self, game_id: int, key: str) -> Callable[[], bool]:
+        """Whether the picture `key` is still the newest the game's table asked for: one a
+        newer table outdated before the painter came to it is not drawn (the repaint draws
+        the newest)."""
+        return lambda: self._newest.get(game_id) == key
 
     def _repaint_later(self, game_id: int) -> None:
         """The table's picture is behind its text: draw the board in PICTURE_GAP seconds,
@@ -788,6 +798,7 @@ class Publisher:
         self._since.pop(record.id, None)
         self._awaited.pop(record.id, None)
         self._edited.pop(record.id, None)
+        self._newest.pop(record.id, None)
         if (repaint := self._repaints.pop(record.id, None)) is not None:
             repaint.cancel()
         self._ready.pop(record.id, None)
