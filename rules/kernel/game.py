@@ -61,6 +61,8 @@ class EngineGame(Game[S, A]):
 
     def apply(self, state: S, seat: str, action: A | Mapping[str, Any]
               ) -> tuple[S, list[GameEvent]]:
+        """An action parsed already (the platform's `parse_action`) is taken as it is: the
+        adapter and the engine pass an action through, so a click is parsed once."""
         new, events = self.engine.apply(state, seat, self.actions.parse(action))
         return new, list(events)
 

@@ -126,3 +126,22 @@ async def test_one_active_game_per_channel(service: GameService):
     with pytest.raises(ChannelBusy):
         await service.open_lobby(guild_id=1, channel_id=20, host_id=5, host_name="x",
                                  locale=None, game="citadels", settings=GameSettings())
+
+
+async def test_a_click_is_parsed_once(service: GameService, monkeypatch: pytest.MonkeyPatch):
+    """The service parses a click's action; the game's adapter and its engine take the parsed
+    action as it is (issue 43: it was read three times)."""
+    game = await game_of(service, 2)
+    user, seat = decider(service, game)
+    record = service.games[game]
+    action = citadels.legal_actions(record.state, seat)[0].model_dump()
+    adapter = record.rules.actions
+    union, parsed = adapter._union, []
+
+    class Counting:
+        def validate_python(self, data: object) -> object:
+            parsed.append(data)
+            return union.validate_python(data)
+    monkeypatch.setattr(adapter, "_union", Counting())
+    await service.act(game, user, record.version, action)
+    assert parsed == [action] and service.games[game].version == record.version + 1
