@@ -26,7 +26,7 @@ from typing import Any
 import discord
 
 from bot.components import ActionButton
-from bot.layouts import stopped
+from bot.layouts import clipped, stopped
 from bot.ui import Focus
 from cogs import panels
 from cogs.declare import Context, Declarations
@@ -35,6 +35,7 @@ from rules.catan.state import CARDS
 from . import texts, trades
 
 PER_ROW = 5
+HEAD_MAX = 2500  # the panel's lines above the cards (a layout's texts hold 4000 in all)
 OPEN, BACK = "offer_open", "offer_back"
 
 
@@ -86,7 +87,8 @@ def layout(game: int, version: int, legal: Sequence[Any], ctx: Context, focus: s
     board = _board(game, version, legal, ctx, focus)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=embed.colour)
     head = [f"### {board.t('builder.title')}", embed.description or "", _hand_line(board)]
-    box.add_item(discord.ui.TextDisplay("\n".join(line for line in head if line)))
+    box.add_item(discord.ui.TextDisplay(clipped("\n".join(line for line in head if line),
+                                                HEAD_MAX)))
     sides = ("get",) if board.most is not None else ("give", "get")
     for side in sides:
         box.add_item(discord.ui.TextDisplay(_side_line(board, side)))
@@ -104,6 +106,8 @@ def layout(game: int, version: int, legal: Sequence[Any], ctx: Context, focus: s
 
 def _board(game: int, version: int, legal: Sequence[Any], ctx: Context, focus: str | None
            ) -> Builder:
+    """The draft and each side's limits: an offer's or counter's (the give side the hand),
+    or a take's (only the get side, the target's cards, the count it takes)."""
     taking = [a for a in legal if a.type == "take_cards"]
     if taking:  # the Master Merchant: the target's cards, as many as the take
         inspected = ctx.view.get("inspected") or {}
