@@ -26,6 +26,7 @@ from typing import Any
 
 from rules.catan.actions import AcceptTrade, Action, DeclineTrade, OfferTrade
 from rules.catan.board import parse_edge, parse_node
+from rules.catan.state import CARDS, RESOURCES, RULES
 
 from . import basic, plan, search
 from .basic import Group
@@ -127,8 +128,8 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
     for one card it does not need (or two, where one would be declined); offers a model of
     the basic answer (acceptance) expects taken first, builds in the order of the goals,
     the likeliest first. Never to a seat near winning, nor one the trade helps more."""
-    if not groups.get("offer_trade"):
-        return None
+    if not groups.get("offer_trade") or s.points(s.me) >= s.win - NEAR_WIN:
+        return None  # near winning, no seat trades with it (as it trades with none)
     takers = [o for o in s.opponents()
               if int(s.players[o]["cards"]) > 0 and s.points(o) < s.win - NEAR_WIN]
     models = {o: taker_model(s, o) for o in takers}
@@ -148,9 +149,10 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
                     p = acceptance(models[o], dict(give), {get: 1})
                     if not gains_more(s, o, mine, p + 0.5):
                         continue
+                    unlikely = p <= 0 or (HOLDS and models[o][0].hand.get(get, 0) < 1)
                     if len(give) == 1 and give[0][1] == 1:
                         if p > OFFER_FLOOR:
-                            found.append((p <= 0, rank, 1, -p, s.points(o), s.names[o],
+                            found.append((unlikely, rank, 1, -p, s.points(o), s.names[o],
                                           give, ((get, 1),)))
                     elif p > 0:  # two cards only where the model expects them taken
                         found.append((False, rank, 2, -p, s.points(o), s.names[o], give,
@@ -166,6 +168,7 @@ def offer(s: Seen, groups: Group, made: Collection[Offered]) -> Action | None:
     return OfferTrade(to=names, give=dict(terms[0]), get=dict(terms[1]))
 
 
+HOLDS = True  # an offer is expected taken only from a seat guessed to hold the card asked
 FAIR_OFFERS = True  # offers only where it gains more than the taker (trailing seats: half)
 
 
@@ -222,12 +225,43 @@ def acceptance(model: tuple[Seen, dict[str, int]], give: dict[str, int], get: di
             - sum(plan.keep_value(them, c, wanted) * k for c, k in get.items()) - 0.5)
 
 
+BANK_GUESS = True  # the guess shares out what the bank says the others hold
+
+
 def guessed_hand(s: Seen, seat: int) -> dict[str, int]:
-    """A hand of seat's size shared out by its income (the view shows only the count)."""
+    """A hand of seat's size (the view shows only the count) shared out by its income and
+    by what the opponents hold of each card together (the bank's stock, public, says it)."""
     made = s.income[seat]
     total = sum(made.values()) or 1.0
     size = int(s.players[seat]["cards"])
-    return {c: round(size * v / total) for c, v in made.items()}
+    if not BANK_GUESS:
+        return {c: round(size * v / total) for c, v in made.items()}
+    return {c: round(v) for c, v in shared_out(s)[seat].items()}
+
+
+def shared_out(s: Seen) -> dict[int, dict[str, float]]:
+    """Each opponent's expected hand: its income's shares, fitted by turns to its card count
+    and to the cards the opponents hold of each type (the game's stock less the bank's and
+    s.me's; iterative proportional fitting)."""
+    others = s.opponents()
+    held = {c: max(0, STOCK[c] - s.bank.get(c, 0) - s.hand.get(c, 0)) for c in CARDS}
+    sizes = {o: int(s.players[o]["cards"]) for o in others}
+    guess = {o: {c: s.income[o][c] + 0.02 for c in CARDS} for o in others}
+    for _ in range(FIT_ROUNDS):
+        for o in others:
+            row = sum(guess[o].values())
+            if row > 0:
+                guess[o] = {c: v * sizes[o] / row for c, v in guess[o].items()}
+        for c in CARDS:
+            column = sum(guess[o][c] for o in others)
+            if column > 0:
+                for o in others:
+                    guess[o][c] *= held[c] / column
+    return guess
+
+
+FIT_ROUNDS = 8
+STOCK = {c: int(RULES["bank"]["resource" if c in RESOURCES else "commodity"]) for c in CARDS}
 
 
 def exposed_defence(s: Seen) -> list[int]:
@@ -284,6 +318,47 @@ def spend(s: Seen, groups: Group) -> Action | None:
     return None
 
 
+FINISH = 3  # within this many points of winning, the bank trades toward the nearest point
+
+
+def goal_points(s: Seen, g: plan.Goal) -> int:
+    """The points a build brings at once: a city or settlement 1, an improvement level that
+    brings a metropolis 2 (the first at level 4, or past every rival's level)."""
+    if g.name in ("city", "settlement"):
+        return 1
+    if g.name.startswith("improvement:"):
+        track = g.name.split(":")[1]
+        level = s.players[s.me]["improvements"][track] + 1
+        rivals = max(s.players[o]["improvements"][track] for o in s.opponents())
+        return 2 if level >= 4 and level > rivals else 0
+    return 0
+
+
+def finish(s: Seen, groups: Group) -> Action | None:
+    """Near winning, trading with the seats is closed (no one trades with a seat at 10): a
+    bank trade toward the first build that brings points and that the whole hand can buy,
+    the most points first."""
+    options = groups.get("maritime_trade", [])
+    if not options or s.points(s.me) < s.win - FINISH:
+        return None
+    wanted = sorted((g for g in plan.goals(s) if goal_points(s, g)),
+                    key=lambda g: -goal_points(s, g))
+    for goal in wanted:
+        missing = plan.deficit(s.hand, goal.cost)
+        spare = {c: s.hand[c] - goal.cost.get(c, 0) for c in s.hand}
+        if not missing or sum(max(0, v) // s.rates[c] for c, v in spare.items()) < sum(
+                missing.values()):
+            continue
+        give = max((c for c in spare if spare[c] >= s.rates[c]),
+                   key=lambda c: (spare[c] // s.rates[c], spare[c]))
+        for get in sorted(missing, key=lambda c: -missing[c]):
+            found: Action | None = next(
+                (a for a in options if a.give == give and a.get == get), None)
+            if found is not None:
+                return found
+    return None
+
+
 STEPS: tuple[Callable[[Seen, Group], Action | None], ...] = (
-    basic.progress_discard, basic.play_progress, basic.build, basic.harbor, defend,
+    basic.progress_discard, basic.play_progress, basic.build, finish, basic.harbor, defend,
     basic.knights, basic.chase, basic.roads, basic.wall, basic.maritime, spend)

@@ -196,11 +196,19 @@ def goal_rate(s: Seen, g: Goal) -> float:
         level = s.players[s.me]["improvements"][track] + 1
         gain = IMPROVEMENT_GAIN + (METROPOLIS_GAIN if level >= 4 and level > max(
             s.players[o]["improvements"][track] for o in s.opponents()) else 0.0)
+    missing = deficit(s.hand, g.cost)
+    if TRADE_NOW and missing and sum(
+            max(0, k - g.cost.get(c, 0)) // s.rates[c] for c, k in s.hand.items()
+    ) >= sum(missing.values()):
+        return gain  # the bank completes it now
     per_round = {c: v * s.n for c, v in s.income[s.me].items()}
     rounds = 0.0
-    for c, k in deficit(s.hand, g.cost).items():
+    for c, k in missing.items():
         rounds = max(rounds, k / max(per_round[c], 0.5 / s.rates[c]))
     return gain / (1.0 + rounds)
+
+
+TRADE_NOW = True  # a build the hand completes by bank trades now waits no round
 
 
 def knight_goal(s: Seen) -> Goal:

@@ -19,6 +19,7 @@ from rules.catan.actions import AcceptTrade, DeclineTrade
 from rules.catan.determinize import determinize
 from rules.catan.game import GAME
 from rules.catan.state import CARDS, GameState
+from tests.rules.catan.engine_helpers import table
 
 from .test_players import positions
 
@@ -110,3 +111,19 @@ def test_the_lookahead_is_the_same_for_the_same_seed_and_node_budget() -> None:
         assert picks[2] == first
         compared += len(search.candidates(s, legal, first)) > 1
     assert compared >= 1  # a position with moves to compare
+
+
+def test_the_guessed_hand_is_exact_where_the_bank_leaves_no_doubt() -> None:
+    """The bank's stock is public: what the opponents hold together is known, so a lone
+    opponent holding cards is guessed exactly, and a card none of them holds is guessed
+    nowhere."""
+    s = table(4, cards={"R": {"wool": 2}, "B": {"ore": 2, "brick": 1, "paper": 1}})
+    seen = read(GAME.view(s, "R"), EXPERT)
+    assert guessed_hand(seen, 1) == {c: {"ore": 2, "brick": 1, "paper": 1}.get(c, 0)
+                                     for c in CARDS}
+    s = table(4, cards={"B": {"ore": 2}, "W": {"ore": 1, "lumber": 2}, "O": {"ore": 1}})
+    seen = read(GAME.view(s, "R"), EXPERT)
+    for o in (1, 2, 3):
+        guess = guessed_hand(seen, o)
+        assert guess["wool"] == guess["grain"] == 0
+        assert sum(guess.values()) == s.players[o].hand_size()

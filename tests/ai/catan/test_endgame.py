@@ -1,0 +1,74 @@
+"""The expert near winning: no seat trades with it, so it trades with the bank toward the
+build that brings the points, and makes no offer the table would refuse."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.catan import expert, plan
+from ai.catan.expert import EXPERT, ExpertPlayer, goal_points
+from ai.catan.seen import read
+from rules.catan import scoring
+from rules.catan.game import GAME
+from rules.catan.state import GameState, Options
+from tests.rules.catan.engine_helpers import table
+
+# Three cities and three settlements: 9 points, one short of a 10-point game.
+NEAR = {"I1": ("R", "city"), "I20": ("R", "city"), "I40": ("R", "city"),
+        "I50": ("R", "settlement"), "I10": ("R", "settlement"), "I30": ("R", "settlement")}
+
+
+def near_win(hand: dict[str, int]) -> GameState:
+    return table(4, buildings=NEAR, cards={"R": hand, "B": {"ore": 2, "wool": 1}},
+                 options=Options(points=10), ship=4)
+
+
+def play_turn(s: GameState) -> GameState:
+    player, rng = ExpertPlayer(), random.Random(1)
+    for _ in range(30):
+        if s.phase == "over" or s.seats[s.active] != "R":
+            break
+        who = GAME.must_decide(s)[0]
+        s, _ = GAME.apply(s, who, player.choose(GAME.view(s, who),
+                                                GAME.legal_actions(s, who), rng))
+    return s
+
+
+def test_one_point_short_it_trades_its_whole_hand_with_the_bank_into_the_winning_city() -> None:
+    s = near_win({"wool": 9, "grain": 2})
+    assert scoring.points(s, 0) == 9
+    s = play_turn(s)
+    assert s.phase == "over" and s.winner == 0
+
+
+@pytest.mark.parametrize(("finish", "trade_now", "wins"), [
+    (3, False, True), (0, True, True), (0, False, False)])
+def test_either_the_finish_or_the_banks_completion_wins_with_that_hand(
+        monkeypatch: pytest.MonkeyPatch, finish: int, trade_now: bool, wins: bool) -> None:
+    """Without both, the goals' order trades toward the city once, then buys an improvement
+    level: the bank's completion now (plan.TRADE_NOW) keeps the city first, and so does the
+    finish."""
+    monkeypatch.setattr(expert, "FINISH", finish)
+    monkeypatch.setattr(plan, "TRADE_NOW", trade_now)
+    s = play_turn(near_win({"wool": 9, "grain": 2}))
+    assert (s.winner == 0) == wins
+
+
+def test_a_city_or_settlement_brings_a_point_a_metropolis_level_two() -> None:
+    s = read(GAME.view(near_win({}), "R"), EXPERT)
+    goals = {g.name: goal_points(s, g) for g in plan.goals(s)}
+    assert goals.get("city") == 1
+    assert all(v in (0, 1, 2) for v in goals.values())
+
+
+def test_near_winning_it_makes_no_offer() -> None:
+    """No seat trades with a seat 3 points from winning (the basic player refuses): the hand
+    that makes an offer 4 points from winning makes none 1 point from it."""
+    for points, offers in ((13, True), (10, False)):
+        s = near_win({"wool": 1, "grain": 2, "ore": 2}).model_copy(
+            update={"options": Options(points=points)})
+        view, legal = GAME.view(s, "R"), GAME.legal_actions(s, "R")
+        move = expert.expert_move(view, legal, [])
+        assert (move.type == "offer_trade") == offers
