@@ -34,6 +34,11 @@ class Hire(Move):
     place: str
 
 
+class Open(Move):
+    type: Literal["open"] = "open"
+    place: str
+
+
 class End(Move):
     type: Literal["end"] = "end"
 
@@ -99,3 +104,23 @@ def test_a_multi_select_with_its_bounds_and_chosen_items() -> None:
                                                            "cards": {"ore": 1, "wool": 1}}
     empty = Context({"hand": []}, [], CATALOG, "en")
     assert panels.components(1, 5, [Move(type="drop")], SPEC, empty).children == []
+
+
+def test_an_eager_button_shows_until_another_group_is_chosen() -> None:
+    """A game's eager button (Catan's Build buttons) sits among the buttons before any group
+    is chosen, beside the eager selects; another group chosen hides it, its own shows it."""
+    spec = Declarations([
+        Declaration("open", "o", ("place",), label=label, group="build"),
+        Declaration("build", "b", ("place",), "select", label=label, group="build"),
+        Declaration("hire", "h", ("place",), "select", label=label, group="people"),
+        Declaration("end", "e", label=label, last=True),
+    ], prefix="x.", eager=("open", "hire"))
+    legal = [Open(place="a"), Hire(place="c"), End()]
+
+    def shown(focus: str | None) -> list[str]:
+        view = panels.components(1, 5, legal, spec, CTX, focus)
+        return [str(i.item.custom_id).split(":")[-1] for i in view.children]
+
+    assert shown(None) == ["s.n_menu", "o.a", "s.h", "e"]
+    assert shown("@people") == ["s.n_menu", "s.h", "e"]
+    assert shown("@build") == ["s.n_menu", "o.a", "e"]
