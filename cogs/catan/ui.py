@@ -40,6 +40,9 @@ POINTS = tuple(range(POINTS_RANGE[0], POINTS_RANGE[1] + 1))
 class CatanUI(OptionalUI):
     game_id = "catan"
     first_round = 0  # the set-up's table comes before round 1's
+    # A round's replay page begins with its first turn's start (the set-up's end for round 1),
+    # the turn ended before it on the page of the round it ended.
+    round_opens = frozenset({"turn_started"})
 
     def table(self, record: GameRecord, catalog: Catalog, lang: str) -> discord.Embed:
         return table.table_embed(record, catalog, lang)

@@ -1,0 +1,69 @@
+"""Catan's replay, a page a round as its table named them (issue 44): the set-up's page, then
+each round's page beginning with the start of its first turn (the event that opened it), the
+turn ended before it (and the set-up's last placement) on the page before; the pages' lines
+read in English and Spanish."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.history import public_rounds
+from bot.records import ActionEntry, GameRecord, GameSettings
+from bot.ui import register
+from cogs.catan.ui import UI
+from rules.catan.game import GAME
+
+from .helpers import CATALOG, seats
+
+
+@pytest.fixture(autouse=True)
+def ui() -> None:
+    register(UI)  # the replay asks the game's UI where its rounds begin
+
+
+def played(players: int, seed: int, steps: int) -> tuple[GameRecord, list[ActionEntry]]:
+    """A seeded random game of `steps` actions: its record and its action log."""
+    state = GAME.new_game([f"p{i}" for i in range(1, players + 1)], None, seed)
+    rng, log = random.Random(seed), list[ActionEntry]()
+    for _ in range(steps):
+        seat = (GAME.must_decide(state) or GAME.to_act(state))[0]
+        action = GAME.random_action(state, seat, rng)
+        assert action is not None
+        state, _ = GAME.apply(state, seat, action)
+        log.append(ActionEntry(game_id=9, version=len(log) + 2, seat=seat, user_id=None,
+                               by="computer", engine_version=GAME.engine_version,
+                               action=GAME.dump_action(action), at=0.0))
+    record = GameRecord(id=9, game="catan", channel_id=1, host_id=1, status="running",
+                        seed=seed, seats=seats(players), settings=GameSettings(), state=state)
+    return record, log
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (4, 7)])
+def test_each_round_page_begins_with_the_start_of_its_first_turn(players: int, seed: int
+                                                                 ) -> None:
+    record, log = played(players, seed, steps=700)
+    pages = public_rounds(record, log)
+    assert len(pages) >= 4
+    assert all(e["type"] != "turn_started" for e in pages[0]), "the set-up's page"
+    assert pages[0][-1]["type"] == "placed" and pages[0][-1]["piece"] == "road"  # the last
+    for number, page in enumerate(pages[1:], start=1):
+        first = page[0]
+        assert first["type"] in UI.round_opens, (number, first)
+        assert first["turn"] == (number - 1) * players + 1, (number, first)
+        starts = [e["turn"] for e in page if e["type"] == "turn_started"]
+        assert starts == list(range(first["turn"], first["turn"] + len(starts)))
+        assert len(starts) <= players
+    for before in pages[1:-1]:
+        assert before[-1]["type"] == "turn_ended", before[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_rounds_page_opens_with_its_first_turns_line(lang: str) -> None:
+    record, log = played(3, 4, steps=300)
+    pages = public_rounds(record, log)
+    for page in pages[1:]:
+        lines = UI.log_lines(page, list(record.seats), CATALOG, lang)
+        opening = UI.log_lines(page[:1], list(record.seats), CATALOG, lang)
+        assert opening and lines[: len(opening)] == opening
