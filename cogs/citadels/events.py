@@ -5,9 +5,10 @@ types' declarations (cogs/citadels/actions_ui.py) make their lines with.
 The lines of the events an action causes are in that action type's declaration; those of the
 events the engine causes (a character revealed, a round started) are here; the platform's own
 notes (a timeout, a seat away or back, a player who left) are the kit's, told alike in every
-game (cogs/kit/lines.note). An event neither names is told by its text `citadels.event.<type>` when the
-catalog has one (`by_fields`: a character added to the engine needs no code for its events),
-else not at all.
+game (cogs/kit/lines.note). An event neither names is told by its text
+`citadels.event.<type>` when the catalog has one (`by_fields`: a character added to the engine
+needs no code for its events), else not at all. A line is the kit's (cogs/kit/lines.Line),
+with Citadels' characters and districts by name.
 """
 
 from __future__ import annotations
