@@ -7,8 +7,7 @@ events the engine causes (a character revealed, a round started) are here; the p
 notes (a timeout, a seat away or back, a player who left) are the kit's, told alike in every
 game (cogs/kit/lines.note). An event neither names is told by its text
 `citadels.event.<type>` when the catalog has one (`by_fields`: a character added to the engine
-needs no code for its events), else not at all. A line is the kit's (cogs/kit/lines.Line),
-with Citadels' characters and districts by name.
+needs no code for its events), else not at all.
 """
 
 from __future__ import annotations
