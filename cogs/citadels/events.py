@@ -7,7 +7,8 @@ events the engine causes (a character revealed, a round started) are here; the p
 notes (a timeout, a seat away or back, a player who left) are the kit's, told alike in every
 game (cogs/kit/lines.note). An event neither names is told by its text
 `citadels.event.<type>` when the catalog has one (`by_fields`: a character added to the engine
-needs no code for its events), else not at all.
+needs no code for its events), else not at all. A line is the kit's (cogs/kit/lines.Line),
+with Citadels' characters and districts by name.
 """
 
 from __future__ import annotations
@@ -17,46 +18,32 @@ from typing import Any
 
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.kit import lines
 from cogs.kit.lines import NOTES, note
 from rules.citadels.cards import CHARACTERS
 
-from .texts import character, district, language, who
+from .texts import character, district, language
 
 Event = dict[str, Any]
 # The fields naming a seat besides `player` (an event names at most one of them): the crown's
 # holder, the victim, the one given to, the one looked at, robbed of a card or seated beside.
-OTHER_SEAT = ("crown", "victim", "to", "other", "from", "next_to")
+OTHER_SEAT = lines.SEAT_FIELDS
 EVENT = "citadels.event."  # the key of an event's line is EVENT + its type
+# The kit's engine (cogs/kit/lines.py) with Citadels' characters and districts by their names.
+WORDS = lines.Words("citadels.", seat_fields=OTHER_SEAT,
+                    fields={"character": lambda cid, c: character(cid, c.lang),
+                            "district": lambda did, c: district(did, c.lang)})
 
 
-class Line:
-    """One event told to one reader (None: the table): its texts in the reader's person."""
+class Line(lines.Line):
+    """One event told to one reader (None: the table): its texts in the reader's person
+    (the kit's line), and Citadels' characters and cards."""
 
-    __slots__ = ("event", "seats", "catalog", "lang", "person")
+    __slots__ = ()
 
     def __init__(self, event: Event, seats: list[Seat], catalog: Catalog, lang: str,
                  person: str | None = None) -> None:
-        self.event, self.seats, self.catalog, self.lang = event, seats, catalog, lang
-        self.person = person  # how the line names its viewer (events._person), if it does
-
-    def _key(self, key: str, probe: str) -> str:
-        """citadels.event.<person>.<key> when the line names its viewer, else the
-        third person's citadels.event.<key>. The catalog must have it: a test renders
-        every event of whole games for every seat."""
-        person = f"{EVENT}{self.person}."
-        if self.person and person + probe in self.catalog.tables[self.lang]:
-            return person + key
-        return EVENT + key
-
-    def name(self, key: str = "player") -> str:
-        return who(self.event.get(key), self.seats, self.catalog, self.lang)
-
-    def text(self, key: str, **params: object) -> str:
-        return self.catalog.text(self._key(key, key), self.lang, **params)
-
-    def count(self, key: str, count: int, **params: object) -> str:
-        return self.catalog.plural(self._key(key, f"{key}.other"), self.lang, count,
-                                   count=count, **params)
+        super().__init__(event, seats, catalog, lang, person, WORDS)
 
     def char(self, key: str = "character") -> str:
         return character(self.event[key], self.lang)
@@ -98,21 +85,9 @@ def amount(key: str) -> Builder:
     return lambda c: c.text(key, name=c.name(), amount=c.event.get("amount", 1))
 
 
-def by_fields(c: Line) -> str:
-    """The line of an event nothing declares (a character added to the engine): its text
-    `citadels.event.<type>` with the event's public fields, the seats by name
-    (`player` as {name}), characters and districts by their names."""
-    params: dict[str, object] = {"name": c.name()}
-    for field, value in c.event.items():
-        if field in OTHER_SEAT:
-            params[field] = c.name(field)
-        elif field == "character":
-            params[field] = c.char()
-        elif field == "district":
-            params[field] = district(value, c.lang)
-        elif field not in ("type", "player", "name"):
-            params[field] = value
-    return c.text(str(c.event.get("type")), **params)
+# An event nothing declares (a character added to the engine) is told by its text
+# `citadels.event.<type>` with its public fields: the seats, characters and districts by name.
+by_fields = lines.by_fields
 
 
 __all__ = ["OTHER_SEAT", "event_line", "event_types"]
@@ -142,7 +117,7 @@ def event_line(event: Event, seats: list[Seat], catalog: Catalog, lang: str,
     kind = event.get("type", "")
     if kind in NOTES:
         return note(event, seats, catalog, lang, viewer)
-    ctx = Line(event, seats, catalog, lang, _person(event, viewer))
+    ctx = Line(event, seats, catalog, lang, WORDS.person(event, viewer))
     private = _private(ctx) if _has_secret(event) else None
     if kind in QUIET or (private and kind in SAID_PRIVATELY and ctx.person == "you"):
         return private
@@ -166,16 +141,6 @@ def _declared() -> Mapping[str, Builder]:
 def event_types() -> frozenset[str]:
     """Every event type that has a line, or none on purpose (QUIET)."""
     return frozenset(ENGINE_EVENTS) | frozenset(_declared()) | QUIET
-
-
-def _person(event: Event, viewer: str | None) -> str | None:
-    """Which second-person form tells `event` to `viewer`: "you" (they are its player),
-    "to_you" (another seat it names), "you_own" (both), or None (it does not name them)."""
-    if viewer is None:
-        return None
-    acts = event.get("player") == viewer
-    named = any(event.get(field) == viewer for field in OTHER_SEAT)
-    return "you_own" if acts and named else "you" if acts else "to_you" if named else None
 
 
 def _has_secret(event: Event) -> bool:
