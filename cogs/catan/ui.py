@@ -11,9 +11,10 @@ from bot.i18n import Catalog
 from bot.names import language
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, OptionalUI, OptionSelect, Panel
+from cogs.kit import lobby
 from rules.catan.state import Options
 
-from . import builder, builds, events, hints, panel, table, texts, trades
+from . import builder, builds, events, hints, panel, table, trades
 from .actions_ui import SPEC
 from .render import picture
 
@@ -22,19 +23,7 @@ if TYPE_CHECKING:
     from bot.pictures import Picture
     from rules.game import GameEvent
 
-LAYOUTS = ("beginner", "random")
-
-
-def _bounds(name: str) -> tuple[int, int]:
-    """An option's declared range (its Field's ge and le)."""
-    meta = Options.model_fields[name].metadata
-    low = next(int(m.ge) for m in meta if hasattr(m, "ge"))
-    high = next(int(m.le) for m in meta if hasattr(m, "le"))
-    return low, high
-
-
-POINTS_RANGE = _bounds("points")
-POINTS = tuple(range(POINTS_RANGE[0], POINTS_RANGE[1] + 1))
+LOBBY = ("layout", "points")  # the options the lobby offers (cogs/kit/lobby.py)
 
 
 class CatanUI(OptionalUI):
@@ -96,27 +85,12 @@ class CatanUI(OptionalUI):
 
     def lobby_selects(self, record: GameRecord, catalog: Catalog, lang: str
                       ) -> list[OptionSelect]:
-        lang = language(catalog, lang)
-        options = Options.model_validate(record.settings.options)
-        layouts = [discord.SelectOption(label=texts.t(catalog, lang, f"layout.{k}"), value=k,
-                                        default=options.layout == k) for k in LAYOUTS]
-        points = [discord.SelectOption(label=texts.t(catalog, lang, "lobby.points.option",
-                                                     points=n),
-                                       value=str(n), default=options.points == n)
-                  for n in POINTS]
-        return [OptionSelect("layout", layouts, texts.t(catalog, lang, "lobby.layout")),
-                OptionSelect("points", points, texts.t(catalog, lang, "lobby.points"))]
+        return lobby.selects(Options, record.settings.options, LOBBY, "catan.", catalog,
+                             language(catalog, lang))
 
     def lobby_choice(self, record: GameRecord, name: str, values: list[str]
                      ) -> dict[str, Any] | None:
-        current = dict(record.settings.options)
-        if len(values) != 1:
-            return None
-        if name == "layout" and values[0] in LAYOUTS:
-            return {**current, "layout": values[0]}
-        if name == "points" and values[0] in {str(n) for n in POINTS}:
-            return {**current, "points": int(values[0])}
-        return None
+        return lobby.choice(Options, dict(record.settings.options), LOBBY, name, values)
 
     def panel(self, record: GameRecord, seat: Seat, catalog: Catalog, lang: str,
               notes: list[str], focus: str | None = None) -> Panel:

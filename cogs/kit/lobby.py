@@ -1,8 +1,9 @@
 """A lobby's selects of a game's options, and the host's choice in one, from the same pydantic
 Options `/<game> new` is generated from: a `Literal` field offers its values, an `int` with
 `ge`/`le` its range, a `bool` no and yes. An option's label is `<game>.lobby.<field>.<value>`
-where the catalog has it, else `<game>.lobby.<field>.option` with `{value}`; the select's
-placeholder is `<game>.lobby.<field>`. A choice is kept only if the whole options validate."""
+or the value's own name `<game>.<field>.<value>` where the catalog has one, else
+`<game>.lobby.<field>.option` with `{value}` (and `{<field>}`); the select's placeholder is
+`<game>.lobby.<field>`. A choice is kept only if the whole options validate."""
 
 from __future__ import annotations
 
@@ -37,18 +38,20 @@ def selects(model: type[BaseModel], current: dict[str, Any], fields: Sequence[st
     chosen = model.model_validate(current)
     out = []
     for name in fields:
-        offered = [discord.SelectOption(label=_label(f"{prefix}lobby.{name}", v, catalog, lang),
+        offered = [discord.SelectOption(label=_label(prefix, name, v, catalog, lang),
                                         value=str(v), default=getattr(chosen, name) == v)
                    for v in values(model, name)[:MAX_OPTIONS]]
         out.append(OptionSelect(name, offered, catalog.text(f"{prefix}lobby.{name}", lang)))
     return out
 
 
-def _label(stem: str, value: Any, catalog: Catalog, lang: str) -> str:
-    key = f"{stem}.{str(value).lower()}"
-    if key in catalog.tables[catalog.language_of(lang)]:
-        return catalog.text(key, lang)
-    return catalog.text(f"{stem}.option", lang, value=value)
+def _label(prefix: str, name: str, value: Any, catalog: Catalog, lang: str) -> str:
+    table = catalog.tables[catalog.language_of(lang)]
+    word = str(value).lower()
+    for key in (f"{prefix}lobby.{name}.{word}", f"{prefix}{name}.{word}"):
+        if key in table:
+            return catalog.text(key, lang)
+    return catalog.text(f"{prefix}lobby.{name}.option", lang, **{"value": value, name: value})
 
 
 def choice(model: type[BaseModel], current: dict[str, Any], fields: Sequence[str], name: str,
