@@ -261,20 +261,14 @@ def _free_road(action: Any, ctx: Context) -> str:
 
 
 def _open(action: builds.Open, ctx: Context) -> str:
-    """A Build button: the type it opens ("🛣️ Road"), or its only action's own label; free
-    while a progress card makes it so."""
-    if action.only is not None:
-        label = _label(SPEC.of(action.opens), action.only, ctx)
-    else:
-        label = t(ctx, f"panel.open.{action.opens}")
+    """A Build button: the type it opens ("🛣️ Road"), with its only place when it builds
+    there at once ("⚡ Activate knight · I12"); free while a progress card makes it so."""
+    label = t(ctx, f"panel.open.{action.opens}")
+    if action.place is not None:
+        label = t(ctx, "panel.open.at", label=label, place=action.place)
     if builds.free(action.opens, ctx.view):
         label = t(ctx, "panel.open.free", label=label)
     return label
-
-
-def _label(declaration: Declaration, action: Any, ctx: Context) -> str:
-    assert declaration.label is not None
-    return declaration.label(action, ctx)
 
 
 def _taken(action: Any, ctx: Context) -> str:

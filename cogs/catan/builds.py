@@ -3,7 +3,7 @@ hire, promotion and activation are each one button on the panel, and a button op
 candidate places: its type's select (in board order, narrowed by hex past 25 as ever) with
 the candidates' picture (places.py). A road from an open panel takes two clicks, the button
 and the place; a type with a single place is a button that builds it at once, named by its
-place ("City on I12 · …"): nothing to choose, one click.
+place ("🏙️ City · I12"): nothing to choose, one click.
 
 A button that opens is an `Open` in the panel's actions, written "o.<type>." in its
 custom_id; the click is a panel focus, the type's name ("build_road", as the narrowing's
