@@ -41,3 +41,17 @@ def test_the_hosts_choice_is_kept_only_when_the_options_validate() -> None:
     assert lobby.choice(BidsOptions, {"rounds": 3}, fields, "rounds", ["9"]) is None
     assert lobby.choice(BidsOptions, {"rounds": 3}, fields, "rounds", ["1", "2"]) is None
     assert lobby.choice(BidsOptions, {"rounds": 3}, fields, "colour", ["2"]) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_values_own_name_and_a_fields_option_text(catalog: Catalog, lang: str) -> None:
+    """Catan names its layouts (catan.layout.<value>) and words a points option with
+    {points}: the kit's selects read both."""
+    layout, points = lobby.selects(CatanOptions, {"layout": "random"}, ("layout", "points"),
+                                   "catan.", catalog, lang)
+    assert [o.label for o in layout.options] == [
+        catalog.text(f"catan.layout.{k}", lang) for k in ("beginner", "random")]
+    assert [o.value for o in layout.options if o.default] == ["random"]
+    assert points.options[3].label == catalog.text("catan.lobby.points.option", lang,
+                                                   points=13)
+    assert [o.value for o in points.options if o.default] == ["13"]
