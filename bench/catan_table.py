@@ -4,27 +4,41 @@ Spanish, and the share of its lines wider than 40 columns (bot.embeds.width: an 
 two). The tests hold every line to the limit; this prints the figure.
 
     .venv/bin/python -m bench.catan_table [--games 4] [--every 25]
+    .venv/bin/python -m bench.catan_table --out docs/pictures
+
+With `--out`, writes the table as a phone shows it instead, for docs/pictures: a 4-player
+game of seed 12 part-way (PART of its actions), its text in English and Spanish
+(catan-table-4-<language>.txt: the embed as markdown, every line within 40 columns) and its
+board, full size (catan-table-4-en.png) and scaled to a phone's 400 px
+(catan-table-4-en-400.png).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import discord
+from PIL import Image
 
 from ai.catan import make_player
 from bench.catan_views import catan_catalog
 from bot.embeds import PHONE, width
 from bot.i18n import Catalog
+from bot.layouts import text_of
 from bot.records import GameRecord, Seat
 from cogs.catan.table import table_embed
+from cogs.catan.ui import UI
 from rules import registry
 
 NAMES = ("Ana", "Bruno", "Carmen", "Maximiliano de la Cruz Fernández")
 LANGUAGES = ("en", "es")
+PHONE_PX = 400  # a phone's width for a picture in a message
+PART = 0.6  # how far into its game the pictured table is
 
 
 def table_seats(n: int) -> list[Seat]:
@@ -78,12 +92,40 @@ def tables(catalog: Catalog, lang: str, games: int, every: int
             yield table_embed(record, catalog, lang)
 
 
+def write(out: Path, catalog: Catalog, players: int = 4, seed: int = 12) -> list[Path]:
+    """The table part-way through a seeded game as a phone shows it: its text in each
+    language and its board, full size and at 400 px; the files written."""
+    shown = list(records(players, seed, every=1))
+    record = shown[int(len(shown) * PART)]
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for lang in LANGUAGES:
+        path = out / f"catan-table-{players}-{lang}.txt"
+        path.write_text(text_of(table_embed(record, catalog, lang)) + "\n", encoding="utf-8")
+        written.append(path)
+    picture = UI.table_picture(record, catalog, "en")
+    assert picture is not None
+    board = Image.open(io.BytesIO(picture.draw()))
+    phone = board.resize((PHONE_PX, round(board.height * PHONE_PX / board.width)),
+                         Image.Resampling.LANCZOS)
+    for name, image in ((f"catan-table-{players}-en.png", board),
+                        (f"catan-table-{players}-en-{PHONE_PX}.png", phone)):
+        image.save(out / name, optimize=True)
+        written.append(out / name)
+    return written
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--every", type=int, default=25, help="actions between tables")
+    parser.add_argument("--out", type=Path, help="write the table as a phone shows it there")
     args = parser.parse_args()
     catalog = catan_catalog()
+    if args.out is not None:
+        for path in write(args.out, catalog):
+            print(path)
+        return
     for lang in LANGUAGES:
         embeds = list(tables(catalog, lang, args.games, args.every))
         for name, lines in (("seat lines", [s for e in embeds for s in seat_lines(e)]),
