@@ -6,9 +6,9 @@ lobby's select and starts. The computers play through the bot's game service; th
 their own decisions through the "Act" button and their private panel, choosing as a `basic`
 computer player would and clicking their way to it as a person does (a piece's Build
 button, the menu's group, the hex an intersection is narrowed by, the page holding it past
-25 choices, the cards of a discard, the offer's cards and seat). Then the channel is printed as a reader sees it: every
-public message in order, each round's table as it stood at the round's end, the mentions and
-the result.
+25 choices, the cards of a discard, the offer's cards and seat). Then the channel is printed
+as a reader sees it: every public message in order, each round's table as it stood at the
+round's end, the mentions and the result.
 """
 
 from __future__ import annotations
