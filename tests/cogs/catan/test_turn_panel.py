@@ -92,3 +92,12 @@ def test_the_builder_offers_every_type_held_of_a_hand_past_25_cards() -> None:
     adds = [i.custom_id for i in items(panel.view)
             if isinstance(i, discord.ui.Button) and (i.label or "").startswith("+ ")]
     assert len(adds) == 2 * len(CARDS), adds  # each type, on each side
+
+
+def test_a_build_buttons_code_names_its_places_or_its_one_action_and_nothing_else() -> None:
+    assert UI.button_action("o.build_road.") == Focus("build_road")
+    assert UI.button_action("o.activate_knight.i32") == {"type": "activate_knight",
+                                                         "node": "i32"}
+    assert UI.button_action("o.build_road.p7") == {"type": "build_road", "edge": "p7"}
+    for forged in ("o.roll.", "o.end_turn.", "o.build_road", "o..", "o.build_road.p7.x"):
+        assert UI.button_action(forged) is None, forged
