@@ -37,7 +37,6 @@ from cogs.citadels.texts import (
 )
 from cogs.declare import ActionLike, Context
 from cogs.kit.ui import COLOURS, offers_hint
-from rules import citadels
 from rules.citadels import Action
 from rules.citadels.cards import DISTRICTS
 
@@ -141,8 +140,8 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
                  notes: Sequence[str] = (), focus: str | None = None) -> Panel:
     """`seat`'s panel; `focus` narrows a select (the Warlord's targets to one player's city)."""
     assert record.state is not None
-    seen = citadels.view(record.state, seat)
-    legal = citadels.legal_actions(record.state, seat)
+    seen = record.rules.view(record.state, seat)
+    legal = record.rules.legal_actions(record.state, seat)
     embed = panel_embed(seen, record.seats, catalog, lang, legal=legal, notes=list(notes))
     if not legal:
         return Panel(embed, None)
