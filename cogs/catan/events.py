@@ -2,27 +2,29 @@
 public part of each event), and a panel's notes (what one reader's own action caused, with
 what the event tells that reader alone: the card they stole, the progress card they drew).
 
-Each event type's line is `catan.event.<type>` (or a variant of it); the reader's own events
-read `catan.event.you.<type>` and the events done to them `catan.event.to_you.<type>` where the
-catalog has those, so nobody reads their own name in the third person. The platform's notes
-(a timeout, a seat away or back, a player who left) are the kit's (cogs/kit/lines.note), told
-alike in every game.
+The lines are the kit's engine (cogs/kit/lines.py): each event type's line is
+`catan.event.<type>` (or a variant of it), read `catan.event.you.<type>` by its maker and
+`catan.event.to_you.<type>` by the seat it is about (of an offer to several seats, the one
+reading it) where the catalog has those; every text is given the maker's and the other seat's
+names, with their colour. This module names the lines that are more than their text with their
+fields, and how Catan's fields read. The platform's notes (a timeout, a seat away or back, a
+player who left) are the kit's (cogs/kit/lines.note), told alike in every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.kit import lines as kit
 from cogs.kit.lines import NOTES, note
 from rules.catan.state import RULES
 
 from . import texts
 
 Event = dict[str, Any]
-KEY = "catan.event."
 TRACK = int(RULES["barbarian_track"])
 # Fields naming the other seat an event is about (at most one of them per event).
 OTHERS = ("victim", "to", "taken_from", "by")
@@ -32,53 +34,10 @@ ROUTINE = frozenset({"turn_started", "turn_ended", "rolled", "ship_advanced", "p
                      "starting_hand"})
 
 
-class Line:
-    """One event told to one reader (None: the table)."""
+class Line(kit.Line):
+    """One event told to one reader (None: the table), with Catan's cards, decks and hexes."""
 
-    __slots__ = ("event", "seats", "catalog", "lang", "viewer")
-
-    def __init__(self, event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
-                 viewer: str | None) -> None:
-        self.event, self.seats, self.catalog, self.lang = event, seats, catalog, lang
-        self.viewer = viewer
-
-    @property
-    def actor(self) -> str | None:
-        return self.event.get("seat") or self.event.get("player")
-
-    @property
-    def other(self) -> str | None:
-        found = next((self.event[k] for k in OTHERS if self.event.get(k)), None)
-        if isinstance(found, list):  # an offer to several seats: the reader, if among them
-            return found[0] if len(found) == 1 else self.viewer if self.viewer in found else None
-        return found
-
-    def others(self, field: str = "to") -> str:
-        """The seats a field lists but the reader, by name (an offer to several seats)."""
-        return ", ".join(self.name(p) for p in self.event.get(field) or [] if p != self.viewer)
-
-    def person(self) -> str | None:
-        if self.viewer is None:
-            return None
-        if self.actor == self.viewer:
-            return "you"
-        if self.other == self.viewer:
-            return "to_you"
-        return None
-
-    def name(self, seat: str | None = None) -> str:
-        return texts.seat(seat if seat is not None else self.actor, self.seats, self.catalog,
-                          self.lang)
-
-    def text(self, key: str, **params: Any) -> str:
-        """The line of `key` in the reader's person where the catalog has it."""
-        table = self.catalog.tables.get(self.catalog.language_of(self.lang), {})
-        person = self.person()
-        full = f"{KEY}{person}.{key}" if person and f"{KEY}{person}.{key}" in table \
-            else KEY + key
-        other = self.other
-        return self.catalog.text(full, self.lang, name=self.name(),
-                                 other=self.name(other) if other else "?", **params)
+    __slots__ = ()
 
     def cards(self, field: str = "cards") -> str:
         return texts.cards(self.event.get(field) or {}, self.catalog, self.lang)
@@ -102,8 +61,15 @@ class Line:
 Builder = Callable[[Line], "str | None"]
 
 
-def _plain(key: str) -> Builder:
-    return lambda c: c.text(key)
+def _cards(value: Any, c: kit.Line) -> str:
+    return texts.cards(value or {}, c.catalog, c.lang)
+
+
+# How Catan's fields read wherever a line is its text with its fields (kit.by_fields).
+FIELDS: dict[str, kit.FieldText] = {
+    "cards": _cards, "give": _cards, "get": _cards,
+    "deck": lambda value, c: texts.deck(value, c.catalog, c.lang),
+}
 
 
 def _placed(c: Line) -> str:
@@ -148,13 +114,9 @@ def _produced(c: Line) -> str | None:
     parts = []
     for seat in [s.id for s in c.seats if s.id in got] + [p for p in got
                                                           if p not in {s.id for s in c.seats}]:
-        who = c.t("you") if seat == c.viewer else c.name(seat)
+        who = c.t("you") if seat == c.viewer else c.who(seat)
         parts.append(f"{who} +{texts.cards(got[seat], c.catalog, c.lang)}")
     return c.text("produced", gains="; ".join(parts))
-
-
-def _with_cards(key: str) -> Builder:
-    return lambda c: c.text(key, cards=c.cards())
 
 
 def _drawn(c: Line) -> str:
@@ -186,14 +148,10 @@ def _metropolis(c: Line) -> str:
     return c.text(key, metropolis=c.t(f"metropolis.{c.event['track']}"), place=c.event["node"])
 
 
-def _maritime(c: Line) -> str:
-    return c.text("maritime_trade", give=c.cards("give"), get=c.cards("get"))
-
-
 def _offered(c: Line) -> str:
     to = c.event.get("to")
     key = "trade_offered.several" if isinstance(to, list) and len(to) > 1 else "trade_offered"
-    return c.text(key, give=c.cards("give"), get=c.cards("get"), others=c.others())
+    return c.text(key, give=c.cards("give"), get=c.cards("get"), others=c.others("to"))
 
 
 def _terms(key: str) -> Builder:
@@ -241,7 +199,7 @@ def _played(c: Line) -> str:
     """A progress card played, with what it does: its rules to the player who plays it (who
     acts on it next), its effect in short to everyone else."""
     card = c.event["card"]
-    effect = (texts.progress_text(card, c.catalog, c.lang) if c.person() == "you"
+    effect = (texts.progress_text(card, c.catalog, c.lang) if c.person == "you"
               else c.t(f"event.progress_played.{card}"))
     return c.text("progress_played", card=c.progress(), effect=effect)
 
@@ -255,7 +213,7 @@ def _road_removed(c: Line) -> str:
     e = c.event
     if e.get("by") == e.get("seat"):
         return c.text("road_removed.own", place=e["edge"])
-    return c.text("road_removed", place=e["edge"], by=c.name(e.get("by")))
+    return c.text("road_removed", place=e["edge"], by=c.name("by"))
 
 
 def _monopoly(c: Line) -> str:
@@ -293,20 +251,14 @@ def _over(c: Line) -> str:
 
 LINES: dict[str, Builder] = {
     "placed": _placed,
-    "starting_hand": _with_cards("starting_hand"),
-    "turn_started": lambda c: c.text("turn_started", turn=c.event.get("turn", 0)),
-    "turn_ended": _plain("turn_ended"),
     "rolled": _rolled,
     "ship_advanced": _ship,
     "barbarians_attacked": _attacked,
-    "defender_awarded": _plain("defender_awarded"),
     "city_pillaged": _pillaged,
     "produced": _produced,
-    "harvested": _with_cards("harvested"),
     "aqueduct": lambda c: c.text("aqueduct", card=c.card()),
     "progress_drawn": _drawn,
     "vp_card_revealed": lambda c: c.text("vp_card_revealed", card=c.progress()),
-    "discarded": _with_cards("discarded"),
     "gave": _gave,
     "robber_moved": lambda c: c.text("robber_moved", place=c.hex()),
     "stole": _stole,
@@ -314,14 +266,12 @@ LINES: dict[str, Builder] = {
     "built": _built,
     "improvement_bought": _improvement,
     "metropolis_placed": _metropolis,
-    "maritime_trade": _maritime,
     "trade_offered": _offered,
     "trade_answered": _answered,
     "trade_cancelled": _cancelled,
     "trade_accepted": _terms("trade_accepted"),
     "trade_countered": _terms("trade_countered"),
     "trade_made": _terms("trade_made"),
-    "progress_discarded": lambda c: c.text("progress_discarded", deck=c.deck()),
     "knight_built": _knight_built,
     "knight_activated": _knight_at("knight_activated"),
     "knight_promoted": _promoted,
@@ -329,7 +279,6 @@ LINES: dict[str, Builder] = {
     "knight_displaced": _displaced,
     "knight_retreated": _knight_at("knight_retreated"),
     "knight_removed": _knight_at("knight_removed"),
-    "knights_activated": _plain("knights_activated"),
     "progress_played": _played,
     "tokens_swapped": _swapped,
     "road_removed": _road_removed,
@@ -343,15 +292,20 @@ LINES: dict[str, Builder] = {
 }
 
 
+# Catan's words: its lines, its fields, its seats by colour and name, and every text given the
+# maker's and the other seat's names (its maker reads "you" even of an event about themselves).
+# Its builders take Catan's Line, the line_type the kit makes for them.
+WORDS = kit.Words("catan.", lines=cast(Mapping[str, kit.Builder], LINES), fields=FIELDS,
+                  seat_fields=OTHERS, seat_name=texts.seat, names=True,
+                  persons=("you", "to_you", "you"), line_type=Line)
+
+
 def line(event: Event, seats: Sequence[Seat], catalog: Catalog, lang: str,
          viewer: str | None = None) -> str | None:
     """The event as `viewer` reads it (None: everyone); None for an event with no line."""
     if event.get("type") in NOTES:  # the platform's own, told alike in every game
         return note(event, seats, catalog, lang, viewer)
-    builder = LINES.get(str(event.get("type")))
-    if builder is None:
-        return None
-    return builder(Line(event, seats, catalog, lang, viewer))
+    return WORDS.line(event, seats, catalog, lang, viewer)
 
 
 def lines(events: Sequence[Event], seats: Sequence[Seat], catalog: Catalog, lang: str,
