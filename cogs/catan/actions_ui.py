@@ -18,30 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
-from cogs.declare import Context, Declaration, Declarations, Describe, Label, Narrow, Style, Widget
+from cogs.declare import Context, Declaration, Declarations, Describe, Label, Narrow
 from rules.catan.state import CARDS, COSTS, TRACKS
 
 from . import builds, texts, trades
 
 # PlayProgress's target fields, in the order a play is narrowed and written.
 TARGETS = ("red", "yellow", "track", "node", "hex", "other_hex", "edge", "seat", "kind")
-
-
-def _declare(type_: str, code: str, fields: tuple[str, ...] = (), *,
-             widget: Widget = "button", label: Label, describe: Describe | None = None,
-             style: Style = "secondary", narrow: tuple[Narrow, ...] = (),
-             group: str | None = None, **more: Any) -> Declaration:
-    """A Catan declaration: labels of at most 80 characters and descriptions of 100."""
-    def clipped(action: Any, ctx: Context) -> str:
-        return clip(label(action, ctx), LABEL)
-
-    def described(action: Any, ctx: Context) -> str | None:
-        text = describe(action, ctx) if describe else None
-        return clip(text, OPTION_DESCRIPTION) if text else None
-
-    return Declaration(type_, code, fields, widget, label=clipped, describe=described,
-                       style=style, narrow=narrow, group=group, **more)
 
 
 def t(ctx: Context, key: str, **params: object) -> str:
@@ -296,74 +279,74 @@ def _one(card: str, ctx: Context) -> str:
 # --- the declarations, in the panel's order (buttons, then selects, End turn last) -----------
 
 DECLARED: tuple[Declaration, ...] = (
-    _declare("roll", "roll", label=_text("roll"), style="primary"),
-    _declare("accept_trade", "yes", label=_text("accept_trade"), style="success"),
-    _declare("decline_trade", "no", label=_text("decline_trade"), style="danger"),
-    _declare("cancel_trade", "cancel", label=_text("cancel_trade"), style="danger"),
-    _declare("place_road", "pr", ("edge",), label=_at_edge("place_road"), style="primary"),
-    _declare("choose_deck", "cd", ("deck",), style="primary",
+    Declaration("roll", "roll", label=_text("roll"), style="primary"),
+    Declaration("accept_trade", "yes", label=_text("accept_trade"), style="success"),
+    Declaration("decline_trade", "no", label=_text("decline_trade"), style="danger"),
+    Declaration("cancel_trade", "cancel", label=_text("cancel_trade"), style="danger"),
+    Declaration("place_road", "pr", ("edge",), label=_at_edge("place_road"), style="primary"),
+    Declaration("choose_deck", "cd", ("deck",), style="primary",
              label=lambda a, ctx: texts.deck(a.deck, ctx.catalog, ctx.lang)),
-    _declare("choose_resource", "cres", ("card",), label=_card("choose_resource"),
+    Declaration("choose_resource", "cres", ("card",), label=_card("choose_resource"),
              style="primary"),
-    _declare("return_commodity", "rc", ("card",), label=_card("return_commodity"),
+    Declaration("return_commodity", "rc", ("card",), label=_card("return_commodity"),
              style="primary"),
-    _declare(builds.TYPE, "o", ("kind", "place~"), label=_open, style="primary",
+    Declaration(builds.TYPE, "o", ("kind", "place~"), label=_open, style="primary",
              group="build"),
-    _declare("place_building", "pb", ("node",), widget="select", label=_placement,
+    Declaration("place_building", "pb", ("node",), widget="select", label=_placement,
              narrow=(HEX,)),
-    _declare("discard", "dc", ("cards+",), widget="multi", label=_text("discard"),
+    Declaration("discard", "dc", ("cards+",), widget="multi", label=_text("discard"),
              choices=_hand, choice_label=_one, most=_owed),
-    _declare("give_cards", "gc", ("cards+",), widget="multi", label=_text("give_cards"),
+    Declaration("give_cards", "gc", ("cards+",), widget="multi", label=_text("give_cards"),
              choices=_hand, choice_label=_one, most=_owed),
-    _declare("move_robber", "mr", ("hex", "victim~"), widget="select", label=_robber,
+    Declaration("move_robber", "mr", ("hex", "victim~"), widget="select", label=_robber,
              narrow=(ROBBER_HEX,)),
-    _declare("choose_city", "cc", ("node",), widget="select", label=_at_node("choose_city")),
-    _declare("retreat_knight", "rk", ("node",), widget="select",
+    Declaration("choose_city", "cc", ("node",), widget="select", label=_at_node("choose_city")),
+    Declaration("retreat_knight", "rk", ("node",), widget="select",
              label=_at_node("retreat_knight")),
-    _declare("remove_knight", "xk", ("node",), widget="select",
+    Declaration("remove_knight", "xk", ("node",), widget="select",
              label=_knight_node("remove_knight")),
-    _declare("place_knight", "plk", ("node~",), widget="select",
+    Declaration("place_knight", "plk", ("node~",), widget="select",
              label=_optional_node("place_knight"), narrow=(HEX,)),
-    _declare("place_free_road", "pfr", ("edge~",), widget="select", label=_free_road),
-    _declare("take_progress", "tp", ("card",), widget="select",
+    Declaration("place_free_road", "pfr", ("edge~",), widget="select", label=_free_road),
+    Declaration("take_progress", "tp", ("card",), widget="select",
              label=_progress_card("take_progress"), describe=_progress_text),
-    _declare("take_cards", "tc", ("cards+",), widget="select", label=_taken),
-    _declare("discard_progress", "dp", ("card",), widget="select",
+    Declaration("take_cards", "tc", ("cards+",), widget="select", label=_taken),
+    Declaration("discard_progress", "dp", ("card",), widget="select",
              label=_progress_card("discard_progress"), describe=_progress_text),
     # The turn's groups; the Build buttons open these (builds.py).
-    _declare("build_road", "br", ("edge",), widget="select", label=_at_edge("build_road"),
+    Declaration("build_road", "br", ("edge",), widget="select", label=_at_edge("build_road"),
              describe=_cost("road", "free_roads"), narrow=(PATH_HEX,), group="build"),
-    _declare("build_settlement", "bs", ("node",), widget="select",
+    Declaration("build_settlement", "bs", ("node",), widget="select",
              label=_at_node("build_settlement"), describe=_cost("settlement"), narrow=(HEX,),
              group="build"),
-    _declare("build_city", "bc", ("node",), widget="select", label=_at_node("build_city"),
+    Declaration("build_city", "bc", ("node",), widget="select", label=_at_node("build_city"),
              describe=_cost("city"), group="build"),
-    _declare("build_wall", "bw", ("node",), widget="select", label=_at_node("build_wall"),
+    Declaration("build_wall", "bw", ("node",), widget="select", label=_at_node("build_wall"),
              describe=_cost("wall"), group="build"),
-    _declare("build_knight", "bk", ("node",), widget="select", label=_at_node("build_knight"),
+    Declaration("build_knight", "bk", ("node",), widget="select", label=_at_node("build_knight"),
              describe=_cost("knight"), narrow=(HEX,), group="build"),
-    _declare("activate_knight", "ak", ("node",), widget="select",
+    Declaration("activate_knight", "ak", ("node",), widget="select",
              label=_knight_node("activate_knight"), describe=_cost("activate"),
              group="build"),
-    _declare("promote_knight", "pk", ("node",), widget="select",
+    Declaration("promote_knight", "pk", ("node",), widget="select",
              label=_knight_node("promote_knight"),
              describe=_cost("promote", "free_promotions"), group="build"),
-    _declare("buy_improvement", "bi", ("track", "node~"), widget="select", label=_improvement,
+    Declaration("buy_improvement", "bi", ("track", "node~"), widget="select", label=_improvement,
              describe=_improvement_text, group="city"),
-    _declare("move_knight", "mk", ("node", "to"), widget="select",
+    Declaration("move_knight", "mk", ("node", "to"), widget="select",
              label=_knight_to("move_knight"), narrow=(KNIGHT,), group="moves"),
-    _declare("displace_knight", "dk", ("node", "to"), widget="select", label=_displace,
+    Declaration("displace_knight", "dk", ("node", "to"), widget="select", label=_displace,
              narrow=(KNIGHT,), group="moves"),
-    _declare("chase_robber", "cr", ("node", "hex", "victim~"), widget="select", label=_chase,
+    Declaration("chase_robber", "cr", ("node", "hex", "victim~"), widget="select", label=_chase,
              narrow=(KNIGHT, ROBBER_HEX), group="moves"),
-    _declare("maritime_trade", "mt", ("give", "get"), widget="select", label=_maritime,
+    Declaration("maritime_trade", "mt", ("give", "get"), widget="select", label=_maritime,
              narrow=(GIVE,), group="trade"),
-    _declare("harbor_exchange", "he", ("to", "card"), widget="select", label=_harbor,
+    Declaration("harbor_exchange", "he", ("to", "card"), widget="select", label=_harbor,
              group="trade"),
     *trades.DECLARED,  # the offer's cards, then the seat it goes to (group "offer")
-    _declare("play_progress", "pp", ("card", *(f"{f}~" for f in TARGETS)), widget="select",
+    Declaration("play_progress", "pp", ("card", *(f"{f}~" for f in TARGETS)), widget="select",
              label=_play, describe=_progress_text, narrow=(CARD, TARGET), group="progress"),
-    _declare("end_turn", "end", label=_text("end_turn"), style="success", last=True),
+    Declaration("end_turn", "end", label=_text("end_turn"), style="success", last=True),
 )
 
 # The turn's usual choices, shown before any group is chosen: the Build buttons, and in the
