@@ -7,7 +7,7 @@ generated from the game's Options, cogs/kit/new.py) and adds its own commands (C
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -21,15 +21,18 @@ from bot.components import EndButton, unstored
 from bot.durations import duration, offered
 from bot.history import readable
 from bot.lobby import lobby_message
-from bot.records import MAX_TURN_LIMIT, GameRecord, GameSettings
+from bot.records import GameRecord, GameSettings
+from bot.service import refusal as options_refusal
 from bot.storage import ChannelBusy
 from bot.ui import KeyedUI, ui_for
 from cogs import history as history_cog
 from cogs.game import GameCog, in_time
 from cogs.history import HistoryCog
+from cogs.kit import defaults as kit_defaults
 from cogs.kit import new as generated
 from cogs.kit import topics
 from rules import registry
+from rules.game import InvalidOptions
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -56,18 +59,22 @@ class GameCommands(commands.GroupCog):
     # else players first and the rest last): names of Options fields, or `Param`s.
     new_params: ClassVar[tuple[generated.Param | str, ...]] = ()
     new_shapes: ClassVar[tuple[generated.Built, ...]] = ()
+    defaults_shapes: ClassVar[tuple[generated.Built, ...]] = ()  # the server's and new's own
     # A game whose rules have topics names `rules`' parameter ("card"): its `rules` is then
     # generated (cogs/kit/topics.py), answered from `topics`, `topic_keys` and `topic_embed`.
     rules_topic: ClassVar[str | None] = None
     rules_panel: ClassVar[str] = "rules"  # the text `rules` shows without a topic
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's cog gets its `new`, generated from its Options, before discord.py
-        collects the class's commands."""
+        """A game's cog gets its `new`, generated from its Options, and its `defaults` with
+        the same parameters, before discord.py collects the class's commands."""
         super().__init_subclass__(**kwargs)
         if "game_id" in cls.__dict__ and "new" not in cls.__dict__:
             cls.new_shapes = generated.shapes(registry.game(cls.game_id), cls.new_params)
             cls.new = generated.command(cls, cls.game_id, cls.new_shapes)  # type: ignore[attr-defined]
+            cls.defaults_shapes = kit_defaults.shapes(cls.new_shapes)
+            cls.defaults = generated.command(  # type: ignore[attr-defined]
+                cls, cls.game_id, cls.defaults_shapes, "defaults", "set_defaults")
         if "game_id" in cls.__dict__ and cls.rules_topic and "rules" not in cls.__dict__:
             cls.rules = topics.command(cls, cls.game_id, cls.rules_topic)  # type: ignore[method-assign]
 
@@ -104,24 +111,34 @@ class GameCommands(commands.GroupCog):
 
     async def new_lobby(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
         """`new` with the parameters given: each range and choice checked (Discord shows
-        them, but any client can send any value), the game's options read from them, and a
-        lobby opened with them."""
-        for shape in self.new_shapes:
-            value = given.get(shape.param.name)
-            if value is None:
-                continue
-            if shape.bounds is not None and await self.refuse_range(
-                    interaction, shape.key, value, shape.bounds):
-                return
-            if shape.choices and value not in shape.choices:
-                await self.reply(interaction, "errors.bad_choice")
-                return
+        them, but any client can send any value), the game's options read from them over
+        the server's defaults of them, and a lobby opened with them."""
+        if await self.refused(interaction, given, self.new_shapes):
+            return
+        here = await self.server_defaults(interaction)
+        given = {**here.new, **given}
         options = self.options_from(given)
         await self.open_lobby(
             interaction, players=self.players_for(given.get("players"), options),
             turn_limit=given.get("turn_limit"), language=given.get("language"),
             thread=bool(given.get("thread", True)), options=options,
-            pictures=given.get("pictures"))
+            pictures=given.get("pictures"), here=here)
+
+    async def refused(self, interaction: discord.Interaction, given: dict[str, Any],
+                      shapes: Sequence[generated.Built]) -> bool:
+        """Whether a value given is out of its parameter's range or choices (refused,
+        saying why)."""
+        for shape in shapes:
+            value = given.get(shape.param.name)
+            if value is None:
+                continue
+            if shape.bounds is not None and await self.refuse_range(
+                    interaction, shape.key, value, shape.bounds):
+                return True
+            if shape.choices and value not in shape.choices:
+                await self.reply(interaction, "errors.bad_choice")
+                return True
+        return False
 
     def options_from(self, given: dict[str, Any]) -> dict[str, Any]:
         """The game's options the parameters given set (each the field it names); a game
@@ -139,14 +156,15 @@ class GameCommands(commands.GroupCog):
 
     async def open_lobby(self, interaction: discord.Interaction, *, players: int | None,
                          turn_limit: int | None, language: str | None, thread: bool,
-                         options: dict[str, Any], pictures: bool | None = None) -> None:
+                         options: dict[str, Any], pictures: bool | None = None,
+                         here: server.ServerDefaults | None = None) -> None:
         """`new`: a lobby for this cog's game in the channel, the host seated (the values
-        checked by `new_lobby`)."""
+        checked by `new_lobby`; `here` the server's defaults, read if not given)."""
         if (existing := self.bot.service.in_channel(interaction.channel_id or 0)) is not None:
             await self.reply(interaction, "errors.channel_busy", link=_link(existing))
             return
         lang = self.bot.catalog.language_of(language or interaction.guild_locale)
-        here = await self.server_defaults(interaction)
+        here = here or await self.server_defaults(interaction)
         if here.preset is not None:  # the server's preset, under the options given here
             options = {**(ui_for(self.game_id).preset_options(here.preset) or {}), **options}
         settings = GameSettings.model_validate({
@@ -252,62 +270,41 @@ class GameCommands(commands.GroupCog):
                          low=bounds[0], high=bounds[1])
         return True
 
-    @app_commands.command(name=_str("defaults", "commands.defaults.name"),
-                          description=_str("This server's defaults for new games (Manage Server)",
-                                           "commands.defaults.description"))
-    @app_commands.rename(
-        turn_limit=_str("turn_limit", "commands.new.turn_limit.name"),
-        pings=_str("pings", "commands.defaults.pings.name"),
-        ping_after=_str("ping_after", "commands.defaults.ping_after.name"),
-        min_games=_str("min_games", "commands.defaults.min_games.name"),
-        preset=_str("preset", "commands.defaults.preset.name"),
-        hints=_str("hints", "commands.defaults.hints.name"),
-        pictures=_str("pictures", "commands.defaults.pictures.name"))
-    @app_commands.describe(
-        turn_limit=_str("Time per decision before it is played for you: 1 min to 3 days (0: off)",
-                        "commands.new.turn_limit.description"),
-        pings=_str("When to mention the player whose turn it is",
-                   "commands.defaults.pings.description"),
-        ping_after=_str("Seconds a turn waits without a click before the mention",
-                        "commands.defaults.ping_after.description"),
-        min_games=_str("Games a player needs to be on the leaderboard",
-                       "commands.defaults.min_games.description"),
-        preset=_str("Named options for new games, from the list",
-                    "commands.defaults.preset.description"),
-        hints=_str("Whether private panels offer a Hint button",
-                   "commands.defaults.hints.description"),
-        pictures=_str("Whether the table and the result come with a picture",
-                      "commands.defaults.pictures.description"))
-    @app_commands.choices(pings=[
-        choice("Each turn, at once", "commands.defaults.pings.each", "each"),
-        choice("Only after some seconds without a click", "commands.defaults.pings.late", "late"),
-        choice("Never", "commands.defaults.pings.never", "never")])
-    async def defaults(self, interaction: discord.Interaction,
-                       turn_limit: app_commands.Range[int, 0, MAX_TURN_LIMIT] | None = None,
-                       pings: app_commands.Choice[str] | None = None,
-                       ping_after: app_commands.Range[int, 5, 600] | None = None,
-                       min_games: app_commands.Range[int, 1, 100] | None = None,
-                       preset: str | None = None, hints: bool | None = None,
-                       pictures: bool | None = None) -> None:
-        """Show the server's defaults, or change those given (members who manage the server)."""
+    async def set_defaults(self, interaction: discord.Interaction, given: dict[str, Any]
+                           ) -> None:
+        """`defaults` (generated, cogs/kit/defaults.py): show the server's defaults, or change
+        those given (members who manage the server); a default of the game's own parameters
+        is checked as `new` checks it, and by the game's Options, before it is saved."""
         here = await self.server_defaults(interaction)
-        if (turn_limit is None and pings is None and ping_after is None and min_games is None
-                and preset is None and hints is None and pictures is None):
+        if not given:
             await self.reply(interaction, "defaults.now", **self._described(interaction, here))
             return
         if not interaction.permissions.manage_guild:
             await self.reply(interaction, "errors.manage_server_only")
             return
+        if await self.refused(interaction, given, self.defaults_shapes):
+            return
+        preset = given.get("preset")
         if preset is not None and preset not in self._presets(interaction):
             await self.reply(interaction, "errors.bad_choice")
             return
-        if (await self.refuse_range(interaction, "new.turn_limit", turn_limit, server.TURN_LIMIT)
-                or await self.refuse_range(interaction, "defaults.ping_after", ping_after,
-                                           server.PING_SECONDS)
-                or await self.refuse_range(interaction, "defaults.min_games", min_games,
-                                           server.MIN_GAMES)):
+        own = {s.param.name for s in kit_defaults.own(self.new_shapes)}
+        new_params = {**here.new, **{k: v for k, v in given.items() if k in own}}
+        try:
+            registry.game(self.game_id).options(self.options_from(new_params))
+        except InvalidOptions as exc:
+            refusal = options_refusal(registry.game(self.game_id), exc)
+            await self.reply(interaction, refusal.key, **refusal.params)
             return
-        mode = pings.value if pings is not None else ("late" if ping_after is not None else None)
+        new = self._changed(here, given, new_params)
+        await server.save(self.bot.store, interaction.guild_id, new, self.game_id)
+        await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
+
+    def _changed(self, here: server.ServerDefaults, given: dict[str, Any],
+                 new_params: dict[str, Any]) -> server.ServerDefaults:
+        """The server's defaults with the values given."""
+        ping_after = given.get("ping_after")
+        mode = given.get("pings", "late" if ping_after is not None else None)
         after = here.ping_after
         if mode == "each":
             after = 0
@@ -315,18 +312,11 @@ class GameCommands(commands.GroupCog):
             after = None
         elif mode == "late":
             after = ping_after or here.ping_after or self.bot.settings.ping_after or 20
-        new = server.ServerDefaults(
-            turn_limit=here.turn_limit if turn_limit is None else turn_limit, ping_after=after,
-            min_games=here.min_games if min_games is None else min_games,
-            preset=preset or here.preset, hints=here.hints if hints is None else hints,
-            pictures=here.pictures if pictures is None else pictures)
-        await server.save(self.bot.store, interaction.guild_id, new, self.game_id)
-        await self.reply(interaction, "defaults.saved", **self._described(interaction, new))
-
-    @defaults.autocomplete("turn_limit")
-    async def _defaults_limit(self, interaction: discord.Interaction, current: str
-                              ) -> list[app_commands.Choice[int]]:
-        return self.limit_choices(interaction, current)
+        return server.ServerDefaults(
+            turn_limit=given.get("turn_limit", here.turn_limit), ping_after=after,
+            min_games=given.get("min_games", here.min_games),
+            preset=given.get("preset") or here.preset, hints=given.get("hints", here.hints),
+            pictures=given.get("pictures", here.pictures), new=new_params)
 
     def limit_choices(self, interaction: discord.Interaction, current: str
                       ) -> list[app_commands.Choice[int]]:
@@ -336,9 +326,8 @@ class GameCommands(commands.GroupCog):
                         most=server.TURN_LIMIT[1])
         return [app_commands.Choice(name=name, value=minutes) for name, minutes in found]
 
-    @defaults.autocomplete("preset")
-    async def _preset_autocomplete(self, interaction: discord.Interaction, current: str
-                                   ) -> list[app_commands.Choice[str]]:
+    async def preset_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=name[:100], value=key)
                 for key, name in self._presets(interaction).items()
                 if current.lower() in name.lower()][:25]
@@ -348,7 +337,19 @@ class GameCommands(commands.GroupCog):
 
     async def server_defaults(self, interaction: discord.Interaction) -> server.ServerDefaults:
         return await server.load(self.bot.store, interaction.guild_id, self.bot.settings,
-                                 self.game_id, self._presets(interaction))
+                                 self.game_id, self._presets(interaction), self._valid_new)
+
+    def _valid_new(self, given: Mapping[str, Any]) -> bool:
+        """Whether stored values of `new`'s own parameters are still what `new` declares and
+        the game's Options take."""
+        shapes = {s.param.name: s for s in kit_defaults.own(self.new_shapes)}
+        if not all(k in shapes and generated.accepts(shapes[k], v) for k, v in given.items()):
+            return False
+        try:
+            registry.game(self.game_id).options(self.options_from(dict(given)))
+        except InvalidOptions:
+            return False
+        return True
 
     def _described(self, interaction: discord.Interaction, here: server.ServerDefaults
                    ) -> dict[str, str]:
@@ -367,7 +368,9 @@ class GameCommands(commands.GroupCog):
                 "pictures": self.text(interaction,
                                       f"defaults.pictures.{'on' if here.pictures else 'off'}"),
                 "preset": self.text(interaction, "defaults.preset", name=preset) if preset
-                else ""}
+                else "",
+                "options": kit_defaults.described(here.new, self.new_shapes, self.bot.catalog,
+                                                  interaction.locale.value)}
 
     @app_commands.command(name=_str("hand", "commands.hand.name"),
                           description=_str("Your hand and what you may do (only you see it)",

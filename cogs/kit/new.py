@@ -6,8 +6,9 @@ kit writes the command: each parameter's type, range and choices come from its O
 switch), its name, description and choices' names from the catalogs under
 `commands.<game>.new.<name>.*` (English as registered, the other languages by the translator),
 and the platform's own parameters (players, turn limit, language, thread, pictures) are added
-where the game did not place them. Every parameter may be left out: the options' defaults, and
-the server's preset, fill in the rest (the service validates the whole with `Game.options`).
+where the game did not place them. Every parameter may be left out: the server's defaults of
+them (`/<game> defaults`, cogs/kit/defaults.py), its preset and the options' defaults fill in
+the rest (the service validates the whole with `Game.options`).
 """
 
 from __future__ import annotations
@@ -133,20 +134,33 @@ def shapes(game: Game[Any, Any], params: Sequence[Param | str]) -> tuple[Built, 
     return tuple(built(game, p) for p in placed(game.id, params))
 
 
-def command(cls: type, game_id: str, shapes: Sequence[Built]
-            ) -> app_commands.Command[Any, ..., Any]:
-    """The `new` command of the cog class `cls`: the cog's `new_lobby(interaction, given)`
-    answers it, `given` holding the parameters given, each as its value (a choice's too)."""
+def accepts(shape: Built, value: Any) -> bool:
+    """Whether `value` is one the parameter declares (its type, range or choices): a stored
+    default is read back through it."""
+    if shape.choices:
+        return value in shape.choices and type(value) is type(shape.choices[0])
+    if shape.bounds is not None:
+        return type(value) is int and shape.bounds[0] <= value <= shape.bounds[1]
+    return isinstance(shape.annotation, type) and type(value) is shape.annotation
+
+
+def command(cls: type, game_id: str, shapes: Sequence[Built], name: str = "new",
+            answer: str = "new_lobby") -> app_commands.Command[Any, ..., Any]:
+    """The command `name` (`new`, or the server's `defaults` of the same parameters) of the
+    cog class `cls`: the cog's coroutine `answer(interaction, given)` answers it, `given`
+    holding the parameters given, each as its value (a choice's too)."""
     text = localized()
 
-    async def new(self: Any, interaction: discord.Interaction, given: dict[str, Any]) -> None:
-        await self.new_lobby(interaction, {k: v.value if isinstance(v, app_commands.Choice) else v
-                                      for k, v in given.items() if v is not None})
+    async def answered(self: Any, interaction: discord.Interaction, given: dict[str, Any]
+                       ) -> None:
+        await getattr(self, answer)(interaction, {
+            k: v.value if isinstance(v, app_commands.Choice) else v
+            for k, v in given.items() if v is not None})
 
-    func = method(cls, "new", [
+    func = method(cls, name, [
         inspect.Parameter(s.param.name, inspect.Parameter.KEYWORD_ONLY, default=s.default,
                           annotation=s.annotation if s.default is not None
-                          else s.annotation | None) for s in shapes], new)
+                          else s.annotation | None) for s in shapes], answered)
     names = {s.param.name: text(f"{s.key}.name") for s in shapes}
     described = {s.param.name: text(f"{_described_key(game_id, s)}.description")
                  for s in shapes}
@@ -155,7 +169,7 @@ def command(cls: type, game_id: str, shapes: Sequence[Built]
     func = app_commands.choices(**offered)(app_commands.describe(**described)(
         app_commands.rename(**names)(func)))
     cmd: app_commands.Command[Any, ..., Any] = app_commands.command(
-        name=text("new.name"), description=text("new.description"))(func)
+        name=text(f"{name}.name"), description=text(f"{name}.description"))(func)
     for shape in shapes:
         asks = "limit_autocomplete" if shape.param.name == "turn_limit" \
             else shape.param.autocomplete

@@ -1,6 +1,11 @@
-"""`/citadels defaults`: a server's own default turn limit, set by those who manage it."""
+"""`/<game> defaults`: a server's own default turn limit, preset and values of `new`'s own
+parameters, set by those who manage it."""
 
 from __future__ import annotations
+
+import logging
+
+import pytest
 
 from bot.client import GameBot
 from fakediscord import Discord, Ref
@@ -58,3 +63,68 @@ async def test_a_server_preset_casts_its_new_games(citadels_bot: GameBot, table:
     await citadels_bot.store.set_meta(f"guild:{guild.id}:preset:citadels", "gone")
     shown = await (await owner.slash(channel, "citadels defaults")).response()
     assert "Options:" not in shown.content
+
+
+async def test_a_server_default_for_each_of_new_s_own_parameters(
+        citadels_bot: GameBot, table: Table, discord_api: Discord,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """`/<game> defaults` takes `new`'s own parameters, checked as `new` checks them and by the
+    game's Options; `new` and its lobby start from them, what the host gives wins."""
+    owner = await discord_api.user("dueña", locale="es-ES")
+    data = await discord_api.backend.call("create_guild", name="Islas", owner_id=owner.id)
+    guild = Ref(data["id"], data["name"])
+    channel = await discord_api.channel(guild, "catan")
+    other = await discord_api.channel(guild, "catan-2")
+    await discord_api.backend.call("add_member", guild_id=guild.id, user_id=table.alice.id)
+    key = f"guild:{guild.id}:new:catan"
+
+    refused = await (await table.alice.slash(channel, "catan defaults", points=12)).response()
+    assert refused.ephemeral and "manage the server" in refused.content
+    wide = await (await owner.slash(channel, "catan ajustes", points=25, forge=True)).response()
+    assert wide.ephemeral and "puntos debe estar entre 10 y 20" in wide.content
+    forged = await (await owner.slash(channel, "catan defaults", layout="hexagonal",
+                                      forge=True)).response()
+    assert "ninguna de las opciones" in forged.content
+    assert await citadels_bot.store.get_meta(key) is None
+
+    saved = await (await owner.slash(channel, "catan ajustes", points=12, layout="random")
+                   ).response()
+    assert "Opciones por defecto: tablero: Tablero al azar; puntos: 12." in saved.content
+    shown = await (await table.alice.slash(channel, "catan defaults")).response()
+    assert "Default options: layout: Random board; points: 12." in shown.content
+
+    lobby = await (await table.alice.slash(channel, "catan new", thread=False)).response()
+    assert "Random board · 12 points to win" in lobby.text
+    points = next(s for s in lobby.selects() if s["custom_id"].endswith(".points"))
+    assert [o["value"] for o in points["options"] if o.get("default")] == ["12"]
+    mine = await (await table.alice.slash(other, "catan new", points=15, thread=False)
+                  ).response()
+    assert "Random board · 15 points to win" in mine.text
+
+    # A stored value the Options no longer take is left out, with a log line.
+    await citadels_bot.store.set_meta(key, '{"layout": "random", "points": 30}')
+    with caplog.at_level(logging.WARNING, logger="bot.defaults"):
+        shown = await (await owner.slash(channel, "catan defaults")).response()
+    assert "puntos" not in shown.content and "Tablero al azar" in shown.content
+    assert any("points=30" in r.getMessage() for r in caplog.records)
+
+
+async def test_citadels_default_cast_stands_for_its_ranks(
+        citadels_bot: GameBot, table: Table, discord_api: Discord) -> None:
+    """Citadels' `cast` and `rank9` are no Options field, but a default of them is kept as
+    `new` takes it and read through the cog, a ninth character over the server's preset."""
+    owner = await discord_api.user("owner")
+    data = await discord_api.backend.call("create_guild", name="Cast", owner_id=owner.id)
+    guild = Ref(data["id"], data["name"])
+    channel = await discord_api.channel(guild, "games")
+    await (await owner.slash(channel, "citadels defaults", preset="dark_city_artist")
+           ).response()
+    saved = await (await owner.slash(channel, "citadels defaults", rank9="queen", city_size=7)
+                   ).response()
+    assert "Options: Dark City, with the Artist." in saved.content
+    assert "Default options: city_size: 7 (rulebook, 4+ players); rank9: Queen." in saved.content
+    await (await owner.slash(channel, "citadels new", thread=False)).response()
+    record = citadels_bot.service.in_channel(int(channel.id))
+    assert record is not None
+    assert record.settings.options["rank9"] == "queen"
+    assert record.settings.options["city_size"] == 7
