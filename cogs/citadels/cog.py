@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot import ui
 from cogs.citadels import texts
+from cogs.citadels.lobby import ninth
 from cogs.citadels.ui import UI
 from cogs.commands import GameCommands
 from cogs.commands import text as _str
@@ -31,7 +32,7 @@ class Citadels(GameCommands, group_name=_str("citadels", "commands.citadels.name
 
     new_params = (Param("city_size", choices=(7, 8)), "turn_limit", "language", "thread",
                   Param("cast", field="", kind=str, choices=("classic", "dark_city", "random")),
-                  Param("rank9", field="", choices=("none", "artist", "queen")),
+                  Param("rank9", field="", choices=ninth()),
                   Param("dark_districts", field="dark_city_districts"))
 
     def options_from(self, given: dict[str, Any]) -> dict[str, Any]:

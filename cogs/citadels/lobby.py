@@ -16,7 +16,11 @@ from rules.citadels import cast
 from rules.citadels.cards import DARK_DISTRICTS, RANK_CHOICES
 from rules.citadels.state import Options
 
-NINTH = ("none", "artist", "queen")
+
+def ninth() -> tuple[str, ...]:
+    """The ninth character's choices: none, or one of rank 9 in the game's data (read when
+    asked, so a character added to the data or by extend.py is offered with no edit here)."""
+    return ("none", *RANK_CHOICES.get(9, ()))
 
 
 def lobby_selects(record: GameRecord, catalog: Catalog, lang: str) -> list[OptionSelect]:
@@ -32,14 +36,14 @@ def lobby_selects(record: GameRecord, catalog: Catalog, lang: str) -> list[Optio
         label=character_tag(dark, lang)[:100], value=dark, default=dark in chosen,
         description=t("instead", character=character(classic, lang))[:100])
         for rank, (classic, dark) in _pairs()]
-    ninth = [discord.SelectOption(label=t(f"ninth.{n}") if n == "none" else
-                                  character_tag(n, lang), value=n,
-                                  default=(options.rank9 or "none") == n) for n in NINTH]
+    nine = [discord.SelectOption(label=t(f"ninth.{n}") if n == "none" else
+                                 character_tag(n, lang), value=n,
+                                 default=(options.rank9 or "none") == n) for n in ninth()]
     districts = [discord.SelectOption(label=district(d, lang)[:100], value=d,
                                       default=d in in_deck) for d in DARK_DISTRICTS]
     return [
         OptionSelect("cast", swaps, t("cast"), min_values=0, max_values=len(swaps)),
-        OptionSelect("ninth", ninth, t("ninth")),
+        OptionSelect("ninth", nine, t("ninth")),
         OptionSelect("districts", districts, t("districts"), min_values=0,
                      max_values=len(districts)),
     ]
@@ -55,7 +59,7 @@ def lobby_choice(record: GameRecord, name: str, values: list[str]) -> dict[str, 
         return {**current, **{f"rank{rank}": dark if dark in values else classic
                               for rank, (classic, dark) in pairs.items()}}
     if name == "ninth":
-        if len(values) != 1 or values[0] not in NINTH:
+        if len(values) != 1 or values[0] not in ninth():
             return None
         return {**current, "rank9": None if values[0] == "none" else values[0]}
     if name == "districts":

@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.records import GameRecord, GameSettings
+from cogs.citadels.cog import Citadels
 from cogs.citadels.lobby import lobby_choice, lobby_selects
-from rules.citadels import cast
+from rules.citadels import cast, extend
+from rules.citadels.cards import RANK_CHOICES
+from rules.citadels.powers import Power
 from rules.citadels.state import Options
 from tests.render_helpers import catalog
 
@@ -44,3 +47,22 @@ def test_each_choice_makes_options_the_engine_accepts() -> None:
 ])
 def test_a_value_no_select_offers_is_refused(name: str, values: list[str]) -> None:
     assert lobby_choice(lobby(), name, values) is None
+
+
+JESTER = {"id": "jester", "rank": 9, "income": None, "emoji": "🃏",
+          "name": {"en": "Jester", "es": "Bufón"}, "text": {"en": "Nothing.", "es": "Nada."}}
+
+
+def test_the_ninth_character_s_choices_are_the_data_s_rank_nine() -> None:
+    """`/citadels new`'s rank9 and the lobby's ninth select offer rank 9 of the game's data:
+    a character added there is offered and taken with no edit in cogs/citadels."""
+    [rank9] = [s for s in Citadels.new_shapes if s.param.name == "rank9"]
+    assert rank9.choices == ("none", *RANK_CHOICES[9]) and "queen" in rank9.choices
+    with extend.added(JESTER, Power()):
+        selects = {s.name: s for s in lobby_selects(lobby(), catalog(), "es")}
+        assert [o.value for o in selects["ninth"].options] == ["none", "artist", "queen",
+                                                                "jester"]
+        assert "Bufón" in selects["ninth"].options[-1].label
+        chosen = lobby_choice(lobby(), "ninth", ["jester"])
+        assert chosen == {"rank9": "jester"} and Options.model_validate(chosen).rank9 == "jester"
+    assert lobby_choice(lobby(), "ninth", ["jester"]) is None
