@@ -7,6 +7,8 @@ narrowed past 25 (an intersection by the hex it touches first, a knight's move b
 a progress card's play by the card and then its first target), its label and its select
 options' description. The codec, the answer to a select and the panel's components
 (panel.py, through cogs/panels.py) are read from `SPEC`; the event lines are events.py's.
+An action type the engine has and nothing here declares (the answer to the decision a
+progress card added to the engine asks) is declared by `_derived`: its card needs texts only.
 
 Places are written lower-cased in a custom_id ("i12"; the engine reads ids case-blind), a
 missing place or seat empty ("mr.h5."), card multisets as their cards ("dc.brick,brick,ore").
@@ -19,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.declare import Context, Declaration, Declarations, Describe, Label, Narrow
+from rules.catan.actions import ACTIONS
 from rules.catan.state import CARDS, COSTS, TRACKS
 
 from . import builds, texts, trades
@@ -106,6 +109,8 @@ def _target_label(key: str, ctx: Context) -> str:
         return texts.track(key, ctx.catalog, ctx.lang)
     if key in CARDS:
         return texts.card(key, ctx.catalog, ctx.lang)
+    if key in texts.COLOUR_OF:
+        return texts.progress(key, ctx.catalog, ctx.lang)
     if any(s.id == key for s in ctx.seats):
         return _seat(key, ctx)
     return key
@@ -276,6 +281,30 @@ def _one(card: str, ctx: Context) -> str:
     return texts.card(card, ctx.catalog, ctx.lang)
 
 
+# --- an action type nothing here declares --------------------------------------------------
+
+def _by_fields(action: Any, ctx: Context) -> str:
+    """Its label: its text `catan.action.<type>` with each field as a panel names it (a card,
+    a seat, a place, a hand of cards)."""
+    params = {f: texts.cards(v, ctx.catalog, ctx.lang) if isinstance(v, dict)
+              else _target_label(v, ctx) if isinstance(v, str) else v
+              for f, v in action.model_dump().items() if f != "type"}
+    return t(ctx, f"action.{action.type}", **params)
+
+
+def _derived(type_: str) -> Declaration | None:
+    """The declaration of an action type the engine has and nothing here declares (the
+    answer to the decision a progress card added to the engine asks), so that the card needs
+    only texts here: its code is its type, its fields its class's (one that may be None
+    written "~"), a select of its actions labelled by `_by_fields` (None: no such type)."""
+    cls = ACTIONS.of(type_)
+    if cls is None:
+        return None
+    fields = tuple(f"{name}~" if info.default is None and not info.is_required() else name
+                   for name, info in cls.model_fields.items() if name != "type")
+    return Declaration(type_, type_, fields, "select", label=_by_fields)
+
+
 # --- the declarations, in the panel's order (buttons, then selects, End turn last) -----------
 
 DECLARED: tuple[Declaration, ...] = (
@@ -353,4 +382,4 @@ DECLARED: tuple[Declaration, ...] = (
 # rows a panel has free a Commercial Harbor's choice as soon as it is played, then what the
 # basic player does most turns (issue 44: clicks per decision).
 EAGER = ("harbor_exchange", builds.TYPE, "buy_improvement", "play_progress", "maritime_trade")
-SPEC = Declarations(DECLARED, prefix="catan.", eager=EAGER)
+SPEC = Declarations(DECLARED, prefix="catan.", eager=EAGER, derive=_derived)

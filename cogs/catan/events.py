@@ -20,7 +20,7 @@ from bot.i18n import Catalog
 from bot.records import Seat
 from cogs.kit import lines as kit
 from cogs.kit.lines import NOTES, note
-from rules.catan.state import RULES
+from rules.catan.state import CARDS, RULES
 
 from . import texts
 
@@ -65,9 +65,17 @@ def _cards(value: Any, c: kit.Line) -> str:
     return texts.cards(value or {}, c.catalog, c.lang)
 
 
-# How Catan's fields read wherever a line is its text with its fields (kit.by_fields).
+def _card(value: Any, c: kit.Line) -> str:
+    """A resource or commodity, or a progress card, by its name."""
+    if value in CARDS:
+        return texts.card(value, c.catalog, c.lang)
+    return texts.progress(value, c.catalog, c.lang) if value in texts.COLOUR_OF else str(value)
+
+
+# How Catan's fields read wherever a line is its text with its fields (kit.by_fields: an
+# event nothing here names, as a progress card added to the engine causes).
 FIELDS: dict[str, kit.FieldText] = {
-    "cards": _cards, "give": _cards, "get": _cards,
+    "cards": _cards, "give": _cards, "get": _cards, "card": _card,
     "deck": lambda value, c: texts.deck(value, c.catalog, c.lang),
 }
 

@@ -13,7 +13,8 @@ from bot.i18n import Catalog
 from bot.names import as_text, language, who
 from bot.records import Seat
 from rules.catan.board import TOPOLOGY, hex_id, node_id, parse_edge, parse_node
-from rules.catan.state import CARDS, COMMODITIES, DECKS
+from rules.catan.progress import COLOUR_OF
+from rules.catan.state import CARDS, COMMODITIES
 
 from .render.colours import SEAT_ORDER
 
@@ -25,7 +26,6 @@ TERRAIN_EMOJI = {"forest": "🌲", "pasture": "🐑", "fields": "🌾", "hills":
 DECK_EMOJI = {"science": "📗", "politics": "📘", "trade": "📒"}
 TRACK_EMOJI = {"trade": "🟨", "politics": "🟦", "science": "🟩"}  # the table's tracks by colour
 COLOUR_EMOJI = {"red": "🔴", "blue": "🔵", "white": "⚪", "orange": "🟠"}
-COLOUR_OF = {card: colour for colour, cards in DECKS.items() for card in cards}
 POINTS, HAND, PROGRESS, KNIGHTS, ROAD, SHIP, DICE = "⭐", "🃏", "📜", "⚔️", "🛣️", "🚢", "🎲"
 DEFENDER, MERCHANT = "🛡️", "🧑‍🌾"
 PREFIX = "catan."
