@@ -6,8 +6,8 @@ engine takes it through `progress.add_card`, the basic player through `cards.POL
 A built-in card would be the same records in rules/catan/progress.py and ai/catan/cards.py,
 its copies in rules.json's decks, its numbers in data/progress.json and its texts in the two
 catalogs (its name, its decision's catan.ask.<kind> and catan.ping.<kind>, its events): six
-files (issue 43: about ten before). On Discord an answer of a new action type also needs its
-declaration in cogs/catan/actions_ui.py, whose declarations, unlike Citadels', derive none.
+files (issue 43: about ten before). On Discord its answer's action type is declared by
+cogs/catan/actions_ui.py's derive: it needs texts alone (tests/cogs/catan/test_new_card_bot.py).
 
 Politics: name another seat holding a resource; it chooses one of its resources and sends it
 to you (kind "envoy_gift", answered by send_envoy_gift).
