@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
@@ -58,6 +58,23 @@ def suggest(game_id: str, view: View, legal: Sequence[Any], rng: random.Random,
         return None
     hint: Hint = hints.suggest(view, legal, rng, deadline)
     return hint
+
+
+class MakePlayer(Protocol):
+    """An ai package's `make_player`: a player by lobby name."""
+
+    def __call__(self, strength: str, **options: Any) -> Player: ...
+
+
+def maker(players: Mapping[str, Callable[..., Player]]) -> MakePlayer:
+    """A game's `make_player` over its players by lobby name (in the lobby's order, weakest
+    first): options go to the named one's constructor; ValueError for any other name."""
+    def make_player(strength: str, **options: Any) -> Player:
+        if strength not in players:
+            raise ValueError(f"unknown strength {strength!r}; choose from {list(players)}")
+        return players[strength](**options)
+
+    return make_player
 
 
 def players_for(game_id: str) -> ModuleType:

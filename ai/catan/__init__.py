@@ -11,26 +11,18 @@ Each sees its seat's view and legal actions only (ai.player.Player).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from ai.player import Player
+from ai.player import Player, maker
 
 from .basic import BasicPlayer
 from .expert import ExpertPlayer
 from .random_kind import RandomKindPlayer
 
-STRENGTHS: tuple[str, ...] = ("random", "basic", "expert")
-STAND_IN = "basic"  # plays a person's seat while they are away
-_PLAYERS: dict[str, Callable[..., Player]] = {
+# Lobby names, weakest first; options go to the constructor (e.g. the expert's `worlds`).
+PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomKindPlayer, "basic": BasicPlayer, "expert": ExpertPlayer}
+STRENGTHS: tuple[str, ...] = tuple(PLAYERS)
+STAND_IN = "basic"  # plays a person's seat while they are away
+make_player = maker(PLAYERS)
 
-
-def make_player(strength: str, **options: Any) -> Player:
-    """A player by lobby name, one of STRENGTHS (options go to its constructor, e.g. the
-    expert's `worlds`); ValueError for any other name."""
-    if strength not in _PLAYERS:
-        raise ValueError(f"unknown strength {strength!r}; choose from {list(STRENGTHS)}")
-    return _PLAYERS[strength](**options)
-
-
-assert set(STRENGTHS) == set(_PLAYERS) and STAND_IN in STRENGTHS
+assert STAND_IN in STRENGTHS

@@ -16,17 +16,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai.player import Player
+from ai.player import Player, maker
 from ai.random_player import RandomPlayer
 from rules.citadels import Action
 
 from .basic import BasicPlayer, basic_move
 from .expert import ExpertPlayer
 from .strategy import Strategy, View, sampler_for
-
-STRENGTHS: tuple[str, ...] = ("random", "basic", "expert")
-STAND_IN = "basic"  # plays a person's seat while they are away
-_STRATEGIES: dict[str, Callable[..., Strategy]] = {"basic": BasicPlayer, "expert": ExpertPlayer}
 
 
 class CitadelsPlayer:
@@ -45,14 +41,19 @@ class CitadelsPlayer:
         return basic_move(view, legal)
 
 
-def make_player(strength: str, **options: Any) -> Player:
-    """A player by lobby name, one of STRENGTHS (options go to its constructor, e.g. the
-    expert's `iterations`); ValueError for any other name."""
-    if strength == "random":
-        return RandomPlayer(**options)
-    if strength not in _STRATEGIES:
-        raise ValueError(f"unknown strength {strength!r}; choose from {list(STRENGTHS)}")
-    return CitadelsPlayer(_STRATEGIES[strength](**options))
+def _playing(strategy: Callable[..., Strategy]) -> Callable[..., Player]:
+    """A strategy's constructor made the platform's Player's."""
+    def made(**options: Any) -> Player:
+        return CitadelsPlayer(strategy(**options))
+
+    return made
 
 
-assert set(STRENGTHS) == {"random", *_STRATEGIES} and STAND_IN in STRENGTHS
+# Lobby names, weakest first; options go to the constructor (e.g. the expert's `iterations`).
+PLAYERS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer, "basic": _playing(BasicPlayer), "expert": _playing(ExpertPlayer)}
+STRENGTHS: tuple[str, ...] = tuple(PLAYERS)
+STAND_IN = "basic"  # plays a person's seat while they are away
+make_player = maker(PLAYERS)
+
+assert STAND_IN in STRENGTHS

@@ -13,26 +13,18 @@ decisions.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from ai.player import Player
+from ai.player import Player, maker
 from ai.random_player import RandomPlayer
 
 from .basic import BasicPlayer
 from .expert import ExpertPlayer
 
-STRENGTHS: tuple[str, ...] = ("random", "basic", "expert")
-STAND_IN = "basic"  # plays a person's seat while they are away (docs/rules/cities.md §12)
-_PLAYERS: dict[str, Callable[..., Player]] = {
+# Lobby names, weakest first; options go to the constructor.
+PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer}
+STRENGTHS: tuple[str, ...] = tuple(PLAYERS)
+STAND_IN = "basic"  # plays a person's seat while they are away (docs/rules/cities.md §12)
+make_player = maker(PLAYERS)
 
-
-def make_player(strength: str, **options: Any) -> Player:
-    """A player by lobby name, one of STRENGTHS (options go to its constructor); ValueError
-    for any other name."""
-    if strength not in _PLAYERS:
-        raise ValueError(f"unknown strength {strength!r}; choose from {list(STRENGTHS)}")
-    return _PLAYERS[strength](**options)
-
-
-assert set(STRENGTHS) == set(_PLAYERS) and STAND_IN in STRENGTHS
+assert STAND_IN in STRENGTHS

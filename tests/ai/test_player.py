@@ -11,7 +11,7 @@ import pytest
 
 import ai
 import ai.citadels
-from ai.player import Player, decide, make_player, players_for, strengths
+from ai.player import Player, decide, make_player, maker, players_for, strengths
 from rules import registry
 from tests.games import nim
 from tests.games.nim import ai as nim_ai
@@ -96,3 +96,32 @@ def test_no_game_is_assumed(with_nim: AnyGame) -> None:
         strengths()  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         make_player("basic")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("game_id", ["citadels", "catan", "cities"])
+def test_each_game_s_make_player_is_the_generic_one(game_id: str) -> None:
+    """Every game's `make_player` is ai.player.maker over its PLAYERS: each strength, in the
+    lobby's order, makes that player; any other name is refused, naming the strengths."""
+    package = players_for(game_id)
+    assert package.STRENGTHS == tuple(package.PLAYERS) == ("random", "basic", "expert")
+    for strength in package.STRENGTHS:
+        player = package.make_player(strength)
+        assert isinstance(player, Player) and player.name == strength
+    with pytest.raises(ValueError, match="'random', 'basic', 'expert'"):
+        package.make_player("grandmaster")
+
+
+def test_maker_hands_the_options_to_the_constructor() -> None:
+    made: list[dict[str, Any]] = []
+
+    class Counting:
+        name = "counting"
+
+        def __init__(self, **options: Any) -> None:
+            made.append(options)
+
+    make = maker({"counting": Counting})  # type: ignore[dict-item]
+    assert make("counting", depth=3).name == "counting" and made == [{"depth": 3}]
+    with pytest.raises(ValueError, match="'counting'"):
+        make("other", depth=3)
+    assert made == [{"depth": 3}]
