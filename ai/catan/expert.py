@@ -8,10 +8,13 @@ lookahead where the heuristics would end the turn.
 - The 7: it does not end a turn holding more than its safe limit if a build or a trade can
   still bring the hand down.
 - One-for-one offers for a card a nearly complete build lacks, where a model of the basic
-  answer expects a taker (to every seat it expects to accept, picking the best acceptance or
+  answer (the taker's hand guessed from its income, its card count and the bank's public
+  stock) expects a taker (to every seat it expects to accept, picking the best acceptance or
   counter), only when it gains more than the taker, never the same terms twice to a seat in a
   turn; offers to it judged by the same measure, and one to several it would decline
   countered.
+- Near winning no seat trades with it: it makes no offer, and trades with the bank toward
+  the build that brings points.
 - Before ending its turn it plays each candidate move in a world rebuilt from its view, the
   turn finished by these heuristics, and keeps the one that ends the turn with the most points
   (value.relative breaking ties).
@@ -209,8 +212,8 @@ def answer(s: Seen, d: dict[str, Any], legal: Sequence[Action]) -> Action:
 
 def taker_model(s: Seen, to: int, hand: dict[str, int] | None = None
                 ) -> tuple[Seen, dict[str, int]]:
-    """`to` as the basic player sees itself, with its hand (guessed from its income and card
-    count unless given), and the cards its first goals need."""
+    """`to` as the basic player sees itself, with its hand (unless given, guessed from its
+    income, its card count and the bank's stock), and the cards its first goals need."""
     held = guessed_hand(s, to) if hand is None else hand
     them = dataclasses.replace(s, me=to, hand=held, style=BASIC)
     return them, plan.need(them)
