@@ -85,7 +85,11 @@ async def test_a_server_default_for_each_of_new_s_own_parameters(
     forged = await (await owner.slash(channel, "catan defaults", layout="hexagonal",
                                       forge=True)).response()
     assert "ninguna de las opciones" in forged.content
+    unknown = await (await owner.slash(channel, "cities defaults", board="atlantis")
+                     ).response()  # within the command's type, but no board of the Options
+    assert unknown.ephemeral and unknown.content.startswith("board debe ser uno de")
     assert await citadels_bot.store.get_meta(key) is None
+    assert await citadels_bot.store.get_meta(f"guild:{guild.id}:new:cities") is None
 
     saved = await (await owner.slash(channel, "catan ajustes", points=12, layout="random")
                    ).response()
