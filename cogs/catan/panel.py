@@ -28,6 +28,7 @@ from rules.catan.state import COMMODITIES, RESOURCES, TRACKS
 
 from . import builder, builds, order, places, texts, trades
 from .actions_ui import SPEC
+from .render import picture
 
 View = dict[str, Any]
 COLOURS = {"mine": discord.Colour.green(), "waiting": discord.Colour.light_grey(),
@@ -54,8 +55,8 @@ def player_panel(record: GameRecord, seat: str, catalog: Catalog, lang: str,
     components = panels.components(record.id, record.version, legal, SPEC, ctx, focus,
                                    hint=hint)
     shown = panels.shown_types(components, SPEC)
-    return PicturePanel(embed, components, places.places_picture(record, legal, focus,
-                                                                 catalog, lang, shown))
+    ids = places.candidates(legal, focus, shown) if record.settings.pictures else []
+    return PicturePanel(embed, components, picture.places(record, ids, catalog, lang))
 
 
 def panel_embed(record: GameRecord, view: View, seat: str, legal: list[Any], catalog: Catalog,

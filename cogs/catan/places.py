@@ -1,9 +1,9 @@
-"""The places a panel asks about, drawn: the board with only the candidates highlighted and
-labelled large (`render/picture.board(ids=...)`), so a person choosing an intersection, a path
-or a hex on a phone finds it at once. The candidates are those of the selects and buttons the
-panel shows now: the chosen group's or the Build button's opened (builds.py), a Build
-button's one place, and past a narrowing step only the narrowed ones (the intersections
-around the hex chosen first). Drawn from the public view, like the table."""
+"""The places a panel asks about, which its picture shows highlighted and labelled large
+(render/picture.places), so a person choosing an intersection, a path or a hex on a phone
+finds it at once. The candidates are those of the selects and buttons the panel shows now:
+the chosen group's or the Build button's opened (builds.py), a Build button's one place, and
+past a narrowing step only the narrowed ones (the intersections around the hex chosen
+first)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import Catalog
-from bot.pictures import Picture
-from bot.records import GameRecord
 from cogs import panels
 
 from . import builds
 from .actions_ui import SPEC
-from .render import picture
 
 # The field naming the place each action type asks for.
 PLACE: dict[str, str] = {
@@ -60,16 +56,3 @@ def candidates(legal: Sequence[Any], focus: str | None, types: set[str] | None =
         ids.update(value for a in shown if (value := getattr(a, PLACE[type_])) is not None)
     return sorted(ids)
 
-
-def places_picture(record: GameRecord, legal: Sequence[Any], focus: str | None,
-                   catalog: Catalog, lang: str, types: set[str] | None = None
-                   ) -> Picture | None:
-    """The candidates' picture of a panel, None where it offers no place (or the table has
-    no pictures)."""
-    if not record.settings.pictures:
-        return None
-    ids = candidates(legal, focus, types)
-    if not ids:
-        return None
-    view = record.rules.view(record.state, None)
-    return picture.board(view, list(record.seats), catalog, lang, ids=ids)

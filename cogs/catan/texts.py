@@ -16,7 +16,7 @@ from rules.catan.board import TOPOLOGY, hex_id, node_id, parse_edge, parse_node
 from rules.catan.progress import COLOUR_OF
 from rules.catan.state import CARDS, COMMODITIES
 
-from .render.colours import SEAT_ORDER
+from .seating import colours
 
 View = dict[str, Any]
 CARD_EMOJI = {"lumber": "🌲", "wool": "🐑", "grain": "🌾", "brick": "🧱", "ore": "⛰️",
@@ -142,11 +142,6 @@ def edge_hex(eid: str) -> str:
 
 
 # --- seats -------------------------------------------------------------------------------
-
-def colours(seats: Sequence[Seat]) -> dict[str, str]:
-    """Each seat's colour, in the game's seating order (the board picture's)."""
-    return {s.id: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
-
 
 def seat(seat: str | None, seats: Sequence[Seat], catalog: Catalog, lang: str,
          *, markdown: bool = True) -> str:

@@ -26,10 +26,9 @@ ROBBER: RGB = (46, 46, 52)
 SHIP_HULL: RGB = (92, 60, 34)
 BACKGROUND: RGB = (238, 232, 218)
 
-SEAT_COLOURS: dict[str, RGB] = {  # the four colours of the game's pieces (§1.8)
+SEAT_COLOURS: dict[str, RGB] = {  # the pieces of each colour of seating.SEAT_ORDER (§1.8)
     "red": (214, 38, 38), "blue": (34, 98, 214), "white": (246, 246, 242),
     "orange": (242, 134, 22)}
-SEAT_ORDER: tuple[str, ...] = tuple(SEAT_COLOURS)
 TRACKS: dict[str, RGB] = {"trade": (240, 196, 24), "politics": (40, 92, 204),
                           "science": (40, 150, 62)}
 

@@ -33,7 +33,7 @@ from typing import Any
 from bot.i18n import Catalog
 from bot.names import language, who
 from bot.pictures import Picture, picture_key
-from bot.records import Seat
+from bot.records import GameRecord, Seat
 from cogs.drawing import RGB, Scene, drawable
 from rules.catan.board import (
     TOPOLOGY,
@@ -48,6 +48,7 @@ from rules.catan.board import (
 from rules.catan.layout import HARBOUR_TYPES, RED_NUMBERS
 from rules.catan.state import RULES
 
+from .. import seating
 from . import pieces
 from .colours import (
     BACKGROUND,
@@ -61,7 +62,6 @@ from .colours import (
     SEA,
     SEA_EDGE,
     SEAT_COLOURS,
-    SEAT_ORDER,
     TERRAINS,
     TOKEN,
     TOKEN_EDGE,
@@ -102,16 +102,11 @@ class SeatLook:
     colour: str  # a key of colours.SEAT_COLOURS
 
 
-def seat_colours(seats: Sequence[Seat]) -> dict[str, str]:
-    """The pieces' colours in seating order: red, blue, white, orange."""
-    return {s.id: SEAT_ORDER[i % len(SEAT_ORDER)] for i, s in enumerate(seats)}
-
-
 def seat_looks(seats: Sequence[Seat], catalog: Catalog, lang: str,
                colours: Mapping[str, str] | None = None) -> list[SeatLook]:
     """Each seat's name as the picture can draw it (without the emoji the font lacks; '?'
-    when nothing is left) and its colour (`colours` by seat id, else `seat_colours`)."""
-    chosen = seat_colours(seats) if colours is None else colours
+    when nothing is left) and its colour (`colours` by seat id, else in seating order)."""
+    chosen = seating.colours(seats) if colours is None else colours
     return [SeatLook(s.id, drawable(who(s.id, seats, catalog, lang, markdown=False)) or "?",
                      chosen[s.id])
             for s in seats]
@@ -166,6 +161,16 @@ def board(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
 
     return Picture("board.png" if chosen is None else "places.png",
                    board_key(view, table, catalog, lang, chosen, colours), paint)
+
+
+def places(record: GameRecord, ids: Sequence[str], catalog: Catalog, lang: str
+           ) -> Picture | None:
+    """A panel's candidates' picture (cogs/catan/places.py chooses them): the board from the
+    public view, like the table's, with only `ids` highlighted; None where there are none."""
+    if not ids:
+        return None
+    return board(record.rules.view(record.state, None), list(record.seats), catalog, lang,
+                 ids=ids)
 
 
 # --- the layout -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from bot.records import GameRecord, GameSettings
 from cogs import panels
 from cogs.catan import places
 from cogs.catan.actions_ui import SPEC
+from cogs.catan.render import picture
 from cogs.catan.ui import UI
 from cogs.game import PicturePanel
 from rules.catan.game import GAME
@@ -62,9 +63,11 @@ def test_setup_shows_the_hexes_then_the_intersections_around_the_one_chosen() ->
     assert hexes and all(h.startswith("H") for h in hexes)
     around = places.candidates(legal, f"place_building:{hexes[0]}")
     assert around and all(n.startswith("I") for n in around) and len(around) <= 6
+    assert picture.places(rec, [], CATALOG, "en") is None
     off = rec.model_copy(update={"settings": GameSettings(pictures=False)})
-    assert places.places_picture(off, legal, None, CATALOG, "en") is None
-    found = places.places_picture(rec, legal, None, CATALOG, "en")
+    panel = UI.panel(off, off.seat(seat), CATALOG, "en", [], None)
+    assert isinstance(panel, PicturePanel) and panel.picture is None
+    found = picture.places(rec, hexes, CATALOG, "en")
     assert found is not None and found.filename == "places.png"
     assert found.draw().startswith(b"\x89PNG")
     assert walk(rec, seat).actions  # the panel still offers every placement
