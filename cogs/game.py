@@ -190,10 +190,7 @@ class GameCog(commands.Cog):
         if panel.picture is None:
             panel.embed.set_image(url=None)
             return []
-        # Not drawn if the person is answered again before the painter comes to it (under
-        # load, most late pictures were).
-        drawing = asyncio.ensure_future(self.bot.publisher.pictures.file(
-            panel.picture, wanted=lambda: self._answers.get(user) == answer))
+        drawing = asyncio.ensure_future(self.bot.publisher.pictures.file(panel.picture))
         done, _ = await asyncio.wait({drawing}, timeout=PICTURE_WAIT)
         if drawing in done:
             file = drawing.result()

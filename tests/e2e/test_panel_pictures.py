@@ -35,9 +35,9 @@ async def test_a_slow_picture_follows_the_answer(emulator: Emulator, discord_api
             record.state))
         files = bot.publisher.pictures.file
 
-        async def slow_file(picture: Any, **asked: Any) -> Any:
+        async def slow_file(picture: Any) -> Any:
             await asyncio.sleep(SLOW)
-            return await files(picture, **asked)
+            return await files(picture)
 
         bot.publisher.pictures.file = slow_file  # type: ignore[method-assign]
         started = asyncio.get_running_loop().time()
