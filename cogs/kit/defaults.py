@@ -51,17 +51,24 @@ def shapes(new_shapes: Sequence[Built]) -> tuple[Built, ...]:
 def described(given: Mapping[str, Any], new_shapes: Sequence[Built], catalog: Catalog,
               lang: str) -> str:
     """The server's defaults of the game's parameters as people read them ("" for none):
-    each by its name in `new`, a choice by its name there."""
+    each by its name in `new`, a choice by its name there (its value where it has none: a
+    character added to a game's data)."""
     parts = []
     for shape in own(new_shapes):
         value = given.get(shape.param.name)
         if value is None:
             continue
-        if shape.choices:
-            shown = catalog.text(f"commands.{shape.key}.{value}", lang)
-        elif isinstance(value, bool):
-            shown = catalog.text(f"defaults.option.{'on' if value else 'off'}", lang)
-        else:
-            shown = str(value)
-        parts.append(f"{catalog.text(f'commands.{shape.key}.name', lang)}: {shown}")
+        parts.append(f"{catalog.text(f'commands.{shape.key}.name', lang)}: "
+                     f"{_value(shape, value, catalog, lang)}")
     return catalog.text("defaults.options", lang, options="; ".join(parts)) if parts else ""
+
+
+def _value(shape: Built, value: Any, catalog: Catalog, lang: str) -> str:
+    if isinstance(value, bool):
+        return catalog.text(f"defaults.option.{'on' if value else 'off'}", lang)
+    if shape.choices:
+        try:
+            return catalog.text(f"commands.{shape.key}.{value}", lang)
+        except KeyError:
+            pass
+    return str(value)
