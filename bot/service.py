@@ -323,10 +323,10 @@ class GameService:
             seat = record.seat_of_user(user_id)
             if seat is None or not seat.human:
                 raise Refused("errors.not_playing")
+            if seat.away:  # said first: whatever the panel's age, Back is what they need
+                raise Refused("errors.away")
             if not record.fresh(seat.id, version):
                 raise Refused("errors.stale", stale=True)
-            if seat.away:
-                raise Refused("errors.away")
             if not may_act(record, seat.id):
                 raise Refused("errors.not_your_turn", stale=True)
             return await self.apply(record, seat, action, user_id=user_id, by="player")
