@@ -76,7 +76,11 @@ class Line:
         return self.words.seat_name(seat, self.seats, self.catalog, self.lang)
 
     def name(self, field: str | None = None) -> str:
-        return self.who(self.actor if field is None else self.event.get(field))
+        """The actor, or the seat (or seats, of a list) a field names."""
+        seat = self.actor if field is None else self.event.get(field)
+        if isinstance(seat, list):
+            return ", ".join(self.who(p) for p in seat)
+        return self.who(seat)
 
     def text(self, key: str, **params: object) -> str:
         found = self.key(key)
