@@ -49,7 +49,7 @@ from rules.catan.layout import HARBOUR_TYPES, RED_NUMBERS
 from rules.catan.state import RULES
 
 from .. import seating
-from . import overlay, pieces
+from . import pieces
 from .colours import (
     BACKGROUND,
     GLOW,
@@ -69,7 +69,7 @@ from .colours import (
     ink_on,
 )
 from .geometry import SQRT3, Geometry, Point, along, frame
-from .pen import SCALE, Pen, encoded
+from .pen import SCALE, Pen, paint_smooth
 
 View = dict[str, Any]
 WIDTH = 800
@@ -136,24 +136,15 @@ def board_key(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
 
 def board_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
                   colours: Mapping[str, str] | None = None) -> bytes:
-    """The table's board (no ids), as a PNG: the base its places pictures are laid over."""
-    return encoded(_base(view, seats, catalog, lang, colours).image)
+    """The table's board (no ids), as a PNG."""
+    return paint_smooth(board_layout(view, seats, catalog, lang, colours=colours))
 
 
 def candidates_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
                        ids: Iterable[str], colours: Mapping[str, str] | None = None) -> bytes:
     """The board with only the places `ids` names (H, I and P ids) highlighted and labelled
-    large: what a panel asking for one of them shows. The board under them is painted once
-    per board (overlay.py), the candidates' boxes over a copy of it."""
-    scene = board_layout(view, seats, catalog, lang, list(ids), colours)
-    return overlay.overlaid(_base(view, seats, catalog, lang, colours), scene)
-
-
-def _base(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
-          colours: Mapping[str, str] | None) -> overlay.Base:
-    """The table's board, painted once whether the table or a panel asks first."""
-    return overlay.BOARDS.get(board_key(view, seats, catalog, lang, None, colours),
-                              lambda: board_layout(view, seats, catalog, lang, None, colours))
+    large: what a panel asking for one of them shows."""
+    return paint_smooth(board_layout(view, seats, catalog, lang, list(ids), colours))
 
 
 def board(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
