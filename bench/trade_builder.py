@@ -15,7 +15,6 @@ panel as Discord lays it out: its text, then each row of buttons ([label], a dis
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from bot.layouts import text_of
 from bot.records import GameRecord, Seat
 from bot.ui import Focus, Panel
 from cogs.catan.ui import UI
+from demo.catan import after_setup
 from rules.catan.actions import OfferTrade
 from rules.catan.game import GAME
 from rules.catan.state import CARDS, GameState, Options
@@ -38,14 +38,7 @@ LANGUAGES = ("en", "es")
 
 def game(seed: int) -> GameState:
     """A 3-player game after a random set-up, the first seat in its turn, holding HANDS."""
-    state = GAME.new_game(["p1", "p2", "p3"], Options(), seed)
-    rng = random.Random(seed)
-    while state.phase == "setup":
-        seat = GAME.to_act(state)[0]
-        action = GAME.random_action(state, seat, rng)
-        assert action is not None
-        state, _ = GAME.apply(state, seat, action)
-    s = state.clone()
+    s = after_setup(["p1", "p2", "p3"], Options(), seed).clone()
     for player, hand in zip(s.players, HANDS, strict=True):
         for card in CARDS:
             s.bank[card] += player.cards[card] - hand.get(card, 0)

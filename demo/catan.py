@@ -14,6 +14,7 @@ round's end, the mentions and the result.
 from __future__ import annotations
 
 import functools
+import random
 import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable, Collection
@@ -25,6 +26,8 @@ from cogs.catan.trades import decode
 from cogs.panels import narrows_to
 from fakediscord import Person
 from fakediscord.testing import SeenMessage
+from rules.catan.game import GAME
+from rules.catan.state import GameState, Options
 
 from . import play
 from .scene import Scene
@@ -202,3 +205,15 @@ main = functools.partial(play.main, DEMO)
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def after_setup(seats: list[str], options: Options, seed: int) -> GameState:
+    """A game of `seats` with the set-up placed at random from `seed`, at the first roll: where
+    the tests and the benchmarks that show a turn's panels begin."""
+    state, rng = GAME.new_game(seats, options, seed), random.Random(seed)
+    while state.phase == "setup":
+        seat = GAME.to_act(state)[0]
+        action = GAME.random_action(state, seat, rng)
+        assert action is not None
+        state, _ = GAME.apply(state, seat, action)
+    return state

@@ -18,6 +18,7 @@ from bot.changes import waiting
 from bot.client import GameBot
 from bot.records import GameRecord, GameSettings
 from cogs.catan.actions_ui import SPEC
+from demo.catan import after_setup as demo_after_setup
 from demo.catan import navigating, step, use
 from demo.people import open_panel, opened
 from fakediscord import Discord, Person, Ref
@@ -196,14 +197,7 @@ async def finish(game: CatanGame, timeout: float = 300.0) -> GameRecord:
 
 def after_setup(record: GameRecord, seed: int = 1) -> GameState:
     """A state of the record's seats with the set-up placed at random, at the first roll."""
-    state = GAME.new_game([s.id for s in record.seats], record.state.options, seed)
-    rng = random.Random(seed)
-    while state.phase == "setup":
-        seat = GAME.to_act(state)[0]
-        action = GAME.random_action(state, seat, rng)
-        assert action is not None
-        state, _ = GAME.apply(state, seat, action)
-    return state
+    return demo_after_setup([s.id for s in record.seats], record.state.options, seed)
 
 
 def with_hands(state: GameState, hands: dict[str, dict[str, int]], **update: Any) -> GameState:
