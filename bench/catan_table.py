@@ -25,6 +25,7 @@ from typing import Any
 import discord
 from PIL import Image
 
+from ai.arena import next_seat
 from ai.catan import make_player
 from bench.catan_views import catan_catalog
 from bot.embeds import PHONE, width
@@ -65,7 +66,7 @@ def records(n: int, seed: int, every: int, seats: list[Seat] | None = None
                              state=state, version=step + 1, log=log)
         if over:
             return
-        seat = (game.must_decide(state) or game.to_act(state))[0]
+        seat = next_seat(game, state)
         action = player.choose(game.view(state, seat), game.legal_actions(state, seat), rng)
         state, events = game.apply(state, seat, action)
         log = (log + [e.visible_to(None) for e in events])[-40:]

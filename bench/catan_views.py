@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ai.arena import next_seat
 from ai.catan import make_player
 from bot.i18n import LOCALES_DIR, Catalog, game_locale_dirs
 from bot.records import Seat
@@ -53,7 +54,7 @@ def catan_states(n: int, seed: int, layout: str = "random") -> dict[str, Any]:
     rng = random.Random(seed)
     states: dict[str, Any] = {"setup": state}
     while not game.is_over(state):
-        seat = (game.must_decide(state) or game.to_act(state))[0]
+        seat = next_seat(game, state)
         action = player.choose(game.view(state, seat), game.legal_actions(state, seat), rng)
         state, _ = game.apply(state, seat, action)
         view = game.view(state, None)

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from ai.arena import next_seat
 from bot.history import public_rounds
 from bot.records import ActionEntry, GameRecord, GameSettings
 from bot.ui import register
@@ -28,7 +29,7 @@ def played(players: int, seed: int, steps: int) -> tuple[GameRecord, list[Action
     state = GAME.new_game([f"p{i}" for i in range(1, players + 1)], None, seed)
     rng, log = random.Random(seed), list[ActionEntry]()
     for _ in range(steps):
-        seat = (GAME.must_decide(state) or GAME.to_act(state))[0]
+        seat = next_seat(GAME, state)
         action = GAME.random_action(state, seat, rng)
         assert action is not None
         state, _ = GAME.apply(state, seat, action)
