@@ -3,16 +3,14 @@ Cities' "round"): the last move of the round before, and its end, stay on that r
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.history import public_rounds
-from bot.records import ActionEntry, GameRecord, GameSettings, Seat
+from bot.records import ActionEntry, GameRecord, Seat
 from bot.ui import register, ui_for
 from cogs.citadels.ui import UI as CITADELS
 from cogs.cities.ui import UI as CITIES
-from rules import registry
+from tests import replay_helpers
 
 
 @pytest.fixture(autouse=True)
@@ -23,21 +21,9 @@ def uis() -> None:
 
 def played(game: str, players: int, seed: int) -> tuple[GameRecord, list[ActionEntry]]:
     """A seeded random game of `game` to its end: its record and its action log."""
-    rules = registry.game(game)
-    seats = [Seat(id=f"p{i}", name=f"bot{i}", ai="random") for i in range(1, players + 1)]
-    record = GameRecord(id=9, game=game, channel_id=1, host_id=1, status="running", seed=seed,
-                        seats=seats, settings=GameSettings())
-    state = rules.new_game([s.id for s in seats], rules.options({}, players=players), seed)
-    rng, log = random.Random(seed), list[ActionEntry]()
-    while not rules.is_over(state):
-        seat = rules.to_act(state)[0]
-        action = rules.random_action(state, seat, rng)
-        assert action is not None
-        state, _ = rules.apply(state, seat, action)
-        log.append(ActionEntry(game_id=9, version=len(log) + 2, seat=seat, user_id=None,
-                               by="computer", engine_version=rules.engine_version,
-                               action=rules.dump_action(action), at=0.0))
-    return record.model_copy(update={"state": state, "status": "finished"}), log
+    return replay_helpers.played(
+        game, [Seat(id=f"p{i}", name=f"bot{i}", ai="random") for i in range(1, players + 1)],
+        seed)
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), [("citadels", 4, 3), ("cities", 3, 5)])

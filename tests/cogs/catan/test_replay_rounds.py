@@ -5,16 +5,13 @@ read in English and Spanish."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from ai.arena import next_seat
 from bot.history import public_rounds
-from bot.records import ActionEntry, GameRecord, GameSettings
+from bot.records import ActionEntry, GameRecord
 from bot.ui import register
 from cogs.catan.ui import UI
-from rules.catan.game import GAME
+from tests import replay_helpers
 
 from .helpers import CATALOG, seats
 
@@ -26,19 +23,7 @@ def ui() -> None:
 
 def played(players: int, seed: int, steps: int) -> tuple[GameRecord, list[ActionEntry]]:
     """A seeded random game of `steps` actions: its record and its action log."""
-    state = GAME.new_game([f"p{i}" for i in range(1, players + 1)], None, seed)
-    rng, log = random.Random(seed), list[ActionEntry]()
-    for _ in range(steps):
-        seat = next_seat(GAME, state)
-        action = GAME.random_action(state, seat, rng)
-        assert action is not None
-        state, _ = GAME.apply(state, seat, action)
-        log.append(ActionEntry(game_id=9, version=len(log) + 2, seat=seat, user_id=None,
-                               by="computer", engine_version=GAME.engine_version,
-                               action=GAME.dump_action(action), at=0.0))
-    record = GameRecord(id=9, game="catan", channel_id=1, host_id=1, status="running",
-                        seed=seed, seats=seats(players), settings=GameSettings(), state=state)
-    return record, log
+    return replay_helpers.played("catan", seats(players), seed, steps)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 4), (4, 7)])
