@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from pydantic import BaseModel
+
 from bot.embeds import LABEL, OPTION_DESCRIPTION, clip
 from bot.i18n import Catalog
 from bot.records import Seat
@@ -126,6 +128,14 @@ class Clipped:
     def __call__(self, action: Any, ctx: Context) -> Any:
         found = self.text(action, ctx)
         return clip(found, self.most) if found else found
+
+
+def fields_of(cls: type[BaseModel]) -> tuple[str, ...]:
+    """An action class's fields as a derived declaration writes them after its code: a yes/no
+    "name?", one that may be left out (None by default) "name~"."""
+    return tuple(f"{name}?" if info.annotation is bool
+                 else f"{name}~" if info.default is None and not info.is_required() else name
+                 for name, info in cls.model_fields.items() if name != "type")
 
 
 def written(value: object) -> str:

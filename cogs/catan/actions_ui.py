@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.declare import Context, Declaration, Declarations, Describe, Label, Narrow
+from cogs.declare import Context, Declaration, Declarations, Describe, Label, Narrow, fields_of
 from rules.catan.actions import ACTIONS
 from rules.catan.state import CARDS, COSTS, TRACKS
 
@@ -300,9 +300,7 @@ def _derived(type_: str) -> Declaration | None:
     cls = ACTIONS.of(type_)
     if cls is None:
         return None
-    fields = tuple(f"{name}~" if info.default is None and not info.is_required() else name
-                   for name, info in cls.model_fields.items() if name != "type")
-    return Declaration(type_, type_, fields, "select", label=_by_fields)
+    return Declaration(type_, type_, fields_of(cls), "select", label=_by_fields)
 
 
 # --- the declarations, in the panel's order (buttons, then selects, End turn last) -----------

@@ -32,6 +32,7 @@ from cogs.declare import (
     Style,
     Summary,
     Widget,
+    fields_of,
 )
 from rules.citadels.actions import EXTRA, Action
 from rules.citadels.cards import KIND, RULINGS
@@ -217,10 +218,8 @@ def _derived(type_: str) -> Declaration | None:
     found = _DERIVED.get(cls)
     if found is None:
         fields = [name for name in cls.model_fields if name != "type"]
-        written = tuple(f"{name}?" if cls.model_fields[name].annotation is bool else name
-                        for name in fields)
         choices = all(L.is_choice(cls.model_fields[name].annotation) for name in fields)
-        found = _DERIVED[cls] = _declare(type_, type_, written,
+        found = _DERIVED[cls] = _declare(type_, type_, fields_of(cls),
                                          widget="button" if choices else "select",
                                          label=L.by_fields(cls), describe=L.of_fields)
     return found
