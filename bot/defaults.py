@@ -130,3 +130,10 @@ async def save(store: Store, guild_id: int | None, defaults: ServerDefaults, gam
     if game and defaults.new:
         await store.set_meta(_key(guild_id, f"new:{game}"),
                              json.dumps(dict(defaults.new), sort_keys=True))
+
+
+async def forget(store: Store, guild_id: int | None, game: str) -> None:
+    """Forget the server's defaults of `game` alone (its preset and its `new` parameters):
+    new games start from the bot's own again. The server's settings stay."""
+    await store.delete_meta(_key(guild_id, f"preset:{game}"))
+    await store.delete_meta(_key(guild_id, f"new:{game}"))

@@ -8,6 +8,7 @@ generated from the game's Options, cogs/kit/new.py) and adds its own commands (C
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -288,6 +289,9 @@ class GameCommands(commands.GroupCog):
         if preset is not None and preset not in self._presets(interaction):
             await self.reply(interaction, "errors.bad_choice")
             return
+        if given.pop("reset", False):  # the game's own defaults go first, then what is given
+            await server.forget(self.bot.store, interaction.guild_id, self.game_id)
+            here = replace(here, preset=None, new={})
         own = {s.param.name for s in kit_defaults.own(self.new_shapes)}
         new_params = {**here.new, **{k: v for k, v in given.items() if k in own}}
         try:

@@ -81,6 +81,9 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    async def delete_meta(self, key: str) -> None:
+        """Forget `key` (nothing happens if it was never set)."""
+
     # Shard leases (bot/shards.py): which process drives which shard's games.
 
     async def claim_shards(self, owner: str, shard_count: int, shards: Sequence[int], *,

@@ -231,6 +231,9 @@ class PostgresStore(SqlStore):
     async def set_meta(self, key: str, value: str) -> None:
         await self._fetch(reads.SET_META, (key, value))
 
+    async def delete_meta(self, key: str) -> None:
+        await self._fetch(reads.DELETE_META, (key,))
+
     async def record_finished(self, game: FinishedGame, rate: history.Rate) -> bool:
         """Keep an ended game and, if it counts, move its players' ratings with `rate`, in one
         transaction; False (nothing written) if it was kept before: exactly once."""

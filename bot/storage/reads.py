@@ -31,6 +31,7 @@ HOLDER = f"SELECT id FROM games WHERE channel_id = ? AND {ACTIVE_SQL}"
 STORED_VERSION = "SELECT version FROM games WHERE id = ?"
 SET_META = ("INSERT INTO bot_meta (key, value) VALUES (?, ?) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+DELETE_META = "DELETE FROM bot_meta WHERE key = ?"
 
 Row = Sequence[Any]
 

@@ -24,6 +24,7 @@ from .base import ChannelBusy, StaleVersion
 from .connection import SqliteDb, finish_now, sqlite_json_text
 from .migrations import migrate
 from .reads import (
+    DELETE_META,
     GAME_COLUMNS,
     HOLDER,
     INSERT_ACTION,
@@ -190,6 +191,9 @@ class SqliteStore(SqlStore):
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._change(SET_META, (key, value))
+
+    async def delete_meta(self, key: str) -> None:
+        await self._change(DELETE_META, (key,))
 
     # -- history ------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ SETTINGS = (
           key="defaults.preset"),
     Built(Param("hints", field=""), bool, key="defaults.hints"),
     Built(Param("pictures", field=""), bool, key="defaults.pictures"),
+    Built(Param("reset", field=""), bool, key="defaults.reset"),
 )
 
 

@@ -341,6 +341,9 @@ async def test_meta(store: Store):
     await store.set_meta("k", "two")
     assert await store.get_meta("k") == "two"
     assert await store.get_meta("other") == "x"
+    await store.delete_meta("k")
+    await store.delete_meta("never set")
+    assert await store.get_meta("k") is None and await store.get_meta("other") == "x"
 
 
 async def test_a_closed_store_refuses_work(store_location: Path | str):

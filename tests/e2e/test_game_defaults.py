@@ -87,7 +87,7 @@ async def test_a_server_default_for_each_of_new_s_own_parameters(
     assert "ninguna de las opciones" in forged.content
     unknown = await (await owner.slash(channel, "cities defaults", board="atlantis")
                      ).response()  # within the command's type, but no board of the Options
-    assert unknown.ephemeral and unknown.content.startswith("board debe ser uno de")
+    assert unknown.ephemeral and unknown.content.startswith("Ese tablero no está")
     assert await citadels_bot.store.get_meta(key) is None
     assert await citadels_bot.store.get_meta(f"guild:{guild.id}:new:cities") is None
 
@@ -132,3 +132,41 @@ async def test_citadels_default_cast_stands_for_its_ranks(
     assert record is not None
     assert record.settings.options["rank9"] == "queen"
     assert record.settings.options["city_size"] == 7
+
+
+async def test_reset_forgets_the_game_s_defaults_alone(
+        citadels_bot: GameBot, table: Table, discord_api: Discord) -> None:
+    """`reset` forgets the game's preset and `new` defaults (the server's settings and the
+    other games' defaults stay), and what is given with it is then saved as usual."""
+    owner = await discord_api.user("owner", locale="es-ES")
+    data = await discord_api.backend.call("create_guild", name="Reset", owner_id=owner.id)
+    guild = Ref(data["id"], data["name"])
+    channel = await discord_api.channel(guild, "games")
+    await discord_api.backend.call("add_member", guild_id=guild.id, user_id=table.alice.id)
+    await (await owner.slash(channel, "citadels defaults", preset="dark_city_queen",
+                             city_size=7, turn_limit=5)).response()
+    await (await owner.slash(channel, "catan defaults", points=12)).response()
+
+    refused = await (await table.alice.slash(channel, "citadels defaults", reset=True)
+                     ).response()
+    assert refused.ephemeral and "manage the server" in refused.content
+    assert await citadels_bot.store.get_meta(f"guild:{guild.id}:preset:citadels") is not None
+
+    reset = await (await owner.slash(channel, "ciudadelas ajustes", restablecer=True)
+                   ).response()
+    assert reset.ephemeral and "5 min por decisión" in reset.content
+    assert "Opciones" not in reset.content and "por defecto:" not in reset.content
+    assert await citadels_bot.store.get_meta(f"guild:{guild.id}:preset:citadels") is None
+    assert await citadels_bot.store.get_meta(f"guild:{guild.id}:new:citadels") is None
+    shown = await (await owner.slash(channel, "catan defaults")).response()
+    assert "puntos: 12" in shown.content  # another game's defaults are its own
+
+    lobby = await (await owner.slash(channel, "citadels new", thread=False)).response()
+    assert "Queen" not in lobby.text and "Reina" not in lobby.text
+    record = citadels_bot.service.in_channel(int(channel.id))
+    assert record is not None and record.settings.turn_limit == 5
+    assert record.settings.options["city_size"] is None and record.settings.options["rank9"] is None
+
+    again = await (await owner.slash(channel, "citadels defaults", reset=True, city_size=8)
+                   ).response()
+    assert "tamaño_ciudad: 8" in again.content

@@ -14,7 +14,8 @@ from tests.render_helpers import catalog
 def test_defaults_has_the_settings_and_new_s_own_parameters() -> None:
     names = [s.param.name for s in Citadels.defaults_shapes]
     assert names == ["turn_limit", "pings", "ping_after", "min_games", "preset", "hints",
-                     "pictures", "city_size", "cast", "rank9", "dark_districts"]
+                     "pictures", "reset", "city_size", "cast", "rank9",
+                     "dark_districts"]
     assert not {s.param.name for s in defaults.own(Catan.new_shapes)} & set(PLATFORM)
 
 
