@@ -35,12 +35,23 @@ class Cities(EngineGame[GameState, Action]):
 
     def options(self, data: Mapping[str, Any] | BaseModel | None = None,
                 players: int | None = None) -> BaseModel:
-        chosen = super().options(data, players)
+        try:
+            chosen = super().options(data, players)
+        except InvalidOptions as exc:
+            raise self._board_refused(exc) from None
         assert isinstance(chosen, Options)
         if chosen.long and players is not None and players != 2:
             raise InvalidOptions("long", "the long game is for 2 players",
                                  reason="long_needs_two", players=players)
         return chosen
+
+    @staticmethod
+    def _board_refused(exc: InvalidOptions) -> InvalidOptions:
+        """A board the component set does not have, refused for its own reason (the schema
+        cannot list the boards: they depend on the set); any other refusal as it was."""
+        if exc.field != "board" or exc.reason is not None:
+            return exc
+        return InvalidOptions("board", str(exc), reason="unknown_board")
 
     def new_game(self, seats: Sequence[str], options: BaseModel, seed: int) -> GameState:
         chosen = self.options(options, players=len(seats))

@@ -110,6 +110,7 @@ def test_options_name_the_set_and_the_board():
     with pytest.raises(InvalidOptions) as bad:
         GAME.options({"board": "atlantis"})
     assert bad.value.field == "board" and "new_york" in str(bad.value)
+    assert bad.value.reason == "unknown_board"  # worded by the catalog, not the schema
     with pytest.raises(InvalidOptions) as bad:
         GAME.options({"long": True}, players=3)
     assert bad.value.field == "long" and bad.value.reason == "long_needs_two"
