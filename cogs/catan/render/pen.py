@@ -124,5 +124,10 @@ def paint_smooth(scene: Scene, scale: int = SCALE) -> bytes:
     image = render(scene)
     if scale > 1:
         image = image.reduce(scale)
+    return encoded(image)
+
+
+def encoded(image: Image.Image) -> bytes:
+    """A painted picture as a PNG of at most 256 colours."""
     return png(image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE,
                               dither=Image.Dither.NONE))

@@ -26,9 +26,11 @@ change that shows. Reference pictures: `python -m bench.pictures`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass
 from typing import Any
+
+from PIL import Image
 
 from bot.i18n import Catalog
 from bot.names import language, who
@@ -49,7 +51,7 @@ from rules.catan.layout import HARBOUR_TYPES, RED_NUMBERS
 from rules.catan.state import RULES
 
 from .. import seating
-from . import pieces
+from . import overlay, pieces
 from .colours import (
     BACKGROUND,
     GLOW,
@@ -69,7 +71,7 @@ from .colours import (
     ink_on,
 )
 from .geometry import SQRT3, Geometry, Point, along, frame
-from .pen import SCALE, Pen, paint_smooth
+from .pen import SCALE, Pen, encoded
 
 View = dict[str, Any]
 WIDTH = 800
@@ -137,14 +139,36 @@ def board_key(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
 def board_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
                   colours: Mapping[str, str] | None = None) -> bytes:
     """The table's board (no ids), as a PNG."""
-    return paint_smooth(board_layout(view, seats, catalog, lang, colours=colours))
+    return encoded(_painted(view, seats, catalog, lang, None, colours))
 
 
 def candidates_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
                        ids: Iterable[str], colours: Mapping[str, str] | None = None) -> bytes:
     """The board with only the places `ids` names (H, I and P ids) highlighted and labelled
     large: what a panel asking for one of them shows."""
-    return paint_smooth(board_layout(view, seats, catalog, lang, list(ids), colours))
+    return encoded(_painted(view, seats, catalog, lang, list(ids), colours))
+
+
+def _painted(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+             ids: list[str] | None, colours: Mapping[str, str] | None) -> Image.Image:
+    """The board painted and shrunk, over the game's last board of the same state when
+    there is one (overlay.py: the table's and the panels' pictures of a state share it)."""
+    return overlay.BOARDS.image(
+        _owner(view, seats, catalog, lang, colours),
+        board_key(view, seats, catalog, lang, None, colours),
+        board_key(view, seats, catalog, lang, ids, colours),
+        lambda: board_layout(view, seats, catalog, lang, ids, colours))
+
+
+def _owner(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
+           colours: Mapping[str, str] | None) -> Hashable:
+    """What stays the same through a game's boards in one language: its island, harbours
+    and seats (overlay.BOARDS keeps one board of each)."""
+    lang = language(catalog, lang)
+    b = view["board"]
+    return (lang, tuple(astuple(look) for look in seat_looks(seats, catalog, lang, colours)),
+            tuple(sorted(b["harbours"].items())),
+            tuple((hid, h["terrain"], h["token"]) for hid, h in sorted(b["hexes"].items())))
 
 
 def board(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,

@@ -1,0 +1,170 @@
+"""A game's board painted once per state: the table's picture and the panels' places
+pictures of that state share it.
+
+A places picture is the table's board with a few items more or other (a gold ring, a path, a
+label...). The last board painted for each game is kept, shrunk, with its scene's items; a
+picture of the same state (the table's, or a panel's with other candidates) repaints only the
+boxes where its scene's items differ from the kept one's, every item of its scene that
+reaches them painted again in order, moved by whole pixels: the same pixels as painting the
+whole scene (tests/cogs/catan/test_picture_overlay.py).
+
+A state's board is asked for again seconds after it was painted (the table at once, a
+person's panel after their thinking), while the other games paint theirs: so what is kept is
+each game's latest board (`owner`: what stays the same through a game), not the last few
+boards painted. Pictures are painted in a worker thread: the cache is guarded by a lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+
+from PIL import Image
+
+from cogs.drawing import Box, Scene, Shape, Text, render
+
+from .pen import SCALE
+
+Item = Shape | Text
+GAMES = 64  # games whose latest board is kept: ~1.7 MB each
+Bounds = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), scene pixels
+
+
+@dataclass(frozen=True)
+class Painted:
+    """A board painted: its picture's key, its state's (the key without candidates), its
+    scene's items and its picture, shrunk (never changed once kept)."""
+
+    key: str
+    state: str
+    items: tuple[Item, ...]
+    image: Image.Image
+
+    @property
+    def bare(self) -> bool:
+        """Whether it is the table's board, naming no place: the nearest to any other."""
+        return self.key == self.state
+
+
+class Boards:
+    """The latest board painted of each of the `size` games that asked last; thread-safe."""
+
+    def __init__(self, size: int = GAMES) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, Painted] = OrderedDict()
+        self._lock = threading.Lock()
+        self.counts = {"painted": 0, "overlaid": 0, "kept": 0}  # how each was made
+
+    def image(self, owner: Hashable, state: str, key: str, layout: Callable[[], Scene]
+              ) -> Image.Image:
+        """The picture `key` of the game `owner` at `state` (`layout` its scene), painted and
+        shrunk: the kept one if it is that picture, else painted over the kept one if it is
+        of that state, else painted whole."""
+        with self._lock:
+            kept = self._kept.get(owner)
+        if kept is not None and kept.key == key:
+            self._keep(owner, kept, "kept")
+            return kept.image
+        scene = layout()
+        if kept is not None and kept.state == state:
+            image, how = overlaid(kept, scene), "overlaid"
+        else:
+            image, how = render(scene).reduce(SCALE), "painted"
+        self._keep(owner, Painted(key, state, tuple(scene.items), image), how)
+        return image
+
+    def _keep(self, owner: Hashable, painted: Painted, how: str) -> None:
+        """Keep `painted` as the game's board, unless the table's board of its state is
+        kept (any other picture of the state is painted over it with the fewest boxes)."""
+        with self._lock:
+            self.counts[how] += 1
+            kept = self._kept.get(owner)
+            if kept is None or not (kept.bare and kept.state == painted.state):
+                self._kept[owner] = painted
+            self._kept.move_to_end(owner)
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+
+BOARDS = Boards()
+
+
+def overlaid(kept: Painted, scene: Scene) -> Image.Image:
+    """`scene` (the kept board's scene with other items) painted and shrunk, as
+    `render(scene).reduce(SCALE)` gives it."""
+    image = kept.image.copy()
+    boxes = _merged(_changed(kept.items, scene.items, scene.width, scene.height))
+    reaches = [_reach(item) for item in scene.items] if boxes else []
+    for box in boxes:
+        x0, y0, x1, y1 = box
+        part = Scene(x1 - x0, y1 - y0, scene.background,
+                     [_moved(item, -x0, -y0) for item, reach in zip(scene.items, reaches,
+                                                                   strict=True)
+                      if _meets(reach, box)])
+        image.paste(render(part).reduce(SCALE), (x0 // SCALE, y0 // SCALE))
+    return image
+
+
+def _changed(old: Sequence[Item], new: Sequence[Item], width: int, height: int
+             ) -> list[Bounds]:
+    """The boxes (on the SCALE grid, inside the scene) of every item in one list and not
+    in the other, in their order."""
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    boxes: list[Bounds] = []
+    for tag, i0, i1, j0, j1 in matcher.get_opcodes():
+        if tag != "equal":
+            boxes.extend(_snapped(_reach(item), width, height)
+                         for item in (*old[i0:i1], *new[j0:j1]))
+    return boxes
+
+
+def _merged(boxes: list[Bounds]) -> list[Bounds]:
+    """The boxes, those that meet one another made one box around them (fewer to paint)."""
+    merged: list[Bounds] = []
+    for box in boxes:
+        while (met := next((m for m in merged if _meets(m, box)), None)) is not None:
+            merged.remove(met)
+            box = (min(box[0], met[0]), min(box[1], met[1]), max(box[2], met[2]),
+                   max(box[3], met[3]))
+        merged.append(box)
+    return merged
+
+
+def _snapped(bounds: Bounds, width: int, height: int) -> Bounds:
+    """The bounds grown to the SCALE grid (a picture pixel is the mean of a SCALE square)."""
+    x0, y0, x1, y1 = bounds
+    return (max(0, x0 // SCALE * SCALE), max(0, y0 // SCALE * SCALE),
+            min(width, -(-x1 // SCALE) * SCALE), min(height, -(-y1 // SCALE) * SCALE))
+
+
+def _reach(item: Item) -> Bounds:
+    """A box every pixel the item paints lies in (generously: a text's glyphs may pass its
+    box by their bearings, a line's ends by its width)."""
+    if isinstance(item, Text):
+        pad = item.fitted.size + 2
+        box = item.box
+        spare = max(0, round(item.fitted.width) - box.w)  # a text wider than its box
+        return (box.x - spare - pad, box.y - pad, box.right + spare + pad, box.bottom + pad)
+    pad = item.width + 2
+    xs, ys = _coords(item.points)
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad + 1, max(ys) + pad + 1
+
+
+def _coords(points: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    pairs = list(points)
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def _meets(a: Bounds, b: Bounds) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _moved(item: Item, dx: int, dy: int) -> Item:
+    """The item `dx`, `dy` pixels away (integers: painted the same, pixel for pixel)."""
+    if isinstance(item, Text):
+        box = item.box
+        return replace(item, box=Box(box.x + dx, box.y + dy, box.w, box.h))
+    return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points))

@@ -1,0 +1,113 @@
+"""A board painted over the game's kept board (render/overlay.py) is the very picture painting
+its whole scene gives: the same PNG bytes, for seeded positions from the set-up to the end and
+candidates of every kind (free and taken intersections, paths, hexes), whichever picture of
+the state came first (the table's or a panel's); and a kept board is never used for another
+state, game or language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bench.catan_views import MOMENTS, catan_catalog, catan_seats, catan_views, settlement_spots
+from bot.i18n import Catalog
+from cogs.catan.render import overlay
+from cogs.catan.render.pen import paint_smooth
+from cogs.catan.render.picture import board_layout, board_picture, candidates_picture
+from cogs.drawing import Scene
+
+View = dict[str, Any]
+
+
+@cache
+def catalog() -> Catalog:
+    return catan_catalog()
+
+
+@pytest.fixture
+def boards(monkeypatch: pytest.MonkeyPatch) -> overlay.Boards:
+    fresh = overlay.Boards()
+    monkeypatch.setattr(overlay, "BOARDS", fresh)
+    return fresh
+
+
+def candidate_sets(view: View) -> Iterator[list[str]]:
+    board = view["board"]
+    yield settlement_spots(view)[:12]
+    yield sorted(board["buildings"])[:6] + sorted(board["knights"])[:3]
+    yield [f"P{e}" for e in range(3, 72, 7)] + sorted(board["roads"])[:4]
+    yield [f"H{h}" for h in range(1, 20, 3)]
+    yield ["H10", "I5", "P40", *sorted(board["buildings"])[-2:]]
+
+
+def fresh(view: View, n: int, ids: list[str] | None = None, lang: str = "en") -> bytes:
+    return paint_smooth(board_layout(view, catan_seats(n), catalog(), lang, ids))
+
+
+CASES = [(n, seed, moment) for n, seed in ((3, 11), (4, 23)) for moment in MOMENTS]
+
+
+@pytest.mark.parametrize(("n", "seed", "moment"), CASES)
+def test_pictures_over_the_kept_board_are_the_whole_scene_painted(
+        n: int, seed: int, moment: str, boards: overlay.Boards) -> None:
+    view = catan_views(n, seed)[moment]
+    seats = catan_seats(n)
+    sets = list(candidate_sets(view))
+    assert board_picture(view, seats, catalog(), "en") == fresh(view, n)
+    for ids in sets:  # over the table's board
+        assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
+    boards._kept.clear()
+    for ids in sets:  # each over the previous panel's board, then the table over the last
+        assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
+    assert board_picture(view, seats, catalog(), "en") == fresh(view, n)
+    assert boards.counts["painted"] == 2 and boards.counts["overlaid"] == 2 * len(sets)
+
+
+def test_a_kept_board_is_not_used_for_another_state_game_or_language(
+        boards: overlay.Boards) -> None:
+    game = catan_views(4, 23)
+    other = catan_views(4, 24, "beginner")
+    seats = catan_seats(4)
+    ids = ["H10", "I5", "P40"]
+    for view in (game["start"], game["mid"], other["mid"], game["mid"]):
+        assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, 4, ids)
+    assert candidates_picture(game["mid"], seats, catalog(), "es", ids) == fresh(
+        game["mid"], 4, ids, "es")
+    # the same game's later state, its island's owner the same: painted, not overlaid
+    assert boards.counts == {"painted": 4, "overlaid": 0, "kept": 1}
+    assert board_picture(game["end"], seats, catalog(), "en") == fresh(game["end"], 4)
+    assert boards.counts["painted"] == 5
+
+
+def test_the_kept_picture_itself_is_given_again_without_a_layout(
+        boards: overlay.Boards) -> None:
+    laid: list[str] = []
+
+    def layout(name: str) -> Scene:
+        laid.append(name)
+        return Scene(4, 4, (0, 0, 0))
+
+    first = boards.image("g", "s1", "s1", lambda: layout("first"))
+    again = boards.image("g", "s1", "s1", lambda: layout("again"))
+    assert again is first and laid == ["first"]
+    boards.image("g", "s1", "s1+ids", lambda: layout("ids"))
+    assert boards.image("g", "s1", "s1", lambda: layout("bare")) is first  # the bare one kept
+    assert laid == ["first", "ids"]
+
+
+def test_the_cache_keeps_the_latest_board_of_the_latest_games() -> None:
+    boards = overlay.Boards(size=2)
+    laid: list[str] = []
+
+    def ask(game: str, state: str) -> None:
+        boards.image(game, state, state, lambda: laid.append(f"{game}{state}") or Scene(
+            4, 4, (0, 0, 0)))
+
+    for game, state in (("a", "1"), ("b", "1"), ("a", "1"), ("c", "1"), ("a", "1"),
+                        ("b", "1"), ("a", "2"), ("a", "1")):
+        ask(game, state)
+    # "b" was the least recent when "c" came; "a" keeps its latest state only
+    assert laid == ["a1", "b1", "c1", "b1", "a2", "a1"]
