@@ -30,6 +30,9 @@ from .pen import SCALE
 
 Item = Shape | Text
 GAMES = 64  # games whose latest board is kept: ~1.7 MB each
+# Past this share of the picture to paint again (the set-up's fifty intersections), painting
+# the boxes costs more than painting the whole scene.
+OVERLAID = 0.4
 Bounds = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), scene pixels
 
 
@@ -69,8 +72,10 @@ class Boards:
             self._keep(owner, kept, "kept")
             return kept.image
         scene = layout()
-        if kept is not None and kept.state == state:
-            image, how = overlaid(kept, scene), "overlaid"
+        boxes = None if kept is None or kept.state != state else _merged(
+            _changed(kept.items, scene.items, scene.width, scene.height))
+        if boxes is not None and _area(boxes) <= OVERLAID * scene.width * scene.height:
+            image, how = overlaid(kept.image, scene, boxes), "overlaid"
         else:
             image, how = render(scene).reduce(SCALE), "painted"
         self._keep(owner, Painted(key, state, tuple(scene.items), image), how)
@@ -92,12 +97,12 @@ class Boards:
 BOARDS = Boards()
 
 
-def overlaid(kept: Painted, scene: Scene) -> Image.Image:
-    """`scene` (the kept board's scene with other items) painted and shrunk, as
-    `render(scene).reduce(SCALE)` gives it."""
-    image = kept.image.copy()
-    boxes = _merged(_changed(kept.items, scene.items, scene.width, scene.height))
-    reaches = [_reach(item) for item in scene.items] if boxes else []
+def overlaid(image: Image.Image, scene: Scene, boxes: list[Bounds]) -> Image.Image:
+    """`scene` painted and shrunk, as `render(scene).reduce(SCALE)` gives it, from `image`
+    (another scene of the same size painted and shrunk) where their items differ only in
+    `boxes`."""
+    image = image.copy()
+    reaches = [_reach(item) for item in scene.items]
     for box in boxes:
         x0, y0, x1, y1 = box
         part = Scene(x1 - x0, y1 - y0, scene.background,
@@ -106,6 +111,10 @@ def overlaid(kept: Painted, scene: Scene) -> Image.Image:
                       if _meets(reach, box)])
         image.paste(render(part).reduce(SCALE), (x0 // SCALE, y0 // SCALE))
     return image
+
+
+def _area(boxes: list[Bounds]) -> int:
+    return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes)
 
 
 def _changed(old: Sequence[Item], new: Sequence[Item], width: int, height: int

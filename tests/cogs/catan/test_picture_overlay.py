@@ -52,7 +52,9 @@ CASES = [(n, seed, moment) for n, seed in ((3, 11), (4, 23)) for moment in MOMEN
 
 @pytest.mark.parametrize(("n", "seed", "moment"), CASES)
 def test_pictures_over_the_kept_board_are_the_whole_scene_painted(
-        n: int, seed: int, moment: str, boards: overlay.Boards) -> None:
+        n: int, seed: int, moment: str, boards: overlay.Boards,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(overlay, "OVERLAID", 1.0)  # however much of it differs
     view = catan_views(n, seed)[moment]
     seats = catan_seats(n)
     sets = list(candidate_sets(view))
@@ -80,6 +82,18 @@ def test_a_kept_board_is_not_used_for_another_state_game_or_language(
     assert boards.counts == {"painted": 4, "overlaid": 0, "kept": 1}
     assert board_picture(game["end"], seats, catalog(), "en") == fresh(game["end"], 4)
     assert boards.counts["painted"] == 5
+
+
+def test_a_picture_mostly_other_than_the_kept_one_is_painted_whole(
+        boards: overlay.Boards) -> None:
+    view = catan_views(4, 23)["setup"]
+    seats = catan_seats(4)
+    board_picture(view, seats, catalog(), "en")
+    few, every = settlement_spots(view, 3), settlement_spots(view, 54)
+    assert candidates_picture(view, seats, catalog(), "en", few) == fresh(view, 4, few)
+    assert boards.counts == {"painted": 1, "overlaid": 1, "kept": 0}
+    assert candidates_picture(view, seats, catalog(), "en", every) == fresh(view, 4, every)
+    assert boards.counts == {"painted": 2, "overlaid": 1, "kept": 0}
 
 
 def test_the_kept_picture_itself_is_given_again_without_a_layout(
