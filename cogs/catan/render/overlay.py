@@ -72,12 +72,10 @@ class Boards:
             self._keep(owner, kept, "kept")
             return kept.image
         scene = layout()
-        boxes = None if kept is None or kept.state != state else _merged(
-            _changed(kept.items, scene.items, scene.width, scene.height))
-        if boxes is not None and _area(boxes) <= OVERLAID * scene.width * scene.height:
-            image, how = overlaid(kept.image, scene, boxes), "overlaid"
-        else:
-            image, how = render(scene).reduce(SCALE), "painted"
+        image = None if kept is None or kept.state != state else _over(kept, scene)
+        how = "painted" if image is None else "overlaid"
+        if image is None:
+            image = render(scene).reduce(SCALE)
         self._keep(owner, Painted(key, state, tuple(scene.items), image), how)
         return image
 
@@ -111,6 +109,14 @@ def overlaid(image: Image.Image, scene: Scene, boxes: list[Bounds]) -> Image.Ima
                       if _meets(reach, box)])
         image.paste(render(part).reduce(SCALE), (x0 // SCALE, y0 // SCALE))
     return image
+
+
+def _over(kept: Painted, scene: Scene) -> Image.Image | None:
+    """`scene` painted over the kept board of its state; None where too much of it differs."""
+    boxes = _merged(_changed(kept.items, scene.items, scene.width, scene.height))
+    if _area(boxes) > OVERLAID * scene.width * scene.height:
+        return None
+    return overlaid(kept.image, scene, boxes)
 
 
 def _area(boxes: list[Bounds]) -> int:
