@@ -1,12 +1,13 @@
-"""A game's board painted once per state: the table's picture and the panels' places
-pictures of that state share it.
+"""A game's board painted over its last one: only where the two differ.
 
-A places picture is the table's board with a few items more or other (a gold ring, a path, a
-label...). The last board painted for each game is kept, shrunk, with its scene's items; a
-picture of the same state (the table's, or a panel's with other candidates) repaints only the
+Consecutive boards of a game differ in a few places (a road, the dice, a seat's points), and a
+panel's places picture is the table's board of its state with a few items more or other (a
+gold ring, a path, a label...). The last board painted for each game is kept, shrunk, with its
+scene's items; the next picture of the game (the table's, or a panel's) repaints only the
 boxes where its scene's items differ from the kept one's, every item of its scene that
 reaches them painted again in order, moved by whole pixels: the same pixels as painting the
-whole scene (tests/cogs/catan/test_picture_overlay.py).
+whole scene (tests/cogs/catan/test_picture_overlay.py). Where most of the picture differs,
+it is painted whole.
 
 A state's board is asked for again seconds after it was painted (the table at once, a
 person's panel after their thinking), while the other games paint theirs: so what is kept is
@@ -33,6 +34,9 @@ GAMES = 64  # games whose latest board is kept: ~1.7 MB each
 # Past this share of the picture to paint again (the set-up's fifty intersections), painting
 # the boxes costs more than painting the whole scene.
 OVERLAID = 0.4
+# A box is painted with this much around it: Pillow draws a wide line cut by the picture's
+# edge a pixel off from the same line drawn whole.
+MARGIN = 8
 Bounds = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), scene pixels
 
 
@@ -64,15 +68,15 @@ class Boards:
     def image(self, owner: Hashable, state: str, key: str, layout: Callable[[], Scene]
               ) -> Image.Image:
         """The picture `key` of the game `owner` at `state` (`layout` its scene), painted and
-        shrunk: the kept one if it is that picture, else painted over the kept one if it is
-        of that state, else painted whole."""
+        shrunk: the kept one if it is that picture, else painted over the kept one (or whole
+        when most of it differs)."""
         with self._lock:
             kept = self._kept.get(owner)
         if kept is not None and kept.key == key:
             self._keep(owner, kept, "kept")
             return kept.image
         scene = layout()
-        image = None if kept is None or kept.state != state else _over(kept, scene)
+        image = None if kept is None else _over(kept, scene)
         how = "painted" if image is None else "overlaid"
         if image is None:
             image = render(scene).reduce(SCALE)
@@ -103,16 +107,18 @@ def overlaid(image: Image.Image, scene: Scene, boxes: list[Bounds]) -> Image.Ima
     reaches = [_reach(item) for item in scene.items]
     for box in boxes:
         x0, y0, x1, y1 = box
-        part = Scene(x1 - x0, y1 - y0, scene.background,
-                     [_moved(item, -x0, -y0) for item, reach in zip(scene.items, reaches,
-                                                                   strict=True)
+        dx, dy = MARGIN - x0, MARGIN - y0
+        part = Scene(x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN, scene.background,
+                     [_moved(item, dx, dy) for item, reach in zip(scene.items, reaches,
+                                                                 strict=True)
                       if _meets(reach, box)])
-        image.paste(render(part).reduce(SCALE), (x0 // SCALE, y0 // SCALE))
+        inside = (MARGIN, MARGIN, MARGIN + x1 - x0, MARGIN + y1 - y0)
+        image.paste(render(part).crop(inside).reduce(SCALE), (x0 // SCALE, y0 // SCALE))
     return image
 
 
 def _over(kept: Painted, scene: Scene) -> Image.Image | None:
-    """`scene` painted over the kept board of its state; None where too much of it differs."""
+    """`scene` painted over the game's kept board; None where too much of it differs."""
     boxes = _merged(_changed(kept.items, scene.items, scene.width, scene.height))
     if _area(boxes) > OVERLAID * scene.width * scene.height:
         return None

@@ -1,23 +1,27 @@
 """A board painted over the game's kept board (render/overlay.py) is the very picture painting
 its whole scene gives: the same PNG bytes, for seeded positions from the set-up to the end and
-candidates of every kind (free and taken intersections, paths, hexes), whichever picture of
-the state came first (the table's or a panel's); and a kept board is never used for another
-state, game or language."""
+candidates of every kind (free and taken intersections, paths, hexes), whichever picture came
+before (the table's or a panel's, of the same state or an earlier one, of another game)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
+from PIL import ImageChops
 
+from ai.arena import next_seat
+from ai.catan import make_player
 from bench.catan_views import MOMENTS, catan_catalog, catan_seats, catan_views, settlement_spots
 from bot.i18n import Catalog
 from cogs.catan.render import overlay
 from cogs.catan.render.pen import paint_smooth
 from cogs.catan.render.picture import board_layout, board_picture, candidates_picture
-from cogs.drawing import Scene
+from cogs.drawing import Scene, Shape, render
+from rules import registry
 
 View = dict[str, Any]
 
@@ -68,20 +72,57 @@ def test_pictures_over_the_kept_board_are_the_whole_scene_painted(
     assert boards.counts["painted"] == 2 and boards.counts["overlaid"] == 2 * len(sets)
 
 
-def test_a_kept_board_is_not_used_for_another_state_game_or_language(
+def test_boards_of_other_states_games_and_languages_painted_over_one_another(
         boards: overlay.Boards) -> None:
     game = catan_views(4, 23)
     other = catan_views(4, 24, "beginner")
     seats = catan_seats(4)
     ids = ["H10", "I5", "P40"]
-    for view in (game["start"], game["mid"], other["mid"], game["mid"]):
+    for view in (game["start"], game["mid"], other["mid"], game["mid"], game["end"]):
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, 4, ids)
-    assert candidates_picture(game["mid"], seats, catalog(), "es", ids) == fresh(
-        game["mid"], 4, ids, "es")
-    # the same game's later state, its island's owner the same: painted, not overlaid
-    assert boards.counts == {"painted": 4, "overlaid": 0, "kept": 1}
-    assert board_picture(game["end"], seats, catalog(), "en") == fresh(game["end"], 4)
-    assert boards.counts["painted"] == 5
+        assert board_picture(view, seats, catalog(), "en") == fresh(view, 4)
+    assert candidates_picture(game["end"], seats, catalog(), "es", ids) == fresh(
+        game["end"], 4, ids, "es")
+    assert boards.counts["overlaid"] >= 5  # each table over its own panel's picture at least
+
+
+def played(seed: int, moves: int) -> list[View]:
+    """The public view after each of a seeded game's first `moves` moves."""
+    rules = registry.game("catan")
+    state = rules.new_game(["p1", "p2", "p3", "p4"], rules.options({}, players=4), seed)
+    player = make_player("basic")
+    rng = random.Random(seed)
+    views = [rules.view(state, None)]
+    for _ in range(moves):
+        seat = next_seat(rules, state)
+        action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
+        state, _ = rules.apply(state, seat, action)
+        views.append(rules.view(state, None))
+    return views
+
+
+def test_a_game_s_boards_each_painted_over_the_last_are_the_whole_scenes_painted(
+        boards: overlay.Boards) -> None:
+    seats = catan_seats(4)
+    for i, view in enumerate(played(3, 240)[::3]):
+        assert board_picture(view, seats, catalog(), "en") == fresh(view, 4), i
+        if i % 4 == 0:
+            ids = settlement_spots(view, 5)
+            assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, 4, ids)
+    assert boards.counts["painted"] <= 3
+
+
+def test_a_box_edge_cutting_a_wide_line_paints_it_as_the_whole_scene() -> None:
+    background = (238, 232, 218)
+    line = Shape("line", ((298, 847), (238, 895)), None, (238, 224, 184), 10)
+    before = Scene(400, 1000, background, [line])
+    kept = overlay.Painted("a", "a", (line,), render(before).reduce(2))
+    for x in range(230, 300, 2):  # a box's left edge through the line, at every offset
+        mark = Shape("rect", ((x + 3, 840), (x + 40, 900)), (200, 0, 0))
+        after = Scene(400, 1000, background, [line, mark])
+        boxes = overlay._merged(overlay._changed(kept.items, after.items, 400, 1000))
+        painted = overlay.overlaid(kept.image, after, boxes)
+        assert ImageChops.difference(painted, render(after).reduce(2)).getbbox() is None, x
 
 
 def test_a_picture_mostly_other_than_the_kept_one_is_painted_whole(
