@@ -151,11 +151,11 @@ def candidates_picture(view: View, seats: Sequence[Seat], catalog: Catalog, lang
 
 def _painted(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
              ids: list[str] | None, colours: Mapping[str, str] | None) -> Image.Image:
-    """The board painted and shrunk, over the game's last board of the same state when
-    there is one (overlay.py: the table's and the panels' pictures of a state share it)."""
+    """The board painted and shrunk, over a board of the game painted before (overlay.py:
+    only where they differ)."""
     return overlay.BOARDS.image(
         _owner(view, seats, catalog, lang, colours),
-        board_key(view, seats, catalog, lang, None, colours),
+        "".join(sorted({place[0] for place in ids or ()})),
         board_key(view, seats, catalog, lang, ids, colours),
         lambda: board_layout(view, seats, catalog, lang, ids, colours))
 
@@ -163,7 +163,7 @@ def _painted(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
 def _owner(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
            colours: Mapping[str, str] | None) -> Hashable:
     """What stays the same through a game's boards in one language: its island, harbours
-    and seats (overlay.BOARDS keeps one board of each)."""
+    and seats (overlay.BOARDS keeps the latest boards of each)."""
     lang = language(catalog, lang)
     b = view["board"]
     return (lang, tuple(astuple(look) for look in seat_looks(seats, catalog, lang, colours)),

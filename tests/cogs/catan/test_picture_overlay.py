@@ -63,13 +63,15 @@ def test_pictures_over_the_kept_board_are_the_whole_scene_painted(
     seats = catan_seats(n)
     sets = list(candidate_sets(view))
     assert board_picture(view, seats, catalog(), "en") == fresh(view, n)
-    for ids in sets:  # over the table's board
+    for ids in sets:  # over the table's board (or the last of their kind)
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
+    assert boards.counts == {"painted": 1, "overlaid": len(sets), "kept": 0}
     boards._kept.clear()
-    for ids in sets:  # each over the previous panel's board, then the table over the last
+    for ids in [*sets, *sets]:  # without the table's board: each over the last of its kind
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
-    assert board_picture(view, seats, catalog(), "en") == fresh(view, n)
-    assert boards.counts["painted"] == 2 and boards.counts["overlaid"] == 2 * len(sets)
+    kinds = {"".join(sorted({place[0] for place in ids})) for ids in sets}
+    assert boards.counts["painted"] <= 1 + len(kinds)  # once a kind: then over its kind
+    assert sum(boards.counts.values()) == 1 + 3 * len(sets)
 
 
 def test_boards_of_other_states_games_and_languages_painted_over_one_another(
@@ -83,7 +85,7 @@ def test_boards_of_other_states_games_and_languages_painted_over_one_another(
         assert board_picture(view, seats, catalog(), "en") == fresh(view, 4)
     assert candidates_picture(game["end"], seats, catalog(), "es", ids) == fresh(
         game["end"], 4, ids, "es")
-    assert boards.counts["overlaid"] >= 5  # each table over its own panel's picture at least
+    assert boards.counts["kept"] == 2  # the first game's middle again: its pictures kept
 
 
 def played(seed: int, moves: int) -> list[View]:
@@ -116,7 +118,7 @@ def test_a_box_edge_cutting_a_wide_line_paints_it_as_the_whole_scene() -> None:
     background = (238, 232, 218)
     line = Shape("line", ((298, 847), (238, 895)), None, (238, 224, 184), 10)
     before = Scene(400, 1000, background, [line])
-    kept = overlay.Painted("a", "a", (line,), render(before).reduce(2))
+    kept = overlay.Painted("a", (line,), render(before).reduce(2))
     for x in range(230, 300, 2):  # a box's left edge through the line, at every offset
         mark = Shape("rect", ((x + 3, 840), (x + 40, 900)), (200, 0, 0))
         after = Scene(400, 1000, background, [line, mark])
@@ -145,24 +147,26 @@ def test_the_kept_picture_itself_is_given_again_without_a_layout(
         laid.append(name)
         return Scene(4, 4, (0, 0, 0))
 
-    first = boards.image("g", "s1", "s1", lambda: layout("first"))
-    again = boards.image("g", "s1", "s1", lambda: layout("again"))
-    assert again is first and laid == ["first"]
-    boards.image("g", "s1", "s1+ids", lambda: layout("ids"))
-    assert boards.image("g", "s1", "s1", lambda: layout("bare")) is first  # the bare one kept
-    assert laid == ["first", "ids"]
+    first = boards.image("g", "", "s1", lambda: layout("first"))
+    assert boards.image("g", "", "s1", lambda: layout("again")) is first
+    boards.image("g", "I", "s1+I5", lambda: layout("I5"))
+    assert boards.image("g", "", "s1", lambda: layout("bare")) is first  # the table's kept
+    assert laid == ["first", "I5"]
+    assert boards.counts == {"painted": 1, "overlaid": 1, "kept": 2}
 
 
-def test_the_cache_keeps_the_latest_board_of_the_latest_games() -> None:
-    boards = overlay.Boards(size=2)
+def test_the_cache_keeps_the_latest_board_of_each_kind_of_the_latest_games() -> None:
+    boards = overlay.Boards(size=3)
     laid: list[str] = []
 
-    def ask(game: str, state: str) -> None:
-        boards.image(game, state, state, lambda: laid.append(f"{game}{state}") or Scene(
+    def ask(game: str, kind: str, key: str) -> None:
+        boards.image(game, kind, key, lambda: laid.append(f"{game}{key}") or Scene(
             4, 4, (0, 0, 0)))
 
-    for game, state in (("a", "1"), ("b", "1"), ("a", "1"), ("c", "1"), ("a", "1"),
-                        ("b", "1"), ("a", "2"), ("a", "1")):
-        ask(game, state)
-    # "b" was the least recent when "c" came; "a" keeps its latest state only
-    assert laid == ["a1", "b1", "c1", "b1", "a2", "a1"]
+    for game, kind, key in (("a", "", "1"), ("a", "I", "1I"), ("b", "", "1"), ("a", "", "1"),
+                            ("c", "", "1"), ("a", "I", "1I"), ("b", "", "1"), ("a", "", "2"),
+                            ("a", "", "1")):
+        ask(game, kind, key)
+    # "a"'s intersections were the least recent when "c" came, then "b"'s table; "a"'s
+    # table keeps its latest board only
+    assert laid == ["a1", "a1I", "b1", "c1", "a1I", "b1", "a2", "a1"]
