@@ -1,18 +1,18 @@
-"""A game's board painted over one it painted before: only where the two differ.
+"""A game's board painted over the last table's board it painted: only where the two differ.
 
 Consecutive boards of a game differ in a few places (a road, the dice, a seat's points), and a
 panel's places picture is the table's board with a few items more or other (a gold ring, a
-path, a label...). Each game's latest table's board is kept, shrunk, with its scene's items,
-and its latest board of each kind of candidates (the set-up's fifty intersections, a road's
-paths...); a picture of the game repaints only the boxes where its scene's items differ from
-the kept board of its kind or the table's, whichever differs least, every item of its scene
-that reaches them painted again in order, moved by whole pixels: the same pixels as painting
-the whole scene (tests/cogs/catan/test_picture_overlay.py). Where most of the picture differs
-from both, it is painted whole.
+path, a label...). Each game's latest table's board is kept, shrunk, with its scene's items;
+a picture of the game (the next table's, or a panel's) repaints only the boxes where its
+scene's items differ from the kept board's, every item of its scene that reaches them painted
+again in order, moved by whole pixels: the same pixels as painting the whole scene
+(tests/cogs/catan/test_picture_overlay.py). Where most of the picture differs (the set-up's
+fifty settlement spots), it is painted whole. Keeping a panel's board too, or one of each
+kind of candidates, saved little more for twice or three times the memory.
 
 A board is asked for again seconds after the last one of its game (the table at once, a
 person's panel after their thinking), while the other games paint theirs: so what is kept is
-each game's latest boards (`owner`: what stays the same through a game), not the last few
+each game's latest board (`owner`: what stays the same through a game), not the last few
 boards painted. Pictures are painted in a worker thread: the cache is guarded by a lock.
 """
 
@@ -31,7 +31,7 @@ from cogs.drawing import Box, Scene, Shape, Text, render
 from .pen import SCALE
 
 Item = Shape | Text
-KEPT = 128  # boards kept, ~1.7 MB each: a table's and a panel's of 64 games or more
+KEPT = 128  # games whose board is kept, ~1.7 MB each
 # Past this share of the picture to paint again (the set-up's fifty intersections), painting
 # the boxes costs more than painting the whole scene.
 OVERLAID = 0.4
@@ -52,40 +52,41 @@ class Painted:
 
 
 class Boards:
-    """The latest boards painted of the games that asked last: each game's table's board and
-    its latest board of each kind of candidates (intersections, paths...), `size` in all, the
-    least recently asked for dropped first; thread-safe."""
+    """The latest table's board of each of the `size` games that asked last (or a panel's,
+    until the table's is painted), the least recently asked for dropped first; thread-safe."""
 
     def __init__(self, size: int = KEPT) -> None:
         self._size = size
-        self._kept: OrderedDict[tuple[Hashable, str], Painted] = OrderedDict()
+        self._kept: OrderedDict[Hashable, Painted] = OrderedDict()
         self._lock = threading.Lock()
         self.counts = {"painted": 0, "overlaid": 0, "kept": 0}  # how each was made
 
-    def image(self, owner: Hashable, kind: str, key: str, layout: Callable[[], Scene]
+    def image(self, owner: Hashable, table: bool, key: str, layout: Callable[[], Scene]
               ) -> Image.Image:
-        """The picture `key` of the game `owner` (`layout` its scene; `kind` its candidates',
-        "" for none: the table's), painted and shrunk: the kept one if it is that picture,
-        else painted over the game's kept board of its kind or its table's board, whichever
-        it differs least from (or whole when most of it differs from both)."""
+        """The picture `key` of the game `owner` (`layout` its scene; `table`: the table's
+        board, else a panel's), painted and shrunk: the kept one if it is that picture, else
+        painted over it (or whole when most of it differs)."""
         with self._lock:
-            kept = [p for k in dict.fromkeys((kind, "")) if (p := self._kept.get((owner, k)))]
-        if kept and kept[0].key == key:
-            self._keep((owner, kind), kept[0], "kept")
-            return kept[0].image
+            kept = self._kept.get(owner)
+        if kept is not None and kept.key == key:
+            self._keep(owner, kept, True, "kept")
+            return kept.image
         scene = layout()
-        image = _over(kept, scene)
+        image = None if kept is None else _over(kept, scene)
         how = "painted" if image is None else "overlaid"
         if image is None:
             image = render(scene).reduce(SCALE)
-        self._keep((owner, kind), Painted(key, tuple(scene.items), image), how)
+        self._keep(owner, Painted(key, tuple(scene.items), image), table, how)
         return image
 
-    def _keep(self, slot: tuple[Hashable, str], painted: Painted, how: str) -> None:
+    def _keep(self, owner: Hashable, painted: Painted, table: bool, how: str) -> None:
+        """Keep a table's board as the game's; a panel's only while the game has none (the
+        table's is the nearest to the next table's and to every panel's)."""
         with self._lock:
             self.counts[how] += 1
-            self._kept[slot] = painted
-            self._kept.move_to_end(slot)
+            if table or owner not in self._kept:
+                self._kept[owner] = painted
+            self._kept.move_to_end(owner)
             while len(self._kept) > self._size:
                 self._kept.popitem(last=False)
 
@@ -111,16 +112,12 @@ def overlaid(image: Image.Image, scene: Scene, boxes: list[Bounds]) -> Image.Ima
     return image
 
 
-def _over(kept: list[Painted], scene: Scene) -> Image.Image | None:
-    """`scene` painted over the kept board it differs least from; None where most of it
-    differs from each."""
-    limit = OVERLAID * scene.width * scene.height
-    best: tuple[int, Painted, list[Bounds]] | None = None
-    for painted in kept:
-        boxes = _merged(_changed(painted.items, scene.items, scene.width, scene.height))
-        if (area := _area(boxes)) <= limit and (best is None or area < best[0]):
-            best = area, painted, boxes
-    return None if best is None else overlaid(best[1].image, scene, best[2])
+def _over(kept: Painted, scene: Scene) -> Image.Image | None:
+    """`scene` painted over the game's kept board; None where most of it differs."""
+    boxes = _merged(_changed(kept.items, scene.items, scene.width, scene.height))
+    if _area(boxes) > OVERLAID * scene.width * scene.height:
+        return None
+    return overlaid(kept.image, scene, boxes)
 
 
 def _area(boxes: list[Bounds]) -> int:

@@ -155,7 +155,7 @@ def _painted(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
     only where they differ)."""
     return overlay.BOARDS.image(
         _owner(view, seats, catalog, lang, colours),
-        "".join(sorted({place[0] for place in ids or ()})),
+        ids is None,
         board_key(view, seats, catalog, lang, ids, colours),
         lambda: board_layout(view, seats, catalog, lang, ids, colours))
 

@@ -67,11 +67,10 @@ def test_pictures_over_the_kept_board_are_the_whole_scene_painted(
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
     assert boards.counts == {"painted": 1, "overlaid": len(sets), "kept": 0}
     boards._kept.clear()
-    for ids in [*sets, *sets]:  # without the table's board: each over the last of its kind
+    for ids in sets:  # without the table's board: each over the first panel's
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
-    kinds = {"".join(sorted({place[0] for place in ids})) for ids in sets}
-    assert boards.counts["painted"] <= 1 + len(kinds)  # once a kind: then over its kind
-    assert sum(boards.counts.values()) == 1 + 3 * len(sets)
+    assert board_picture(view, seats, catalog(), "en") == fresh(view, n)  # and the table
+    assert boards.counts == {"painted": 2, "overlaid": 2 * len(sets), "kept": 0}
 
 
 def test_boards_of_other_states_games_and_languages_painted_over_one_another(
@@ -85,7 +84,7 @@ def test_boards_of_other_states_games_and_languages_painted_over_one_another(
         assert board_picture(view, seats, catalog(), "en") == fresh(view, 4)
     assert candidates_picture(game["end"], seats, catalog(), "es", ids) == fresh(
         game["end"], 4, ids, "es")
-    assert boards.counts["kept"] == 2  # the first game's middle again: its pictures kept
+    assert boards.counts["kept"] == 1  # the first game's middle table again: kept
 
 
 def played(seed: int, moves: int) -> list[View]:
@@ -147,26 +146,26 @@ def test_the_kept_picture_itself_is_given_again_without_a_layout(
         laid.append(name)
         return Scene(4, 4, (0, 0, 0))
 
-    first = boards.image("g", "", "s1", lambda: layout("first"))
-    assert boards.image("g", "", "s1", lambda: layout("again")) is first
-    boards.image("g", "I", "s1+I5", lambda: layout("I5"))
-    assert boards.image("g", "", "s1", lambda: layout("bare")) is first  # the table's kept
+    first = boards.image("g", True, "s1", lambda: layout("first"))
+    assert boards.image("g", True, "s1", lambda: layout("again")) is first
+    boards.image("g", False, "s1+I5", lambda: layout("I5"))  # a panel's: not kept
+    assert boards.image("g", True, "s1", lambda: layout("table")) is first
     assert laid == ["first", "I5"]
     assert boards.counts == {"painted": 1, "overlaid": 1, "kept": 2}
 
 
-def test_the_cache_keeps_the_latest_board_of_each_kind_of_the_latest_games() -> None:
-    boards = overlay.Boards(size=3)
+def test_the_cache_keeps_the_latest_table_s_board_of_the_latest_games() -> None:
+    boards = overlay.Boards(size=2)
     laid: list[str] = []
 
-    def ask(game: str, kind: str, key: str) -> None:
-        boards.image(game, kind, key, lambda: laid.append(f"{game}{key}") or Scene(
+    def ask(game: str, table: bool, key: str) -> None:
+        boards.image(game, table, key, lambda: laid.append(f"{game}{key}") or Scene(
             4, 4, (0, 0, 0)))
 
-    for game, kind, key in (("a", "", "1"), ("a", "I", "1I"), ("b", "", "1"), ("a", "", "1"),
-                            ("c", "", "1"), ("a", "I", "1I"), ("b", "", "1"), ("a", "", "2"),
-                            ("a", "", "1")):
-        ask(game, kind, key)
-    # "a"'s intersections were the least recent when "c" came, then "b"'s table; "a"'s
-    # table keeps its latest board only
-    assert laid == ["a1", "a1I", "b1", "c1", "a1I", "b1", "a2", "a1"]
+    for game, table, key in (("a", False, "1I"), ("a", True, "1"), ("a", False, "1I"),
+                             ("b", True, "1"), ("a", True, "1"), ("c", True, "1"),
+                             ("b", True, "1"), ("a", True, "2"), ("a", True, "1")):
+        ask(game, table, key)
+    # a panel's board is kept until the table's comes; "b" was the least recent when "c"
+    # came; "a" keeps its latest table's board only
+    assert laid == ["a1I", "a1", "a1I", "b1", "c1", "b1", "a2", "a1"]
