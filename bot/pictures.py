@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import heapq
 import io
+import itertools
 import json
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -60,21 +63,29 @@ class Pictures:
 
     One thread draws them all, one after the other: drawing is mostly Python, which holds the
     GIL, and each more thread drawing at once would make the event loop (and the store's
-    thread) wait longer for it, for no more pictures per second."""
+    thread) wait longer for it, for no more pictures per second. A picture asked `later` (a
+    table's, which may go out with its last board a moment) is drawn after those asked
+    without (a panel's, whose answer waits 50 ms for it, else is edited again once it is
+    drawn: one more call)."""
 
     def __init__(self, cached: int = CACHED) -> None:
         self._cached = cached
         self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        self._jobs: list[tuple[bool, int, Callable[[], bytes], asyncio.Future[bytes]]] = []
+        self._jobs_lock = threading.Lock()
+        self._order = itertools.count()
         self._done: OrderedDict[str, bytes] = OrderedDict()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
         self._askers: dict[str, list[Callable[[], bool]]] = {}  # whether each still wants it
         self.drawn = 0  # pictures drawn so far (tests check the cache with it)
 
-    async def png(self, picture: Picture, wanted: Callable[[], bool] | None = None) -> bytes:
+    async def png(self, picture: Picture, wanted: Callable[[], bool] | None = None,
+                  later: bool = False) -> bytes:
         """The picture's bytes, drawn now only if no picture with its key was drawn lately.
         `wanted` says whether the asker still wants it (a panel answered again since does
         not): a picture that nobody asking wants when its turn to be drawn comes is not
-        drawn (Unwanted), the painter's time going to the pictures still awaited."""
+        drawn (Unwanted), the painter's time going to the pictures still awaited. `later`:
+        drawn after the pictures waiting that were not asked `later`."""
         key = picture.key
         if (done := self._done.get(key)) is not None:
             self._done.move_to_end(key)
@@ -91,7 +102,7 @@ class Pictures:
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
-            data = await asyncio.get_running_loop().run_in_executor(self._painter, draw)
+            data = await self._painted(draw, later)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting for it
@@ -106,25 +117,61 @@ class Pictures:
             self._done.popitem(last=False)
         return data
 
+    def _painted(self, draw: Callable[[], bytes], later: bool) -> asyncio.Future[bytes]:
+        """`draw` run by the painter, its turn by `later` and then by order of asking."""
+        drawn: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        with self._jobs_lock:
+            heapq.heappush(self._jobs, (later, next(self._order), draw, drawn))
+        self._painter.submit(self._paint_next)
+        return drawn
+
+    def _paint_next(self) -> None:
+        """In the painter: draw the first picture waiting (one submitted task per job)."""
+        with self._jobs_lock:
+            _, _, draw, drawn = heapq.heappop(self._jobs)
+        try:
+            data = draw()
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits it
+            drawn.get_loop().call_soon_threadsafe(_settle, drawn, None, exc)
+        else:
+            drawn.get_loop().call_soon_threadsafe(_settle, drawn, data, None)
+
     @property
     def backlog(self) -> int:
         """Pictures asked for and not drawn yet (the one being drawn included)."""
         return len(self._drawing)
 
     def close(self) -> None:
-        """Let the drawing thread go (a picture being drawn is finished first, in it)."""
+        """Let the drawing thread go (a picture being drawn is finished first, in it); the
+        pictures still waiting are cancelled."""
         self._painter.shutdown(wait=False, cancel_futures=True)
+        with self._jobs_lock:
+            waiting, self._jobs = self._jobs, []
+        for _, _, _, drawn in waiting:
+            drawn.get_loop().call_soon_threadsafe(drawn.cancel)
 
-    async def file(self, picture: Picture, wanted: Callable[[], bool] | None = None
-                   ) -> discord.File | None:
+    async def file(self, picture: Picture, wanted: Callable[[], bool] | None = None,
+                   later: bool = False) -> discord.File | None:
         """The picture as a file to attach; None (logged) if it could not be drawn: the
         message goes out with its text, which says everything the picture shows. None too
         if it was no longer `wanted` when its turn to be drawn came (see `png`)."""
         try:
-            data = await self.png(picture, wanted)
+            data = await self.png(picture, wanted, later)
         except Unwanted:
             return None
         except Exception:
             log.exception("Could not draw %s", picture.filename)
             return None
         return discord.File(io.BytesIO(data), filename=picture.filename)
+
+
+def _settle(drawn: asyncio.Future[bytes], data: bytes | None,
+            exc: BaseException | None) -> None:
+    """In the event loop: a drawing's outcome to whoever awaits it (if anyone still does)."""
+    if drawn.cancelled():
+        return
+    if exc is not None:
+        drawn.set_exception(exc)
+    else:
+        assert data is not None
+        drawn.set_result(data)

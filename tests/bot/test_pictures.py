@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 
 from bot.pictures import Picture, Pictures, picture_key
@@ -84,3 +85,38 @@ async def test_a_picture_nobody_wants_when_its_turn_comes_is_not_drawn():
     gate.set()
     assert all(f is not None for f in await asyncio.gather(*shared)) and len(calls) == 2
     await blocker
+
+
+async def test_a_picture_asked_later_is_drawn_after_those_waiting_that_were_not():
+    """A table's picture (`later`) waits behind a panel's, whose answer waits for it; among
+    those of one kind, the first asked is drawn first."""
+    pictures = Pictures()
+    drawn: list[str] = []
+    gate = threading.Event()
+    blocker = asyncio.ensure_future(pictures.png(Picture("b.png", "busy", lambda: (
+        gate.wait(5), b"busy")[1])))  # the painter busy meanwhile
+    await asyncio.sleep(0.01)
+    asked = [asyncio.ensure_future(pictures.png(Picture("t.png", key, lambda k=key: (
+        drawn.append(k), k.encode())[1]), later=later))
+        for key, later in (("t1", True), ("p1", False), ("t2", True), ("p2", False))]
+    await asyncio.sleep(0.01)
+    gate.set()
+    assert [await a for a in asked] == [b"t1", b"p1", b"t2", b"p2"]  # each its own bytes
+    await blocker
+    assert drawn == ["p1", "p2", "t1", "t2"]
+
+
+async def test_closing_cancels_the_pictures_still_waiting():
+    pictures = Pictures()
+    gate = threading.Event()
+    blocker = asyncio.ensure_future(pictures.png(Picture("b.png", "busy", lambda: (
+        gate.wait(5), b"busy")[1])))
+    await asyncio.sleep(0.01)
+    waiting = asyncio.ensure_future(pictures.png(Picture("w.png", "w", lambda: b"w")))
+    await asyncio.sleep(0.01)
+    pictures.close()
+    gate.set()
+    assert await blocker == b"busy"
+    with contextlib.suppress(asyncio.CancelledError):
+        await waiting
+    assert waiting.cancelled()
