@@ -13,7 +13,9 @@ final scores. The goal: p95 <= 50 ms and <= 200 KB at 7 players.
 Then Catan's board for 3 and 4 players (`catan`: the board with every id; `places`: the same
 board with a dozen candidate intersections labelled large), from the mid-game and final views
 of N seeded games of basic computer players (bench.catan_views), alternately on the random and
-the beginner layout. The goal: p95 <= 100 ms and <= 500 KB.
+the beginner layout, each painted whole; and `catan+`: every board of the first 120 moves of
+those games, each painted over the game's last one as the bot paints them
+(cogs/catan/render/overlay.py). The goal: p95 <= 100 ms and <= 500 KB.
 
 Then Cities for 2, 3 and 4 players and the long 2-player game (`cities`: the table picture, the
 central board with the achievements and every neighbourhood, mid-game; `hood`: one full
@@ -30,15 +32,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ai.arena import next_seat
+from ai.catan import make_player
 from bench.catan_views import catan_catalog, catan_seats, catan_views, settlement_spots
 from bench.engine import DARK_CITY
 from bot.i18n import Catalog
 from bot.records import Seat
+from cogs.catan.render import overlay
 from cogs.catan.render.picture import board_picture, candidates_picture
 from cogs.citadels.render.picture import final_picture, table_picture
 from cogs.cities.render import board as cities_board
 from cogs.cities.render import sheet as cities_sheet
-from rules import citadels
+from rules import citadels, registry
 from rules.cities import GAME as CITIES
 
 NAMES = ["Ana", "Bruno", "Carmen", "Darío", "Elena", "Fermín", "Gloria", "Hugo"]
@@ -101,6 +106,30 @@ def places_picture(view: dict[str, Any], table: list[Seat], catalog: Catalog, la
     return candidates_picture(view, table, catalog, lang, settlement_spots(view))
 
 
+def whole(picture: Picture) -> Picture:
+    """`picture` painted whole: over no board of its game kept from before."""
+    def draw(view: dict[str, Any], table: list[Seat], catalog: Catalog, lang: str) -> bytes:
+        overlay.BOARDS.clear()
+        return picture(view, table, catalog, lang)
+    return draw
+
+
+def played_views(n: int, seed: int, moves: int) -> list[dict[str, Any]]:
+    """The public view after each of the first `moves` moves of a seeded Catan game of basic
+    computer players."""
+    rules = registry.game("catan")
+    state = rules.new_game([f"p{i}" for i in range(1, n + 1)], rules.options({}, players=n),
+                           seed)
+    player, rng = make_player("basic"), random.Random(seed)
+    views = [rules.view(state, None)]
+    for _ in range(moves):
+        seat = next_seat(rules, state)
+        action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
+        state, _ = rules.apply(state, seat, action)
+        views.append(rules.view(state, None))
+    return views
+
+
 def catan_rows(games: int, repeat: int, seed: int) -> None:
     catalog = catan_catalog()
     for n in (3, 4):
@@ -110,8 +139,12 @@ def catan_rows(games: int, repeat: int, seed: int) -> None:
             views += [moments["mid"], moments["end"]]
         board_picture(views[0], catan_seats(n), catalog, "en")  # warm: fonts and text widths
         for name, picture in (("catan", board_picture), ("places", places_picture)):
-            times, cpu, sizes = measure(picture, views, catan_seats(n), catalog, repeat)
+            times, cpu, sizes = measure(whole(picture), views, catan_seats(n), catalog, repeat)
             print(row(name, n, times, cpu, sizes), flush=True)
+        overlay.BOARDS.clear()
+        boards = [view for g in range(games) for view in played_views(n, seed + g, 120)]
+        times, cpu, sizes = measure(board_picture, boards, catan_seats(n), catalog, 1)
+        print(row("catan+", n, times, cpu, sizes), flush=True)
 
 
 def cities_views(n: int, seed: int, long: bool = False) -> dict[str, dict[str, Any]]:

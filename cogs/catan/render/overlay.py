@@ -79,6 +79,11 @@ class Boards:
         self._keep(owner, Painted(key, tuple(scene.items), image), table, how)
         return image
 
+    def clear(self) -> None:
+        """Forget every board kept (the next pictures are painted whole)."""
+        with self._lock:
+            self._kept.clear()
+
     def _keep(self, owner: Hashable, painted: Painted, table: bool, how: str) -> None:
         """Keep a table's board as the game's; a panel's only while the game has none (the
         table's is the nearest to the next table's and to every panel's)."""

@@ -5,7 +5,6 @@ before (the table's or a panel's, of the same state or an earlier one, of anothe
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -13,15 +12,13 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
-from ai.arena import next_seat
-from ai.catan import make_player
 from bench.catan_views import MOMENTS, catan_catalog, catan_seats, catan_views, settlement_spots
+from bench.render import played_views
 from bot.i18n import Catalog
 from cogs.catan.render import overlay
 from cogs.catan.render.pen import paint_smooth
 from cogs.catan.render.picture import board_layout, board_picture, candidates_picture
 from cogs.drawing import Scene, Shape, render
-from rules import registry
 
 View = dict[str, Any]
 
@@ -66,7 +63,7 @@ def test_pictures_over_the_kept_board_are_the_whole_scene_painted(
     for ids in sets:  # over the table's board (or the last of their kind)
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
     assert boards.counts == {"painted": 1, "overlaid": len(sets), "kept": 0}
-    boards._kept.clear()
+    boards.clear()
     for ids in sets:  # without the table's board: each over the first panel's
         assert candidates_picture(view, seats, catalog(), "en", ids) == fresh(view, n, ids), ids
     assert board_picture(view, seats, catalog(), "en") == fresh(view, n)  # and the table
@@ -87,25 +84,10 @@ def test_boards_of_other_states_games_and_languages_painted_over_one_another(
     assert boards.counts["kept"] == 1  # the first game's middle table again: kept
 
 
-def played(seed: int, moves: int) -> list[View]:
-    """The public view after each of a seeded game's first `moves` moves."""
-    rules = registry.game("catan")
-    state = rules.new_game(["p1", "p2", "p3", "p4"], rules.options({}, players=4), seed)
-    player = make_player("basic")
-    rng = random.Random(seed)
-    views = [rules.view(state, None)]
-    for _ in range(moves):
-        seat = next_seat(rules, state)
-        action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
-        state, _ = rules.apply(state, seat, action)
-        views.append(rules.view(state, None))
-    return views
-
-
 def test_a_game_s_boards_each_painted_over_the_last_are_the_whole_scenes_painted(
         boards: overlay.Boards) -> None:
     seats = catan_seats(4)
-    for i, view in enumerate(played(3, 240)[::3]):
+    for i, view in enumerate(played_views(4, 3, 240)[::3]):
         assert board_picture(view, seats, catalog(), "en") == fresh(view, 4), i
         if i % 4 == 0:
             ids = settlement_spots(view, 5)
