@@ -249,11 +249,11 @@ def worth(s: Seen, gets: dict[str, int], gives: dict[str, int]) -> float:
 
 
 def _trade_ask(s: Seen, d: dict[str, Any], legal: Sequence[Any]) -> Action:
-    """An offer to several seats: accepted as a one-seat offer is; declined, an adaptive
-    player (the expert) counters with the one-for-one it values most, asking one of the
+    """An offer to several seats: accepted as a one-seat offer is; declined, a player with
+    `counters` (the expert) counters with the one-for-one it values most, asking one of the
     cards offered (the offerer holds them) and giving, where it can, one of those asked."""
     answer = _trade_offer(s, d, legal)
-    if isinstance(answer, AcceptTrade) or not s.style.adaptive:
+    if isinstance(answer, AcceptTrade) or not s.style.counters:
         return answer
     if s.points(s.seat(d["from"]) or 0) >= 10:
         return answer

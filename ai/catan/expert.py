@@ -1,7 +1,8 @@
 """The expert player: the basic heuristics, plus what basic players lose games by, and a
 lookahead where the heuristics would end the turn.
 
-- Goals in the order of gain per round of waiting for their cards (plan.goal_rate), not by kind;
+- Goals in the basic player's order, a city first (ordering them by gain per round of
+  waiting for their cards lost games: it built settlements where the winners build cities);
   one improvement track at a time (Style.focus).
 - Barbarians: it keeps its active knights above the weakest exposed opponent's as soon as the
   ship is two steps along, and above the strongest when the Defender point is in reach.
@@ -61,7 +62,7 @@ class ExpertPlayer:
         return expert_move(view, legal, None)
 
 
-EXPERT = Style(adaptive=True, focus=True)
+EXPERT = Style(counters=True, focus=True)
 
 # An offer (to whom, the cards given, the cards asked): none is made twice to the same seat
 # in a turn (the engine records the turn's offers, one per addressee).

@@ -176,39 +176,7 @@ def goals(s: Seen) -> list[Goal]:
                     if e not in s.roads and any(can_extend_from(s, x)
                                                 for x in T.edge_nodes[e]))):
         out.append(Goal("road", COSTS["road"]))
-    if s.style.adaptive:
-        out.sort(key=lambda g: -goal_rate(s, g))
     return out
-
-
-# What a build is worth, in points and point-equivalents, for the adaptive order.
-GOAL_GAIN = {"city": 2.6, "settlement": 2.0, "road": 0.9, "knight": 1.0, "activate": 1.2}
-IMPROVEMENT_GAIN = 1.2  # a level (progress cards, the level-3 ability, the way to a metropolis)
-METROPOLIS_GAIN = 2.0  # a level that brings a metropolis, on top
-
-
-def goal_rate(s: Seen, g: Goal) -> float:
-    """A build's gain per round of waiting for its cards: what the seat lacks, made at its
-    income (or bought at its bank rates with what it does not need)."""
-    gain = GOAL_GAIN.get(g.name, 1.5)
-    if g.name.startswith("improvement:"):
-        track = g.name.split(":")[1]
-        level = s.players[s.me]["improvements"][track] + 1
-        gain = IMPROVEMENT_GAIN + (METROPOLIS_GAIN if level >= 4 and level > max(
-            s.players[o]["improvements"][track] for o in s.opponents()) else 0.0)
-    missing = deficit(s.hand, g.cost)
-    if TRADE_NOW and missing and sum(
-            max(0, k - g.cost.get(c, 0)) // s.rates[c] for c, k in s.hand.items()
-    ) >= sum(missing.values()):
-        return gain  # the bank completes it now
-    per_round = {c: v * s.n for c, v in s.income[s.me].items()}
-    rounds = 0.0
-    for c, k in missing.items():
-        rounds = max(rounds, k / max(per_round[c], 0.5 / s.rates[c]))
-    return gain / (1.0 + rounds)
-
-
-TRADE_NOW = True  # a build the hand completes by bank trades now waits no round
 
 
 def knight_goal(s: Seen) -> Goal:

@@ -45,10 +45,11 @@ class KnightPiece:
 @dataclass(frozen=True)
 class Style:
     """Knobs the strengths set differently: `focus` saves for one improvement track at a time,
-    the one nearest a metropolis; `adaptive` orders the goals by gain per round of waiting."""
+    the one nearest a metropolis; `counters` answers an offer to several it declines with a
+    counter-offer."""
 
     focus: bool = False
-    adaptive: bool = False  # goals ordered by gain per round of waiting, not by kind
+    counters: bool = False
     scarcity: bool = False  # places weigh what the board makes little of more
 
 

@@ -43,17 +43,15 @@ def test_one_point_short_it_trades_its_whole_hand_with_the_bank_into_the_winning
     assert s.phase == "over" and s.winner == 0
 
 
-@pytest.mark.parametrize(("finish", "trade_now", "wins"), [
-    (3, False, True), (0, True, True), (0, False, False)])
-def test_either_the_finish_or_the_banks_completion_wins_with_that_hand(
-        monkeypatch: pytest.MonkeyPatch, finish: int, trade_now: bool, wins: bool) -> None:
-    """Without both, the goals' order trades toward the city once, then buys an improvement
-    level: the bank's completion now (plan.TRADE_NOW) keeps the city first, and so does the
-    finish."""
+@pytest.mark.parametrize("finish", [3, 0])
+def test_with_or_without_the_finish_the_bank_trades_go_to_the_winning_city(
+        monkeypatch: pytest.MonkeyPatch, finish: int) -> None:
+    """The city is the first goal (the goals' order by kind), so even without the finish the
+    bank trades toward it, not toward an improvement level."""
     monkeypatch.setattr(expert, "FINISH", finish)
-    monkeypatch.setattr(plan, "TRADE_NOW", trade_now)
     s = play_turn(near_win({"wool": 9, "grain": 2}))
-    assert (s.winner == 0) == wins
+    assert s.winner == 0
+    assert plan.goals(read(GAME.view(near_win({}), "R"), EXPERT))[0].name == "city"
 
 
 def test_a_city_or_settlement_brings_a_point_a_metropolis_level_two() -> None:
