@@ -18,6 +18,7 @@ import itertools
 import json
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +29,7 @@ import discord
 
 log = logging.getLogger(__name__)
 CACHED = 64  # pictures kept: a few per running game is enough, they are redrawn if evicted
+LATER = 0.25  # seconds a picture asked `later` lets the others asked meanwhile go first
 
 
 class Unwanted(Exception):
@@ -66,12 +68,13 @@ class Pictures:
     thread) wait longer for it, for no more pictures per second. A picture asked `later` (a
     table's, which may go out with its last board a moment) is drawn after those asked
     without (a panel's, whose answer waits 50 ms for it, else is edited again once it is
-    drawn: one more call)."""
+    drawn: one more call) in the LATER seconds after it was asked, not after: a table's
+    picture (and a new table waiting for it) is never starved by a stream of panels'."""
 
     def __init__(self, cached: int = CACHED) -> None:
         self._cached = cached
         self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-        self._jobs: list[tuple[bool, int, Callable[[], bytes], asyncio.Future[bytes]]] = []
+        self._jobs: list[tuple[float, int, Callable[[], bytes], asyncio.Future[bytes]]] = []
         self._jobs_lock = threading.Lock()
         self._order = itertools.count()
         self._done: OrderedDict[str, bytes] = OrderedDict()
@@ -85,7 +88,8 @@ class Pictures:
         `wanted` says whether the asker still wants it (a panel answered again since does
         not): a picture that nobody asking wants when its turn to be drawn comes is not
         drawn (Unwanted), the painter's time going to the pictures still awaited. `later`:
-        drawn after the pictures waiting that were not asked `later`."""
+        drawn after the pictures not asked `later` that were asked up to LATER seconds after
+        it."""
         key = picture.key
         if (done := self._done.get(key)) is not None:
             self._done.move_to_end(key)
@@ -118,10 +122,12 @@ class Pictures:
         return data
 
     def _painted(self, draw: Callable[[], bytes], later: bool) -> asyncio.Future[bytes]:
-        """`draw` run by the painter, its turn by `later` and then by order of asking."""
+        """`draw` run by the painter, in order of when it was asked, `later` LATER seconds
+        later than it was."""
         drawn: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         with self._jobs_lock:
-            heapq.heappush(self._jobs, (later, next(self._order), draw, drawn))
+            turn = time.monotonic() + (LATER if later else 0.0)
+            heapq.heappush(self._jobs, (turn, next(self._order), draw, drawn))
         self._painter.submit(self._paint_next)
         return drawn
 

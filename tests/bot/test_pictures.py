@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import threading
 
+from bot import pictures as pictures_module
 from bot.pictures import Picture, Pictures, picture_key
 
 
@@ -104,6 +105,30 @@ async def test_a_picture_asked_later_is_drawn_after_those_waiting_that_were_not(
     assert [await a for a in asked] == [b"t1", b"p1", b"t2", b"p2"]  # each its own bytes
     await blocker
     assert drawn == ["p1", "p2", "t1", "t2"]
+
+
+async def test_a_picture_asked_later_goes_first_once_it_has_waited_long_enough(monkeypatch):
+    """A stream of panels' pictures does not starve a table's: LATER seconds after it was
+    asked, it goes before those asked since."""
+    monkeypatch.setattr(pictures_module, "LATER", 0.05)
+    pictures = Pictures()
+    drawn: list[str] = []
+    gate = threading.Event()
+    blocker = asyncio.ensure_future(pictures.png(Picture("b.png", "busy", lambda: (
+        gate.wait(5), b"busy")[1])))
+    await asyncio.sleep(0.01)
+
+    def ask(key: str, later: bool) -> asyncio.Future[bytes]:
+        return asyncio.ensure_future(pictures.png(Picture("t.png", key, lambda: (
+            drawn.append(key), key.encode())[1]), later=later))
+
+    asked = [ask("t1", True), ask("p1", False)]
+    await asyncio.sleep(0.1)  # the table's has waited past LATER
+    asked.append(ask("p2", False))
+    await asyncio.sleep(0.01)
+    gate.set()
+    await asyncio.gather(blocker, *asked)
+    assert drawn == ["p1", "t1", "p2"]
 
 
 async def test_closing_cancels_the_pictures_still_waiting():
