@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.catan_table import LANGUAGES, records
-from bench.trade_builder import shown
+from bench.trade_builder import steps
 from bot.i18n import Catalog
 from bot.records import GameRecord
 from cogs.catan import builds
@@ -52,8 +52,7 @@ def walkthrough(record: GameRecord, seat: str, catalog: Catalog, lang: str
     road = UI.panel(record, record.seat(seat), catalog, lang, [], ROAD)
     assert isinstance(road, PicturePanel)
     blocks = [(t("panel.menu"), turn), (t(f"panel.open.{ROAD}"), road)]
-    return "\n\n".join(f"── {i}. {why} ──\n{shown(p)}" for i, (why, p) in
-                       enumerate(blocks, 1)) + "\n", road
+    return steps(blocks), road
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -62,6 +62,12 @@ def shown(panel: Panel) -> str:
     return "\n".join([text_of(panel.embed), *_lines(rows)])
 
 
+def steps(blocks: Sequence[tuple[str, Panel]]) -> str:
+    """Panels in the order a person meets them, each headed by its number and why it shows."""
+    return "\n\n".join(f"── {i}. {why} ──\n{shown(p)}" for i, (why, p) in
+                       enumerate(blocks, 1)) + "\n"
+
+
 def _lines(components: Sequence[dict[str, Any]]) -> list[str]:
     out: list[str] = []
     for component in components:
@@ -126,8 +132,7 @@ def walkthrough(catalog: Catalog, lang: str, seed: int) -> str:
     grain = f"🌾 {card('grain')}"
     focus = clicked(blocks[-1][1], t("builder.add", card=grain))
     blocks.append((t("builder.add", card=grain), panel("p2", focus)))
-    return "\n\n".join(f"── {i}. {why} ──\n{shown(p)}" for i, (why, p) in
-                       enumerate(blocks, 1)) + "\n"
+    return steps(blocks)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
