@@ -163,13 +163,14 @@ def test_the_computer_players_leave_the_shared_views_whole(game: str) -> None:
     the snapshot shares with that seat's panel: no player may change them."""
     import time
 
+    from ai.arena import next_seat
     from ai.player import make_player, strengths
     rules = registry.game(game)
     state = record_of(game, GAMES[game]).state
     for strength in strengths(game):
         player = make_player(strength, game)
         for step in range(12):
-            seat = rules.must_decide(state)[0]
+            seat = next_seat(rules, state)
             view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
             before = copy.deepcopy(view)
             action = player.choose(view, legal, random.Random(step),

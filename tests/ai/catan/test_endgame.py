@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ai.catan import expert, plan
+from ai.catan.arena import next_seat
 from ai.catan.expert import EXPERT, ExpertPlayer, goal_points
 from ai.catan.seen import read
 from rules.catan import scoring
@@ -30,7 +31,7 @@ def play_turn(s: GameState) -> GameState:
     for _ in range(30):
         if s.phase == "over" or s.seats[s.active] != "R":
             break
-        who = GAME.must_decide(s)[0]
+        who = next_seat(s)
         s, _ = GAME.apply(s, who, player.choose(GAME.view(s, who),
                                                 GAME.legal_actions(s, who), rng))
     return s
