@@ -368,7 +368,7 @@ class Publisher:
         the same round's table went to a fresher token, so the old one is deleted."""
         assert record.state is not None
         if (picture := self._picture(self._latest(record), "table")) is not None:
-            await self.pictures.file(picture, later=True)  # drawn before the call's turn
+            await self._file(picture)  # drawn before the call's turn
         old = (self.bot.service.games.get(record.id) or record).table_message_id
         message = await self._post_new(record, lambda send: self._send(record, None, send),
                                        urgent=True)
@@ -531,18 +531,18 @@ class Publisher:
         drawn: list[discord.File | None] = []
         shown = picture
         if message_id is None or message_id not in self._shown:
-            drawn = [await self.pictures.file(picture, later=True)]  # a new message waits
+            drawn = [await self._file(picture)]  # a new message waits
         else:
             if self.pictures.backlog < PAINTER_BEHIND:
                 # An edit waits for its picture a moment only; the drawing goes on meanwhile
                 # (shielded) and lands in the cache.
                 with contextlib.suppress(TimeoutError):
-                    drawn = [await asyncio.wait_for(asyncio.shield(self.pictures.file(
-                        picture, wanted=self._still_newest(record.id, picture.key),
-                        later=True)), PICTURE_PATIENCE)]
+                    drawn = [await asyncio.wait_for(asyncio.shield(self._file(
+                        picture, self._still_newest(record.id, picture.key))),
+                        PICTURE_PATIENCE)]
             ready = self._ready.pop(record.id, None)
             if not drawn and ready is not None and ready.key != self._shown[message_id]:
-                drawn, shown = [await self.pictures.file(ready, later=True)], ready  # cached
+                drawn, shown = [await self._file(ready)], ready  # from the cache
             if shown.key != picture.key or not drawn:
                 self._repaint_later(record.id)  # the board is behind the text
         if not drawn:  # the board as last drawn, for now: the text goes at once
@@ -572,7 +572,7 @@ class Publisher:
         await asyncio.sleep(PICTURE_GAP)
         record = self.bot.service.games.get(game_id)
         picture = self._picture(record, "table") if record and record.state else None
-        if picture is None or await self.pictures.file(picture, later=True) is None:
+        if picture is None or await self._file(picture) is None:
             return
         if game_id not in self.bot.service.games:
             return
@@ -592,6 +592,12 @@ class Publisher:
         if which == "table":
             return ui.table_picture(record, self.bot.catalog, lang)
         return ui.final_picture(record, self.bot.catalog, lang)
+
+    async def _file(self, picture: Picture, wanted: Callable[[], bool] | None = None
+                    ) -> discord.File | None:
+        """A public message's picture, drawn `later` than the panels' asked meanwhile (a
+        table may go out with its last board a moment; a panel's answer waits for its own)."""
+        return await self.pictures.file(picture, wanted, later=True)
 
     def _pictures_allowed(self, record: GameRecord) -> bool:
         return record.settings.pictures and self._may_attach(record)
@@ -809,8 +815,7 @@ class Publisher:
             view = discord.ui.View(timeout=None)
             view.add_item(RematchButton(record.id, self.bot.catalog.text("rematch.button", lang)))
             picture = self._picture(record, "final")
-            file = (await self.pictures.file(picture, later=True) if picture is not None
-                    else None)
+            file = await self._file(picture) if picture is not None else None
             if picture is not None and file is not None:
                 embed.set_image(url=picture.url())
 
