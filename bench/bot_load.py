@@ -110,7 +110,8 @@ class Options:
     servers: int = 1
     processes: int = 1
     store: str = "sqlite"
-    pictures: bool = True  # the table's and the result's pictures (drawn by the bot's process)
+    pictures: bool = True  # the table's and the result's pictures
+    painter: str = "process"  # where the bot draws them (its PAINTER)
     game: str = "citadels"  # the game played at every table (its `/<game> new` opens them)
     flood: float = 0.0  # clicks per second of one member pressing buttons (0: nobody does)
     public: str = "tokens"  # how the bot's public messages travel (PUBLIC_MESSAGES)
@@ -156,6 +157,15 @@ def cpu_seconds(pid: int | None = None) -> float:
     except OSError:
         return float("nan")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu(pid: int) -> float:
+    """CPU time of process `pid`'s children (a bot process's painter), 0 without any."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    return sum(cpu_seconds(int(child)) for child in children)
 
 
 @contextlib.asynccontextmanager
@@ -680,6 +690,7 @@ class Report:
     loop_lag_ms: list[float]
     routes: Counter[str] = field(default_factory=Counter)
     cpu: tuple[float, float, float] = (float("nan"),) * 3  # the bot, the people, the emulator
+    painter_cpu: float = 0.0  # the bot's painter process(es), when it draws in one
     bot_cpu: list[float] = field(default_factory=list)  # each bot process's, with --processes
     bot_games: list[int] = field(default_factory=list)  # the games each one drove
     steady_acks_ms: list[float] = field(default_factory=list)  # after the opening burst
@@ -742,6 +753,10 @@ class Report:
         return self.cpu[0] / max(self.interactions, 1) * 1e3
 
     @property
+    def painter_per_action_ms(self) -> float:
+        return self.painter_cpu / max(self.interactions, 1) * 1e3
+
+    @property
     def token_calls(self) -> int:
         """Calls through an interaction's token (follow-ups, edits, deletes)."""
         return sum(1 for c in self.calls if c["kind"] == "webhook")
@@ -795,8 +810,12 @@ class Report:
                 f"{who} {used:.1f} s ({used / max(self.wall, 1e-9):.0%} of a core)"
                 for who, used in zip(("bot", "people", "emulator"), self.cpu, strict=True)),
             f"bot CPU per human action {self.cpu_per_action_ms:.1f} ms  (the bot's CPU in the "
-            "window over the human interactions: its drawing thread, the store and the "
-            "computers' moves included)",
+            "window over the human interactions: the store, the computers' moves and, with "
+            "--painter thread, the pictures included)",
+            f"  painter process        {self.painter_per_action_ms:.1f} ms per action, "
+            f"{self.painter_cpu:.1f} s ({self.painter_cpu / max(self.wall, 1e-9):.0%} of a "
+            f"core); bot and painter {self.cpu_per_action_ms + self.painter_per_action_ms:.1f} "
+            "ms per action",
             *(["CPU per bot process     " + ", ".join(
                 f"{used:.1f} s ({used / max(self.wall, 1e-9):.0%}, {games} games)"
                 for used, games in zip(self.bot_cpu, self.bot_games, strict=True))]
@@ -1040,11 +1059,11 @@ Getter = Callable[[int], Awaitable[GameRecord | None]]
 
 
 def bot_settings(folder: str, pictures: bool = True, metrics: bool = False,
-                 public: str = "tokens") -> Settings:
+                 public: str = "tokens", painter: str = "process") -> Settings:
     return Settings(_env_file=None, discord_token=Config.token,
                     database_path=Path(folder) / "load.sqlite3", log_level="WARNING",
                     pictures=pictures, metrics_port=0 if metrics else None,
-                    public_messages=public)
+                    public_messages=public, painter=painter)
 
 
 async def scrape(port: int) -> dict[str, float]:
@@ -1107,13 +1126,22 @@ class Scraped:
                     for bucket, (n, total) in self.waits.items())]
 
 
+async def painter_pid(bot: GameBot) -> int | None:
+    """The bot's painter process, started with it (None: it draws in a thread)."""
+    process = bot.publisher.pictures.process
+    if process is None:
+        return None
+    await asyncio.to_thread(process.start)  # started already, or while the bot set up
+    return process.pid
+
+
 async def run_bench(options: Options) -> Report:
     if options.processes > 1 or options.store != "sqlite":
         return await run_processes(options)
     lag, arrivals = LoopLag(), Arrivals()
     with tempfile.TemporaryDirectory(prefix="citadels-load-") as folder:
         bot = GameBot(bot_settings(folder, options.pictures, metrics=True,
-                                   public=options.public),
+                                   public=options.public, painter=options.painter),
                       computer_pause=options.computer_pause, guild_ready_timeout=0.05)
         bot.add_listener(arrivals.record, "on_interaction")
         async with emulator_process() as (url, emulator_pid), \
@@ -1121,7 +1149,7 @@ async def run_bench(options: Options) -> Report:
                 people_process(url, options) as people:
             assert people.stdin is not None
             first_call = len(await discord_api.calls())
-            pids = (None, emulator_pid)  # the people count their own CPU
+            pids = (None, emulator_pid, await painter_pid(bot))  # the people count their own CPU
             people.stdin.write(f"{GO}\n".encode())
             scraped = Scraped()
             assert bot.metrics.port is not None
@@ -1149,6 +1177,7 @@ async def run_bench(options: Options) -> Report:
                                    lag.samples, arrivals, result.get("flood"),
                                    bot.service.store)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
+            report.painter_cpu = 0.0 if pids[2] is None else used[2]
             report.table_lags = list(bot.publisher.table_lags)
             report.next_lags = list(bot.publisher.next_lags)
             report.start_waits = list(bot.publisher.start_waits)
@@ -1174,10 +1203,12 @@ async def run_processes(options: Options) -> Report:
             readers = [asyncio.create_task(b.read()) for b in bots]
             feeding = asyncio.create_task(feed_merged(bots, people.stdin))
             start, cpu = time.monotonic(), [cpu_seconds(pid) for pid in pids]
+            painters = sum(children_cpu(pid) for pid in pids[:-1])
             result = await asyncio.wait_for(people_result(people),
                                             (options.seconds or options.timeout) + 60)
             wall = time.monotonic() - start
             used = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)]
+            painters = sum(children_cpu(pid) for pid in pids[:-1]) - painters
             feeding.cancel()
             await asyncio.gather(feeding, return_exceptions=True)
             people.stdin.close()
@@ -1196,6 +1227,7 @@ async def run_processes(options: Options) -> Report:
                 await store.close()
             report.cpu = (sum(used[:-1]), result.get("cpu", float("nan")), used[-1])
             report.bot_cpu = used[:-1]
+            report.painter_cpu = painters
             report.bot_games = [len(b.seen) for b in bots]
             report.table_lags = [s for b in bots for s in b.result.get("table_lags", [])]
             report.next_lags = [s for b in bots for s in b.result.get("next_lags", [])]
@@ -1252,6 +1284,9 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                         help="how the bot's public messages travel (its PUBLIC_MESSAGES)")
     parser.add_argument("--no-pictures", action="store_true",
                         help="games without pictures (one bot process only)")
+    parser.add_argument("--painter", choices=["process", "thread"], default="process",
+                        help="where the bot draws pictures (its PAINTER; one bot process only: "
+                             "bot processes draw in a process each)")
     parser.add_argument("--timeout", type=float, default=Options.timeout, help=argparse.SUPPRESS)
     parser.add_argument("--people-of", default=None, help=argparse.SUPPRESS)  # the people's role
     args = parser.parse_args(argv)
@@ -1265,7 +1300,7 @@ def _parse(argv: Sequence[str] | None) -> tuple[Options, str | None]:
                       servers=args.servers or (30 if args.processes > 1 else 1),
                       processes=args.processes, store=args.store,
                       pictures=not args.no_pictures, game=args.game, flood=args.flood,
-                      public=args.public)
+                      public=args.public, painter=args.painter)
     return options, args.people_of
 
 

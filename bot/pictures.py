@@ -27,6 +27,8 @@ from typing import Any
 
 import discord
 
+from bot.painter import Painter
+
 log = logging.getLogger(__name__)
 CACHED = 64  # pictures kept: a few per running game is enough, they are redrawn if evicted
 LATER = 0.25  # seconds a picture asked `later` lets the others asked meanwhile go first
@@ -42,7 +44,9 @@ def _always() -> bool:
 
 @dataclass(frozen=True)
 class Picture:
-    """A picture a message carries: `draw` makes its PNG bytes; equal keys, equal pictures."""
+    """A picture a message carries: `draw` makes its PNG bytes; equal keys, equal pictures.
+    A `functools.partial` of a module-level function with picklable arguments is drawn in the
+    painter process (bot/painter.py), anything else in the bot's drawing thread."""
 
     filename: str
     key: str
@@ -71,9 +75,14 @@ class Pictures:
     drawn: one more call) in the LATER seconds after it was asked, not after: a table's
     picture (and a new table waiting for it) is never starved by a stream of panels'."""
 
-    def __init__(self, cached: int = CACHED) -> None:
+    def __init__(self, cached: int = CACHED, process: Painter | None = None) -> None:
         self._cached = cached
         self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        # With `process`, the painter thread hands each picture to that process and waits
+        # (bot/painter.py): the order and everything here stay, the drawing's CPU leaves.
+        self.process = process
+        if process is not None:
+            self._painter.submit(process.start)  # spawned while the first game sets up
         self._jobs: list[tuple[float, int, Callable[[], bytes], asyncio.Future[bytes]]] = []
         self._jobs_lock = threading.Lock()
         self._order = itertools.count()
@@ -102,7 +111,7 @@ class Pictures:
         def draw() -> bytes:
             if not any(asker() for asker in askers):
                 raise Unwanted(picture.filename)
-            return picture.draw()
+            return picture.draw() if self.process is None else self.process.draw(picture.draw)
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
@@ -155,6 +164,8 @@ class Pictures:
             waiting, self._jobs = self._jobs, []
         for _, _, _, drawn in waiting:
             drawn.get_loop().call_soon_threadsafe(drawn.cancel)
+        if self.process is not None:
+            self.process.close()
 
     async def file(self, picture: Picture, wanted: Callable[[], bool] | None = None,
                    later: bool = False) -> discord.File | None:

@@ -25,6 +25,7 @@ from bot.couriers import Courier, Couriers, token_refused
 from bot.i18n import Catalog
 from bot.lobby import lobby_message
 from bot.pace import LAST, LOW, Pace, retry
+from bot.painter import Painter, drawing_modules
 from bot.pictures import Picture, Pictures
 from bot.ui import KeyedUI, Table, quick_action, table_of, ui_for
 
@@ -111,7 +112,8 @@ class Publisher:
         share = bot.sharding.share
         self._pace = Pace(PUBLIC_RATE * share, width=IN_FLIGHT)
         self._starts = Pace(START_RATE * share, width=IN_FLIGHT)
-        self.pictures = Pictures()
+        self.pictures = Pictures(process=Painter(bot.catalog, drawing_modules())
+                                 if bot.settings.painter == "process" else None)
         self._shown: dict[int, str] = {}  # message -> key of the picture it carries
         # How public messages travel (the operator's PUBLIC_MESSAGES): on interaction tokens,
         # outside the global limit, or on the channel routes only, inside it.

@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     pictures: bool = Field(
         default=True, description="Default for servers: the table and the result come with a "
                                   "picture too; servers choose with /<game> defaults")
+    painter: Literal["process", "thread"] = Field(
+        default="process",
+        description="Where pictures are drawn: in a process of their own (their CPU off the "
+                    "bot's event loop and its process) or in a thread of the bot's process")
     computer_pause: float = Field(
         default=1.5, ge=0, le=10, description="Seconds a computer player waits before acting"
     )

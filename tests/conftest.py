@@ -1,6 +1,7 @@
 """Shared fixtures. Emulator fixtures live in tests/fakediscord_fixtures.py, the storage
 backends' (SQLite files, a real PostgreSQL server) in tests/postgres_fixtures.py."""
 
+import os
 import sys
 
 import pytest
@@ -10,6 +11,11 @@ import pytest
 # compiles the project anew and pytest rewrites every test module's asserts again, a good part
 # of the suite's CPU. The caches go to the git-ignored __pycache__ folders.
 sys.dont_write_bytecode = False
+
+# The bots the tests start draw their pictures in a thread: a painter process each (a second
+# Python starting, Pillow and the games' UI imported) would cost the suite far more than the
+# pictures. tests/bot/test_painter.py and tests/e2e/test_painter_process.py draw in the process.
+os.environ.setdefault("PAINTER", "thread")
 
 from tests.fakediscord_fixtures import (  # noqa: E402, F401 (fixtures are found by name)
     bot_rest,

@@ -17,6 +17,7 @@ Built from `view(state, seat)` (the same for everyone: Cities has no secret of o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,8 +78,8 @@ def hood_picture(public: View, seat: str, seats: list[Seat], catalog: Catalog, l
                                                  None if look.staged is None else
                                                  list(vars(look.staged).values())],
                       caption)
-    return Picture("hood.png", key,
-                   lambda: sheet.hood_picture(public, seat, seats, catalog, lang, look, caption))
+    return Picture("hood.png", key, functools.partial(
+        sheet.hood_picture, public, seat, seats, catalog, lang, look, caption))
 
 
 # --- what the panel says -----------------------------------------------------------------------

@@ -20,6 +20,7 @@ Every key starts with the game's id and a dot; a game may still answer any metho
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -83,7 +84,7 @@ def picture(record: GameRecord, catalog: Catalog, lang: str, name: str, draw: Dr
     seats = list(record.seats)
     names = [who(s.id, seats, catalog, lang, markdown=False) for s in seats]
     return Picture(f"{name}.png", picture_key(record.game, name, version, lang, names, view),
-                   lambda: draw(view, seats, catalog, lang))
+                   functools.partial(draw, view, seats, catalog, lang))
 
 
 class Forwarding(OptionalUI):

@@ -25,6 +25,7 @@ change that shows. Reference pictures: `python -m bench.pictures`.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass
@@ -177,12 +178,9 @@ def board(view: View, seats: Sequence[Seat], catalog: Catalog, lang: str,
     """The board (or the candidates `ids`) as a picture the publisher caches by its key."""
     chosen = None if ids is None else sorted(set(ids))
     table = list(seats)
-
-    def paint() -> bytes:
-        if chosen is None:
-            return board_picture(view, table, catalog, lang, colours)
-        return candidates_picture(view, table, catalog, lang, chosen, colours)
-
+    paint = (functools.partial(board_picture, view, table, catalog, lang, colours)
+             if chosen is None else
+             functools.partial(candidates_picture, view, table, catalog, lang, chosen, colours))
     return Picture("board.png" if chosen is None else "places.png",
                    board_key(view, table, catalog, lang, chosen, colours), paint)
 
