@@ -22,8 +22,10 @@ import functools
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
+import signal
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -47,14 +49,25 @@ _catalog: Any = None  # in the worker: the bot's catalog, sent once
 
 
 def _started(catalog: bytes, modules: Sequence[str]) -> None:
-    """In the worker, once: the catalog, and the drawing code imported before any picture."""
+    """In the worker, once: the catalog, and the drawing code imported before any picture.
+    Ctrl-C is the bot's to handle (it closes the painter); a bot that dies takes it along."""
     global _catalog
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_outlive_not, name="painter-parent", daemon=True).start()
     _catalog = pickle.loads(catalog)
     for name in modules:
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a module it cannot import is imported (or not) later
             log.exception("The painter could not import %s", name)
+
+
+def _outlive_not() -> None:
+    """In the worker: exit when the bot's process is gone (killed, it could not say so)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
 
 
 def _draw(job: bytes) -> bytes:

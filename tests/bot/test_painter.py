@@ -8,7 +8,11 @@ import asyncio
 import functools
 import os
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +102,29 @@ async def test_a_drawing_that_fails_in_the_worker_fails_as_in_place(pictures: Pi
     assert await pictures.file(broken) is None  # logged; the message goes out with its text
     assert int(await pictures.png(Picture("d.png", "d", functools.partial(worker_pid)))) == \
         painter(pictures).pid  # the worker lives on
+
+
+def test_a_painter_does_not_outlive_a_killed_bot(tmp_path: Path):
+    """A bot killed outright (it cannot close its painter) takes its painter along."""
+    script = tmp_path / "bot.py"
+    script.write_text(
+        "import os, signal, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "from bot.painter import Painter\n"
+        "if __name__ == '__main__':\n"
+        "    painter = Painter({'a catalog': 1})\n"
+        "    painter.start()\n"
+        "    print(painter.pid, flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n")
+    bot = subprocess.run([sys.executable, str(script), str(Path(__file__).parents[2])],
+                         capture_output=True, text=True, timeout=120)
+    assert bot.returncode == -signal.SIGKILL
+    worker = int(bot.stdout)
+    for _ in range(100):
+        if not Path(f"/proc/{worker}").exists() or \
+                Path(f"/proc/{worker}/stat").read_text().split(") ")[1][0] == "Z":
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(worker, signal.SIGKILL)
+        raise AssertionError("the painter outlived its bot")
