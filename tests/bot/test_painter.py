@@ -118,13 +118,21 @@ def test_a_painter_does_not_outlive_a_killed_bot(tmp_path: Path):
         "    os.kill(os.getpid(), signal.SIGKILL)\n")
     bot = subprocess.run([sys.executable, str(script), str(Path(__file__).parents[2])],
                          capture_output=True, text=True, timeout=120)
-    assert bot.returncode == -signal.SIGKILL
     worker = int(bot.stdout)
-    for _ in range(100):
-        if not Path(f"/proc/{worker}").exists() or \
-                Path(f"/proc/{worker}/stat").read_text().split(") ")[1][0] == "Z":
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(worker, signal.SIGKILL)
-        raise AssertionError("the painter outlived its bot")
+    try:
+        assert bot.returncode == -signal.SIGKILL
+        for _ in range(100):
+            if not alive(worker):
+                break
+            time.sleep(0.1)
+        assert not alive(worker), "the painter outlived its bot"
+    finally:
+        if alive(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1][0] != "Z"
+    except OSError:
+        return False
