@@ -6,9 +6,10 @@ time the event loop could not answer clicks in. Here a picture whose drawing is 
 `functools.partial` of a module-level function (what every game's UI gives, see
 `bot.pictures.Picture`) is pickled and drawn by one worker process; its PNG bytes come back.
 
-- One worker: the painter thread (bot/pictures.py) already draws one picture at a time, in its
-  order, and a game's boards painted over its last one (cogs/catan/render/overlay.py) need their
-  last board in the same process.
+- One worker: the painter thread (bot/pictures.py) hands pictures over in its order, two at a
+  time (one drawn while the next travels: waiting for each round trip left the worker idle and
+  panels' pictures queued), and a game's boards painted over its last one
+  (cogs/catan/render/overlay.py) need their last board in the same process.
 - The catalog travels once, when the worker starts; a picture's drawing names it by reference
   (only where it is one of the partial's own arguments: pickling each argument's objects through
   a Python hook would cost more than it saves).
@@ -28,7 +29,7 @@ import pickle
 import signal
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -85,8 +86,7 @@ def drawing_modules() -> list[str]:
 
 
 class Painter:
-    """Draws pictures in a worker process; `draw` is called from the painter thread and blocks
-    it (not the event loop) until the picture is drawn."""
+    """Draws pictures in a worker process: the painter thread submits them, in its order."""
 
     def __init__(self, catalog: object, modules: Sequence[str] = ()) -> None:
         self._catalog = catalog
@@ -110,22 +110,31 @@ class Painter:
                 self.pid = self._pool.submit(os.getpid).result()
             return self._pool
 
-    def draw(self, draw: Callable[[], bytes]) -> bytes:
-        """`draw`'s bytes, drawn in the worker if it can travel there, else here."""
+    def submit(self, draw: Callable[[], bytes]) -> Future[bytes] | None:
+        """`draw` sent to the worker, its bytes to come in the future returned; None if it
+        cannot travel there (then it is drawn in the thread)."""
         job = self._job(draw)
         if job is None:
             self.in_thread += 1
-            return draw()
+            return None
         try:
-            data: bytes = self.start().submit(_draw, job).result()
-        except (BrokenProcessPool, OSError):
-            log.warning("The painter process stopped; a new one starts for the next picture",
-                        exc_info=True)
-            self._lost()
+            future = self.start().submit(_draw, job)
+        except (BrokenProcessPool, OSError, RuntimeError):
+            log.warning("The painter process could not start; pictures are drawn in a thread "
+                        "until it does", exc_info=True)
+            self.lost()
             self.in_thread += 1
-            return draw()
-        self.drawn += 1
-        return data
+            return None
+        future.add_done_callback(self._count)
+        return future
+
+    def _count(self, future: Future[bytes]) -> None:
+        if future.cancelled():
+            return
+        if (exc := future.exception()) is None:
+            self.drawn += 1
+        elif isinstance(exc, BrokenProcessPool):
+            self.in_thread += 1  # drawn again in the thread (bot/pictures.py)
 
     def _job(self, draw: Callable[[], bytes]) -> bytes | None:
         """`draw` pickled for the worker, its catalog by reference; None if it cannot be."""
@@ -143,7 +152,8 @@ class Painter:
     def _ref(self, value: object) -> object:
         return CATALOG if value is self._catalog else value
 
-    def _lost(self) -> None:
+    def lost(self) -> None:
+        """The worker stopped (or could not start): the next picture starts a new one."""
         with self._lock:
             pool, self._pool, self.pid = self._pool, None, None
         if pool is not None:
@@ -151,4 +161,4 @@ class Painter:
 
     def close(self) -> None:
         """Let the worker go (the picture it is drawing, if any, is dropped)."""
-        self._lost()
+        self.lost()

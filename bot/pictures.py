@@ -11,6 +11,7 @@ uploading it again.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import heapq
 import io
@@ -21,7 +22,8 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +34,7 @@ from bot.painter import Painter
 log = logging.getLogger(__name__)
 CACHED = 64  # pictures kept: a few per running game is enough, they are redrawn if evicted
 LATER = 0.25  # seconds a picture asked `later` lets the others asked meanwhile go first
+IN_FLIGHT = 2  # pictures handed to the painter process at once
 
 
 class Unwanted(Exception):
@@ -78,12 +81,15 @@ class Pictures:
     def __init__(self, cached: int = CACHED, process: Painter | None = None) -> None:
         self._cached = cached
         self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-        # With `process`, the painter thread hands each picture to that process and waits
-        # (bot/painter.py): the order and everything here stay, the drawing's CPU leaves.
+        # With `process`, the painter thread hands each picture to that process (bot/painter.py)
+        # in the same order: the drawing's CPU leaves. IN_FLIGHT at once, so the next one is
+        # on its way while one is drawn, yet a panel's picture asked now is not queued behind
+        # every table waiting.
         self.process = process
+        self._slots = threading.Semaphore(IN_FLIGHT)
         if process is not None:
             self._painter.submit(process.start)  # spawned while the first game sets up
-        self._jobs: list[tuple[float, int, Callable[[], bytes], asyncio.Future[bytes]]] = []
+        self._jobs: list[tuple[float, int, _Job, asyncio.Future[bytes]]] = []
         self._jobs_lock = threading.Lock()
         self._order = itertools.count()
         self._done: OrderedDict[str, bytes] = OrderedDict()
@@ -108,14 +114,11 @@ class Pictures:
         if (drawing := self._drawing.get(key)) is not None:
             return await asyncio.shield(drawing)  # the same picture asked twice at once
 
-        def draw() -> bytes:
-            if not any(asker() for asker in askers):
-                raise Unwanted(picture.filename)
-            return picture.draw() if self.process is None else self.process.draw(picture.draw)
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
+        job = _Job(picture, lambda: any(asker() for asker in askers))
         try:
-            data = await self._painted(draw, later)
+            data = await self._painted(job, later)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting for it
@@ -130,26 +133,67 @@ class Pictures:
             self._done.popitem(last=False)
         return data
 
-    def _painted(self, draw: Callable[[], bytes], later: bool) -> asyncio.Future[bytes]:
-        """`draw` run by the painter, in order of when it was asked, `later` LATER seconds
+    def _painted(self, job: _Job, later: bool) -> asyncio.Future[bytes]:
+        """`job` drawn by the painter, in order of when it was asked, `later` LATER seconds
         later than it was."""
         drawn: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         with self._jobs_lock:
             turn = time.monotonic() + (LATER if later else 0.0)
-            heapq.heappush(self._jobs, (turn, next(self._order), draw, drawn))
+            heapq.heappush(self._jobs, (turn, next(self._order), job, drawn))
         self._painter.submit(self._paint_next)
         return drawn
 
     def _paint_next(self) -> None:
-        """In the painter: draw the first picture waiting (one submitted task per job)."""
+        """In the painter thread: the first picture waiting drawn, or handed to the painter
+        process once it has a slot free (one submitted task per job)."""
+        process = self.process
+        if process is not None:
+            self._slots.acquire()
         with self._jobs_lock:
-            _, _, draw, drawn = heapq.heappop(self._jobs)
+            if not self._jobs:  # closed meanwhile
+                self._slots.release()
+                return
+            _, _, job, drawn = heapq.heappop(self._jobs)
+        handed = None
         try:
-            data = draw()
+            if not job.wanted():
+                raise Unwanted(job.picture.filename)
+            if process is not None and (handed := process.submit(job.picture.draw)):
+                handed.add_done_callback(functools.partial(self._drawn_there, job, drawn))
+                return
+            data = job.picture.draw()
         except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits it
-            drawn.get_loop().call_soon_threadsafe(_settle, drawn, None, exc)
+            _hand(drawn, None, exc)
         else:
-            drawn.get_loop().call_soon_threadsafe(_settle, drawn, data, None)
+            _hand(drawn, data, None)
+        finally:
+            if process is not None and handed is None:
+                self._slots.release()
+
+    def _drawn_there(self, job: _Job, drawn: asyncio.Future[bytes],
+                     future: Future[bytes]) -> None:
+        """In the painter process's managing thread: a picture it drew (or could not)."""
+        self._slots.release()
+        if future.cancelled():
+            drawn.get_loop().call_soon_threadsafe(drawn.cancel)
+        elif isinstance(exc := future.exception(), BrokenProcessPool):
+            assert self.process is not None
+            self.process.lost()  # a new one for the next picture; this one drawn here
+            try:
+                self._painter.submit(self._draw_here, job, drawn)
+            except RuntimeError:  # closed
+                drawn.get_loop().call_soon_threadsafe(drawn.cancel)
+        else:
+            _hand(drawn, None if exc else future.result(), exc)
+
+    def _draw_here(self, job: _Job, drawn: asyncio.Future[bytes]) -> None:
+        """In the painter thread: a picture the painter process lost, drawn here."""
+        try:
+            data = job.picture.draw()
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits it
+            _hand(drawn, None, exc)
+        else:
+            _hand(drawn, data, None)
 
     @property
     def backlog(self) -> int:
@@ -180,6 +224,19 @@ class Pictures:
             log.exception("Could not draw %s", picture.filename)
             return None
         return discord.File(io.BytesIO(data), filename=picture.filename)
+
+
+@dataclass(frozen=True)
+class _Job:
+    """A picture waiting for the painter, and whether anyone asking still wants it."""
+
+    picture: Picture
+    wanted: Callable[[], bool]
+
+
+def _hand(drawn: asyncio.Future[bytes], data: bytes | None, exc: BaseException | None) -> None:
+    """From any thread: a drawing's outcome to the event loop awaiting it."""
+    drawn.get_loop().call_soon_threadsafe(_settle, drawn, data, exc)
 
 
 def _settle(drawn: asyncio.Future[bytes], data: bytes | None,
