@@ -17,8 +17,8 @@ lookahead where the heuristics would end the turn.
 - Near winning no seat trades with it: it makes no offer, and trades with the bank toward
   the build that brings points.
 - Before ending its turn it plays each candidate move in a world rebuilt from its view, the
-  turn finished by these heuristics, and keeps the one that ends the turn with the most points
-  (value.relative breaking ties).
+  turn finished by these heuristics, offers included (the world's basic players answer them),
+  and keeps the one that ends the turn with the most points (value.relative breaking ties).
 """
 
 from __future__ import annotations
@@ -51,11 +51,10 @@ class ExpertPlayer:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
-        made = offers_made(view)
-        first = expert_move(view, legal, made if len(made) < MAX_OFFERS else None)
+        first = heuristic(view, legal)
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
-        return search.best_move(view, legal, read(view, EXPERT), first, _heuristic, rng,
+        return search.best_move(view, legal, read(view, EXPERT), first, heuristic, rng,
                                 self.worlds, deadline, search.points_first)
 
     def fallback(self, view: View, legal: Sequence[Action]) -> Action:
@@ -87,8 +86,12 @@ def searched(view: View, legal: Sequence[Action]) -> bool:
             and not any(d["seat"] == view["you"] for d in view["pending"]))
 
 
-def _heuristic(view: View, legal: Sequence[Action]) -> Action:
-    return expert_move(view, legal, None)
+def heuristic(view: View, legal: Sequence[Action]) -> Action:
+    """The heuristic move, offers included while the turn's are fewer than MAX_OFFERS; the
+    lookahead finishes its turns with it too, the basic players of its worlds answering the
+    offers (without them it missed the builds a trade after a candidate completes)."""
+    made = offers_made(view)
+    return expert_move(view, legal, made if len(made) < MAX_OFFERS else None)
 
 
 OFFER_DEFICIT = 2  # offers only for a build that lacks at most this many cards

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
+
+import pytest
 
 from ai.catan import basic, search
 from ai.catan.expert import (
     EXPERT,
+    ExpertPlayer,
     acceptance,
     expert_move,
     guessed_hand,
     searched,
     taker_model,
 )
-from ai.catan.seen import read
-from rules.catan.actions import AcceptTrade, DeclineTrade
+from ai.catan.search import Policy
+from ai.catan.seen import Seen, View, read
+from rules.catan.actions import AcceptTrade, Action, DeclineTrade, OfferTrade
 from rules.catan.determinize import determinize
 from rules.catan.game import GAME
 from rules.catan.state import CARDS, GameState
@@ -58,6 +63,51 @@ def test_past_its_deadline_the_lookahead_plays_the_heuristic_move() -> None:
                               lambda v, a: expert_move(v, a, None), random.Random(1), 4,
                               deadline=start - 1)
     assert chosen == first and time.monotonic() - start < 0.5
+
+
+def _turn_end(state: GameState, seat: str) -> GameState | None:
+    """The seat's turn played on by the player (the others by basic) up to where its
+    heuristic ends the turn: where the lookahead runs."""
+    for _ in range(60):
+        who = search.asked(state)
+        view, legal = GAME.view(state, who), GAME.legal_actions(state, who)
+        if who != seat:
+            move = basic.basic_move(view, legal)
+        else:
+            move = ExpertPlayer(worlds=0).choose(view, legal, random.Random(0))
+            if move.type == "end_turn" and searched(view, legal):
+                return state
+        state, _ = GAME.apply(state, who, move)
+        if state.seats[state.active] != seat:
+            return None
+    return None
+
+
+def test_the_lookahead_plays_its_turns_on_as_the_expert_does_offers_included(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The policy the lookahead finishes a turn with is the player's own move, offers
+    included (the basic players of its worlds answer them): a trade after a candidate may
+    complete a build."""
+    policies: list[Policy] = []
+
+    def spy(view: View, legal: Sequence[Action], s: Seen, first: Action, mine: Policy,
+            *args: object) -> Action:
+        policies.append(mine)
+        return first
+    monkeypatch.setattr(search, "best_move", spy)
+    for state, seat in _turns()[:4]:
+        ended = _turn_end(state, seat)
+        if ended is not None:
+            ExpertPlayer().choose(GAME.view(ended, seat), GAME.legal_actions(ended, seat),
+                                  random.Random(0))
+    assert policies
+    offers = 0
+    for state, seat in _turns():
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        move = policies[0](view, legal)
+        assert move == ExpertPlayer(worlds=0).choose(view, legal, random.Random(0))
+        offers += isinstance(move, OfferTrade)
+    assert offers >= 1
 
 
 def test_the_offer_model_answers_as_the_basic_player_given_the_real_hand() -> None:
