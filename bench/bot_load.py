@@ -3,7 +3,7 @@
     python -m bench.bot_load --games N [--players P] [--humans H] [--think SECONDS]
                              [--seconds T] [--computer-pause S] [--seed S] [--servers K]
                              [--processes N] [--store sqlite|postgres] [--game catan]
-                             [--flood CLICKS_PER_SECOND]
+                             [--flood CLICKS_PER_SECOND] [--painter process|thread]
 
 Three processes: the Discord emulator (`python -m fakediscord --port 0`), the real bot
 (`GameBot`) in this one, pointed at it, and the scripted people (this module again, with the
@@ -20,6 +20,11 @@ clock) p50/p90/p99/max, REST calls per human action (all the bot's REST calls, c
 included, over the human interactions) and by route, 429s, failed interactions, games finished,
 wall time, the bot process's event-loop lag, the CPU of each process and the bot's CPU per
 human action, between two machine checks (bench.engine: this machine changes speed by itself).
+The bot draws its pictures in its painter process (bot/painter.py), whose CPU is printed apart
+and beside the bot's; `--painter thread` draws them in the bot's process, as PAINTER=thread.
+Run it alone: a CPU-bound process started from another terminal (another session) takes a whole
+core whatever its `nice`, since the kernel shares the CPU between sessions first
+(/proc/sys/kernel/sched_autogroup_enabled); `echo 19 > /proc/PID/autogroup` lowers that session.
 With `--seconds T` the people stop after T seconds and the figures cover that window; otherwise
 the games are played to the end.
 

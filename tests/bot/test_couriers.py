@@ -92,7 +92,7 @@ def test_only_the_tokens_own_refusals_count_as_its_end() -> None:
 
 def publisher() -> Publisher:
     bot = SimpleNamespace(sharding=SimpleNamespace(share=1.0),
-                          settings=SimpleNamespace(public_messages="tokens"))
+                          settings=SimpleNamespace(public_messages="tokens", painter="thread"))
     return Publisher(bot)  # type: ignore[arg-type]
 
 
