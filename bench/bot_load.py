@@ -165,12 +165,15 @@ def cpu_seconds(pid: int | None = None) -> float:
 
 
 def children_cpu(pid: int) -> float:
-    """CPU time of process `pid`'s children (a bot process's painter), 0 without any."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return 0.0
-    return sum(cpu_seconds(int(child)) for child in children)
+    """CPU time of process `pid`'s children (a bot process's painter, which its painter
+    thread starts: each thread's children are listed apart), 0 without any."""
+    children: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children.update(int(c) for c in (task / "children").read_text().split())
+        except OSError:
+            continue
+    return sum(used for child in children if (used := cpu_seconds(child)) == used)  # not NaN
 
 
 @contextlib.asynccontextmanager
