@@ -136,7 +136,19 @@ class GameService:
         new.decisions = decisions(new, old)
         new.timers = self.timers.timers_for(new)
         started = time.perf_counter()
-        await self.store.save(new, expected_version=old.version, action=action)
+        # A save under way lands even if its caller is cancelled (a bot closing, a computer's
+        # runner stopped): the cache, the table and whoever plays next must then follow it,
+        # or the game's next change is refused as stale.
+        saving = asyncio.ensure_future(
+            self.store.save(new, expected_version=old.version, action=action))
+        cancelled = False
+        try:
+            await asyncio.shield(saving)
+        except asyncio.CancelledError:
+            if saving.cancelled():
+                raise
+            cancelled = True
+            await saving
         if self.commit_took is not None:
             self.commit_took(time.perf_counter() - started)
         failpoints.reach("after_commit")
@@ -150,6 +162,8 @@ class GameService:
         self.announce(change)
         self.computers.kick(new.id)
         self.timers.arm(new)
+        if cancelled:
+            raise asyncio.CancelledError
         return change
 
     def announce(self, change: Change) -> None:

@@ -145,3 +145,36 @@ async def test_a_click_is_parsed_once(service: GameService, monkeypatch: pytest.
     monkeypatch.setattr(adapter, "_union", Counting())
     await service.act(game, user, record.version, action)
     assert parsed == [action] and service.games[game].version == record.version + 1
+
+
+async def test_a_commit_cancelled_while_saving_is_followed_by_the_cache(
+        service: GameService, monkeypatch: pytest.MonkeyPatch):
+    """A change whose caller is cancelled while its save is under way (the bot closing, a
+    computer's runner stopped) still lands: the cache follows the store, so the game's next
+    change is not refused as stale."""
+    game = await game_of(service, 3)
+    user, seat = decider(service, game)
+    record = service.games[game]
+    save, saving = service.store.save, asyncio.Event()
+
+    async def queued_save(*args: object, **kwargs: object) -> None:
+        queued = asyncio.ensure_future(save(*args, **kwargs))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # in the store's queue: its batch commits whatever comes
+        saving.set()
+        await queued
+
+    monkeypatch.setattr(service.store, "save", queued_save)
+    action = citadels.legal_actions(record.state, seat)[0]  # type: ignore[arg-type]
+    task = asyncio.create_task(service.act(game, user, record.version, action.model_dump()))
+    await saving.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    stored = await service.store.get(game)
+    assert stored is not None and stored.version == record.version + 1
+    assert service.games[game].version == stored.version
+    user, seat = decider(service, game)
+    now = service.games[game]
+    nxt = citadels.legal_actions(now.state, seat)[0]  # type: ignore[arg-type]
+    await service.act(game, user, now.version, nxt.model_dump())
+    assert (await service.store.get(game)).version == record.version + 2  # type: ignore[union-attr]
