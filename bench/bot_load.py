@@ -1157,7 +1157,9 @@ async def run_bench(options: Options) -> Report:
                 people_process(url, options) as people:
             assert people.stdin is not None
             first_call = len(await discord_api.calls())
-            pids = (None, emulator_pid, await painter_pid(bot))  # the people count their own CPU
+            painter = await painter_pid(bot)
+            # The people count their own CPU.
+            pids = (None, emulator_pid, *([] if painter is None else [painter]))
             people.stdin.write(f"{GO}\n".encode())
             scraped = Scraped()
             assert bot.metrics.port is not None
@@ -1185,7 +1187,7 @@ async def run_bench(options: Options) -> Report:
                                    lag.samples, arrivals, result.get("flood"),
                                    bot.service.store)
             report.cpu = (used[0], result.get("cpu", float("nan")), used[1])
-            report.painter_cpu = 0.0 if pids[2] is None else used[2]
+            report.painter_cpu = sum(used[2:])
             report.table_lags = list(bot.publisher.table_lags)
             report.next_lags = list(bot.publisher.next_lags)
             report.start_waits = list(bot.publisher.start_waits)

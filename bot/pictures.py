@@ -144,8 +144,8 @@ class Pictures:
         return drawn
 
     def _paint_next(self) -> None:
-        """In the painter thread: the first picture waiting drawn, or handed to the painter
-        process once it has a slot free (one submitted task per job)."""
+        """In the painter thread: the first picture waiting handed to the painter process once
+        it has a slot free, or drawn here (one submitted task per job)."""
         process = self.process
         if process is not None:
             self._slots.acquire()
@@ -156,19 +156,17 @@ class Pictures:
             _, _, job, drawn = heapq.heappop(self._jobs)
         handed = None
         try:
-            if not job.wanted():
-                raise Unwanted(job.picture.filename)
-            if process is not None and (handed := process.submit(job.picture.draw)):
-                handed.add_done_callback(functools.partial(self._drawn_there, job, drawn))
-                return
-            data = job.picture.draw()
-        except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits it
-            _hand(drawn, None, exc)
-        else:
-            _hand(drawn, data, None)
+            if process is not None and job.wanted():
+                handed = process.submit(job.picture.draw)
+        except Exception:  # noqa: BLE001 - a picture that cannot be handed over is drawn here
+            log.exception("Could not hand %s to the painter process", job.picture.filename)
         finally:
             if process is not None and handed is None:
                 self._slots.release()
+        if handed is not None:
+            handed.add_done_callback(functools.partial(self._drawn_there, job, drawn))
+        else:
+            self._draw_here(job, drawn)
 
     def _drawn_there(self, job: _Job, drawn: asyncio.Future[bytes],
                      future: Future[bytes]) -> None:
@@ -187,8 +185,11 @@ class Pictures:
             _hand(drawn, None if exc else future.result(), exc)
 
     def _draw_here(self, job: _Job, drawn: asyncio.Future[bytes]) -> None:
-        """In the painter thread: a picture the painter process lost, drawn here."""
+        """In the painter thread: a picture drawn here (without a painter process, one that
+        cannot travel there, or one the process lost), unless nobody wants it any more."""
         try:
+            if not job.wanted():
+                raise Unwanted(job.picture.filename)
             data = job.picture.draw()
         except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits it
             _hand(drawn, None, exc)
