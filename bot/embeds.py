@@ -26,6 +26,8 @@ _WORDS = re.compile(r"\S*\*\*.+?\*\*\S*|\S+")  # a **bold** span is one word
 
 def size(text: str) -> int:
     """Length as Discord may count it: UTF-16 code units (never less than code points)."""
+    if text.isascii():  # most lines: one unit a character, without encoding them
+        return len(text)
     return len(text.encode("utf-16-le")) // 2
 
 

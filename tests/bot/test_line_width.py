@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.embeds import PHONE, width, wrap
+from bot.embeds import PHONE, size, width, wrap
 
 
 @pytest.mark.parametrize(("text", "columns"), [
@@ -39,3 +39,9 @@ def test_wrap_keeps_a_bold_span_whole_and_a_short_line_as_it_is() -> None:
     assert any("**Maximiliano de la Cruz**" in line for line in lines)
     assert wrap("short") == ["short"]
     assert wrap("") == [""]
+
+
+def test_size_counts_utf16_units_ascii_or_not():
+    for text, units in (("", 0), ("Gold 3", 6), ("Año ñ", 5), ("🎲 x", 4), ("👑🏰", 4),
+                        ("a\u200db", 3)):
+        assert size(text) == units == len(text.encode("utf-16-le")) // 2, text

@@ -116,6 +116,21 @@ def test_destroy_costs_with_a_great_wall() -> None:
     assert entry(public, "ana")["destroy_costs"] == {}
 
 
+def test_destroy_costs_are_each_districts_destroy_cost() -> None:
+    """The view's costs, the city's shields summed once, agree with the Warlord's own rule for
+    every district, with doubled districts (a Quarry) and beautified ones."""
+    from rules.citadels.districts import COST, city_destroy_cost, destroy_costs
+    rng = random.Random(3)
+    names = sorted(COST)
+    for _ in range(400):
+        city = [rng.choice(names) for _ in range(rng.randint(0, 9))]
+        if city and rng.random() < 0.5:
+            city += ["great_wall"] * rng.randint(1, 2) + [city[0]]
+        beautified = rng.sample(city, k=rng.randint(0, len(city))) if city else []
+        assert destroy_costs(city, beautified) == {
+            d: city_destroy_cost(city, d, beautified) for d in city}
+
+
 def test_assassin_thief_and_magician_targets_with_reasons() -> None:
     chars = {"ana": ["assassin"], "bo": ["thief"], "cy": ["magician"], "di": ["king"]}
     state = start(4, chars, hands={"cy": ["manor"], "di": ["temple"]})
