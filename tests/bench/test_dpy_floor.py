@@ -7,7 +7,7 @@ from bench.dpy_floor import parse, report, run
 
 
 async def test_a_short_floor_run_answers_every_click_and_prints_its_figures():
-    argv = ["--tables", "4", "--people", "2", "--think", "0.3", "--seconds", "3"]
+    argv = ["--tables", "3", "--people", "2", "--think", "0.2", "--seconds", "1.5"]
     options = parse(argv)
     result = await run(options, argv)
     clicks = result["clicks"]
