@@ -2,14 +2,18 @@
 decide together (discards on a 7, and the like), every seat an expert, played through the
 service's own computer runners on a temporary SQLite store.
 
-    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3] [--turns]
+    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3] [--turns | --setup]
 
 A ticker wakes every 5 ms and records how late it woke: that lag is what every click's answer
 waits on meanwhile. The run is made with the service's limit on decisions searched at once
 (bot.computers.THINKING) and, from the same run, with no limit (every seat thinking in its own
 thread at once), so the two sides of the comparison share the machine's speed of the moment.
-Prints p50/p99/max lag and the wall time until every seat has decided. `--turns` takes instead
-one seat a game acting in its own turn (where the Catan expert runs its lookahead), 8 games.
+Prints p50/p99/max lag and the wall time until every seat has decided. The process tunes its
+interpreter as a running bot does (bot/client.py: the GIL's switch interval, the collector).
+`--turns` takes instead one seat a game acting in its own turn (where the Catan expert runs its
+lookahead), 8 games;
+`--setup` one seat a game placing a set-up settlement or city (where it searches its
+placements, ai/catan/opening.py: its longest decisions), 8 games.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import asyncio
 import itertools
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +32,7 @@ from typing import Any
 
 from bot import computers
 from bot.changes import waiting
+from bot.client import SWITCH_INTERVAL, settle_gc
 from bot.records import GameRecord, GameSettings, Seat
 from bot.service import GameService
 from bot.storage import open_store
@@ -78,6 +84,29 @@ def turn_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[A
                 and len(game.legal_actions(state, game.to_act(state)[0])) > 1)
 
     return list(itertools.islice(moments(game, seats, seed, own_turn), want))
+
+
+def setup_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """(state, seed) pairs of `want` random 4-player Catan games, each at a moment when its
+    seat places a set-up building, a different moment of the set-up in each (the expert
+    searches every placement)."""
+    def placing(state: Any) -> bool:
+        if state.phase != "setup":
+            return False
+        legal = game.legal_actions(state, game.to_act(state)[0])
+        return len(legal) > 1 and legal[0].type == "place_building"
+
+    found: list[tuple[Any, int]] = []
+    for n, (state, game_seed) in enumerate(moments(game, seats, seed, placing)):
+        if len(found) >= want:
+            break
+        for _ in range(n % seats * 2):  # later placements of the set-up, for some games
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, game.random_action(state, seat,
+                                                                   random.Random(game_seed)))
+        if placing(state):
+            found.append((state, game_seed))
+    return found
 
 
 async def ticker(lags: list[float], stop: asyncio.Event) -> None:
@@ -142,10 +171,13 @@ def line(name: str, lags: list[float], took: float, seats: int) -> str:
             f"{p99:>8.1f} {ms[-1]:>8.1f}")
 
 
-async def main(seats: int, cap: float, runs: int, turns: bool = False) -> None:
+async def main(seats: int, cap: float, runs: int, turns: bool = False, setup: bool = False
+               ) -> None:
     game = registry.game("catan")
-    states = turn_states(game, 4, seats) if turns else simultaneous_states(game, 4, seats)
-    what = "on their own turns (the lookahead)" if turns else "at once"
+    states = (turn_states(game, 4, seats) if turns else setup_states(game, 4, seats) if setup
+              else simultaneous_states(game, 4, seats))
+    what = ("on their own turns (the lookahead)" if turns else
+            "their set-up placements (the placement search)" if setup else "at once")
     print(f"{sum(len(game.must_decide(s)) for s, _ in states)} seats deciding {what} in "
           f"{len(states)} Catan games (expert, cap {cap} s); loop lag in ms (ticks of "
           f"{TICK * 1000:.0f} ms), runs interleaved")
@@ -163,7 +195,12 @@ if __name__ == "__main__":
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--cap", type=float, default=2.0)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--turns", action="store_true",
-                        help="seats acting in their own turns, one a game, instead of together")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--turns", action="store_true",
+                       help="seats acting in their own turns, one a game, instead of together")
+    which.add_argument("--setup", action="store_true",
+                       help="seats placing their set-up buildings, one a game")
     args = parser.parse_args()
-    asyncio.run(main(args.seats, args.cap, args.runs, args.turns))
+    settle_gc()  # as GameBot does once started (tune_runtime)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    asyncio.run(main(args.seats, args.cap, args.runs, args.turns, args.setup))

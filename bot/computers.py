@@ -33,9 +33,11 @@ def stand_in_for(game_id: str) -> str:
     return found
 
 
-# Decisions searched at once in this process: each holds the GIL while it thinks, so the event
-# loop (every click's answer) gets a turn among THINKING threads and its own, never among all.
-THINKING = 2
+# Decisions searched at once in this process. Each holds the GIL while it thinks, so two at once
+# are no faster than one after the other, and the event loop (every click's answer) competes
+# with each: with two, eight Catan set-up searches (about a second each) left it a p99 lag of
+# 18-20 ms; with one, 2-3 ms (`python -m bench.deciders --setup`).
+THINKING = 1
 
 
 class ComputerPlayers:

@@ -22,3 +22,15 @@ def test_simultaneous_states_hold_the_seats_wanted() -> None:
     found = simultaneous_states(game, 4, 4)
     assert sum(len(game.must_decide(s)) for s, _ in found) >= 4
     assert all(len(game.must_decide(s)) >= 2 for s, _ in found)
+
+
+def test_setup_states_are_set_up_placements_of_distinct_games() -> None:
+    from bench.deciders import setup_states
+    game = registry.game("catan")
+    found = setup_states(game, 4, 4)
+    assert len(found) == 4 and len({seed for _, seed in found}) == 4
+    for state, _ in found:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        assert state.phase == "setup" and len(legal) > 1
+        assert all(a.type == "place_building" for a in legal)
