@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ai.catan.expert import opening_decision
 from bot import computers
 from bot.changes import waiting
 from bot.client import SWITCH_INTERVAL, settle_gc
@@ -91,19 +92,17 @@ def setup_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[
     seat places a set-up building, a different moment of the set-up in each (the expert
     searches every placement)."""
     def placing(state: Any) -> bool:
-        if state.phase != "setup":
-            return False
-        legal = game.legal_actions(state, game.to_act(state)[0])
-        return len(legal) > 1 and legal[0].type == "place_building"
+        seat = game.to_act(state)[0]
+        return opening_decision(game.view(state, seat), game.legal_actions(state, seat))
 
     found: list[tuple[Any, int]] = []
     for n, (state, game_seed) in enumerate(moments(game, seats, seed, placing)):
         if len(found) >= want:
             break
+        play = random.Random(game_seed)
         for _ in range(n % seats * 2):  # later placements of the set-up, for some games
             seat = game.to_act(state)[0]
-            state, _ = game.apply(state, seat, game.random_action(state, seat,
-                                                                   random.Random(game_seed)))
+            state, _ = game.apply(state, seat, game.random_action(state, seat, play))
         if placing(state):
             found.append((state, game_seed))
     return found

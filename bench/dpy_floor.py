@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import random
 import sys
@@ -105,6 +106,13 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floor:(?P
         await bot.clicked(self.kind, interaction)
 
 
+def button_view(kind: str, label: str) -> discord.ui.View:
+    """A message's one button (the table's "Act", the channel's "Start")."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(Floor(kind, label))
+    return view
+
+
 class FloorBot(discord.Client):
     def __init__(self, payloads: Payloads) -> None:
         super().__init__(intents=discord.Intents.default())
@@ -121,12 +129,10 @@ class FloorBot(discord.Client):
         return discord.Embed.from_dict(self.payloads.panel), view
 
     def table(self) -> dict[str, Any]:
-        view = discord.ui.View(timeout=None)
-        view.add_item(Floor("open", "Act"))
-        return {"embed": discord.Embed.from_dict(self.payloads.table), "view": view}
+        return {"embed": discord.Embed.from_dict(self.payloads.table),
+                "view": button_view("open", "Act")}
 
     def picture(self) -> discord.File:
-        import io
         return discord.File(io.BytesIO(self.payloads.picture), filename="table.png")
 
     async def clicked(self, kind: str, interaction: discord.Interaction) -> None:
@@ -233,7 +239,7 @@ async def run(options: argparse.Namespace, argv: Sequence[str]) -> dict[str, Any
         assert process.stdin is not None
         await said(process, READY)
         for guild in bot.guilds:  # the bot's message each table's first person clicks
-            await asyncio.gather(*(channel.send("Floor", view=_start_view())
+            await asyncio.gather(*(channel.send("Floor", view=button_view("start", "Start"))
                                    for channel in guild.text_channels))
         process.stdin.write(f"{GO}\n".encode())
         await said(process, READY)
@@ -246,12 +252,6 @@ async def run(options: argparse.Namespace, argv: Sequence[str]) -> dict[str, Any
                         for c in (await api.calls())[first_call:] if "route" in c)
     result.update(bot_cpu=cpu, emulator_cpu=emulator, calls=dict(calls))
     return result
-
-
-def _start_view() -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(Floor("start", "Start"))
-    return view
 
 
 def report(result: dict[str, Any], options: argparse.Namespace) -> list[str]:

@@ -79,7 +79,6 @@ class Metrics:
                              buckets=FAST, registry=r)
         self.rest = Counter("bot_rest_calls", "REST calls made, by route and status",
                             ["method", "route", "status"], registry=r)
-        self._rest: dict[tuple[str, str, int], Any] = {}  # the child of each label set
         self.rate_limited = Counter("bot_rest_429", "REST calls answered 429, by route",
                                     ["method", "route"], registry=r)
         self.refused = Counter(
@@ -134,10 +133,7 @@ class Metrics:
     def called(self, method: str, url: str, status: int,
                headers: Mapping[str, str] | None = None) -> None:
         path = route(url)
-        counted = self._rest.get((method, path, status))
-        if counted is None:  # labels() validates and locks: once per kind of call
-            counted = self._rest[method, path, status] = self.rest.labels(method, path, str(status))
-        counted.inc()
+        self.rest.labels(method, path, str(status)).inc()
         if status == 429:
             self.rate_limited.labels(method, path).inc()
             self.refused.labels(limit_kind(path, headers or {})).inc()

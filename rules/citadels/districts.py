@@ -300,11 +300,8 @@ def destroy_cost(owner: Player, district: str) -> int:
 
 
 def destroy_costs(city: list[str], beautified: Sequence[str] = ()) -> dict[str, int]:
-    """city_destroy_cost of every district of the city (the city's shields summed once, each
-    district's own copies taken out: every view lists them for every city)."""
-    shields = sum(_SHIELDS.get(d, 0) for d in city)
-    return {d: COST[d] - 1 + shields - city.count(d) * _SHIELDS.get(d, 0) + (d in beautified)
-            for d in city}
+    """city_destroy_cost of every district of the city."""
+    return {d: city_destroy_cost(city, d, beautified) for d in city}
 
 
 def on_destroyed(s: Work, warlord: str, district: str) -> bool:
