@@ -860,7 +860,8 @@ class Report:
             *([f"pictures drawn           {self.pictures}"] if self.pictures is not None
               else []),
             *([f"gc pauses ms p99/max     {percentile(self.gc.ms, 99):.1f} / "
-               f"{max(self.gc.ms, default=float('nan')):.1f}  ({len(self.gc.ms)} passes, "
+               f"{max(self.gc.ms, default=float('nan')):.1f}  ({len(self.gc.ms)} passes of "
+               f"{sum(self.gc.ms) / 1000:.2f} s in all, "
                f"{self.gc.full} full; longest by generation "
                + " / ".join(f"{ms:.1f}" for ms in self.gc.longest) + ")"]
               if self.gc is not None else []),
