@@ -8,7 +8,7 @@ robber and the barbarians' first steps."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.catan import engine, views
@@ -16,7 +16,7 @@ from rules.catan.actions import Action
 from rules.catan.board import parse_node
 from rules.catan.state import GameState
 
-from . import basic, plan, value
+from . import basic, learned, plan, value
 from .search import asked, compare
 from .seen import Seen, View
 
@@ -24,6 +24,13 @@ TOP = 5  # spots compared (the basic measure's best)
 WORLDS = 6  # worlds each spot is played in
 ROUNDS = 6  # rounds played after the set-up before the position is scored
 NODES = 4000  # moves played in all, at most (the budget in nodes: about 3,200 used)
+Score = Callable[[GameState, int], float]
+SCORE: Score = value.worth  # the position's score for the seat
+
+
+def setup_chance(state: GameState, seat: int) -> float:
+    """The learned win chance of a position right after the set-up."""
+    return learned.win_chance(state, seat, learned.SETUP)
 
 
 def placements(s: Seen, legal: Sequence[Any], top: int) -> list[Action]:
@@ -59,4 +66,4 @@ def best_placement(view: View, legal: Sequence[Action], s: Seen, first: Action,
     cap = NODES if nodes is None else nodes
     return compare(view, options, first, rng, WORLDS if worlds is None else worlds, cap,
                    deadline, lambda after: play_on(after, last, cap),
-                   lambda after: value.worth(after, s.me))
+                   lambda after: SCORE(after, s.me))
