@@ -23,10 +23,11 @@ COLOURS = {
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
 
-def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: str
-                ) -> discord.Embed:
+def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: str,
+                starting: bool = False) -> discord.Embed:
     """Host, settings (`options`: the game's own, as its UI words them), seats, free places
-    and status of a game's lobby."""
+    and status of a game's lobby (`starting`: Start was pressed and the game's thread waits
+    its turn to open)."""
     lang = language(catalog, lang)
 
     def t(key: str, **params: object) -> str:
@@ -35,7 +36,8 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
     s = record.settings
     title = catalog.text(f"{record.game}.title", lang)
     embed = discord.Embed(title=t("title", id=record.id, title=title),
-                          description=t(f"status.{record.status}"),
+                          description=t("status.starting" if starting and record.status == "lobby"
+                                        else f"status.{record.status}"),
                           colour=COLOURS.get(record.status, discord.Colour.default()))
     limit = (t("limit.minutes", duration=duration(s.turn_limit, catalog, lang)) if s.turn_limit
              else t("limit.off"))
@@ -69,13 +71,14 @@ def lobby_embed(record: GameRecord, options: list[str], catalog: Catalog, lang: 
     return fit(embed)
 
 
-def lobby_message(record: GameRecord, catalog: Catalog
+def lobby_message(record: GameRecord, catalog: Catalog, starting: bool = False
                   ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The lobby message as it stands: buttons only while the lobby is open; afterwards, where
-    the game is played and, once over, its result."""
+    """The lobby message as it stands: buttons only while the lobby is open (kept while it is
+    `starting`, so that a lobby whose start a restart cut short can still be started);
+    afterwards, where the game is played and, once over, its result."""
     lang = record.settings.language
     embed = lobby_embed(record, ui_for(record.game).option_lines(record, catalog, lang),
-                        catalog, lang)
+                        catalog, lang, starting)
     if record.status != "lobby":
         return embed, None
     text = catalog.text

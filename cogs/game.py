@@ -7,6 +7,7 @@ translated message; the custom_id only says what the user pointed at, never what
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -417,11 +418,26 @@ class GameCog(commands.Cog):
         name = self.bot.catalog.text("lobby.thread_name", lang, game=game, name=title)
         message = interaction.message
         # Opening a thread is a globally-limited call that may queue behind other starts:
-        # then the press is acknowledged at once and the lobby message edited once started.
-        if self.bot.publisher.opening_waits() and not interaction.response.is_done():
-            await interaction.response.defer()
+        # then the press is answered at once (the lobby says it is starting: an answer is not
+        # globally limited) and the lobby message edited again once started, or back if not.
+        if not self.bot.publisher.opening_waits() or interaction.response.is_done():
+            return await self._open_and_start(interaction, game, message, name)
+        embed, view = lobby_message(record, self.bot.catalog, starting=True)
+        await interaction.response.edit_message(embed=embed, view=view)
+        try:
+            return await self._open_and_start(interaction, game, message, name)
+        except BaseException:
+            now = service.games.get(game)
+            if now is not None and now.status == "lobby":
+                with contextlib.suppress(discord.HTTPException):
+                    embed, view = lobby_message(now, self.bot.catalog)
+                    await interaction.edit_original_response(embed=embed, view=view)
+            raise
+
+    async def _open_and_start(self, interaction: discord.Interaction, game: int,
+                              message: discord.Message, name: str) -> Change:
         thread = await self.bot.publisher.opening(lambda: message.create_thread(name=name[:100]))
-        return await service.start(game, interaction.user.id, thread_id=thread.id)
+        return await self.bot.service.start(game, interaction.user.id, thread_id=thread.id)
 
     async def confirm_end(self, interaction: discord.Interaction, game: int, yes: bool) -> None:
         if not yes:

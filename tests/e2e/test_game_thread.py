@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -76,19 +77,32 @@ async def test_the_lobby_message_tells_the_truth(citadels_bot: GameBot, table: T
     assert "Cancelled." in ended.text and not ended.buttons() and not ended.selects()
 
 
-async def test_a_start_that_must_wait_for_its_thread_is_acknowledged_at_once(
+async def test_a_start_that_must_wait_for_its_thread_is_answered_at_once(
         citadels_bot: GameBot, table: Table, discord_api: Discord,
         monkeypatch: pytest.MonkeyPatch):
     """Under a burst of starts the thread waits its turn in the bot's pace: the press is
-    acknowledged at once (deferred), and the lobby message says where the game went."""
+    answered at once (the lobby says it is starting, its buttons kept), and the lobby message
+    says where the game went once it has."""
     t = table
     await (await t.alice.slash(t.general, "citadels new")).response()
     await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
-    monkeypatch.setattr(citadels_bot.publisher, "opening_waits", lambda: True)
+    publisher = citadels_bot.publisher
+    turn = asyncio.Event()
+    opening = publisher.opening
+
+    async def in_turn(call: Any) -> Any:
+        await turn.wait()
+        return await opening(call)
+    monkeypatch.setattr(publisher, "opening_waits", lambda: True)
+    monkeypatch.setattr(publisher, "opening", in_turn)
     room = await lobby(t.alice, t.general)
     start = next(b["custom_id"] for b in room.buttons() if b["custom_id"].endswith(":lobby.start"))
     result = await t.alice.click(room, custom_id=start)
-    assert result.ack_type == 6  # a deferred update: the button shows it is working
+    assert result.ack_type == 7  # the lobby message updated in the answer itself
+    waiting = await t.alice.message(room.id)
+    assert "Starting" in waiting.text and any(
+        b["custom_id"] == start for b in waiting.buttons())
+    turn.set()
     for _ in range(100):
         if [g.status for g in citadels_bot.service.games.values()] == ["running"]:
             break
@@ -98,4 +112,31 @@ async def test_a_start_that_must_wait_for_its_thread_is_acknowledged_at_once(
     assert record.status == "running" and record.parent_channel_id == int(t.general.id)
     room = await t.alice.message(room.id)
     assert room.buttons() == [] and f"<#{record.channel_id}>" in room.text
+    assert "Starting" not in room.text
+    assert await discord_api.failed_interactions() == []
+
+
+async def test_a_start_whose_thread_fails_to_open_leaves_the_lobby_open(
+        citadels_bot: GameBot, table: Table, discord_api: Discord,
+        monkeypatch: pytest.MonkeyPatch):
+    """The thread's call fails after the lobby said it was starting: the lobby is shown open
+    again, its Start button working, and the game waits in its lobby."""
+    t = table
+    await (await t.alice.slash(t.general, "citadels new")).response()
+    await click_id(t.bruno, await lobby(t.bruno, t.general), ":lobby.join")
+
+    async def broken(call: Any) -> Any:
+        raise RuntimeError("the thread could not be opened")
+    monkeypatch.setattr(citadels_bot.publisher, "opening_waits", lambda: True)
+    monkeypatch.setattr(citadels_bot.publisher, "opening", broken)
+    room = await lobby(t.alice, t.general)
+    await click_id(t.alice, room, ":lobby.start")
+    for _ in range(100):
+        again = await t.alice.message(room.id)
+        if "Starting" not in again.text:
+            break
+        await asyncio.sleep(0.02)
+    assert "Open: join now!" in again.text and "Starting" not in again.text
+    assert any(b["custom_id"].endswith(":lobby.start") for b in again.buttons())
+    assert [g.status for g in citadels_bot.service.games.values()] == ["lobby"]
     assert await discord_api.failed_interactions() == []
