@@ -426,7 +426,7 @@ class GameCog(commands.Cog):
         await interaction.response.edit_message(embed=embed, view=view)
         try:
             return await self._open_and_start(interaction, game, message, name)
-        except BaseException:
+        except Exception:  # a cancelled start (a shutdown) leaves the lobby for a restart
             now = service.games.get(game)
             if now is not None and now.status == "lobby":
                 with contextlib.suppress(discord.HTTPException):
