@@ -28,7 +28,7 @@ from rules.catan.state import GameState, Options
 
 from . import features, make_player
 
-Rows = list[tuple[list[float], int, int]]  # (features, won, position id)
+Rows = list[tuple[list[float], int, int]]  # (features, won, position: deal * 1000 + turn)
 TURN_CAP = 400
 
 
@@ -63,7 +63,7 @@ def play(game: int, seed: int, every: int) -> tuple[Rows, Rows]:
         if state.turn != turn:
             turn = int(state.turn)
             if turn == 1:
-                record(state, setup, deal)
+                record(state, setup, deal * 1000 + turn)
             elif turn % every == 0:
                 record(state, turns, deal * 1000 + turn)
         name = next_seat(GAME, state)
@@ -172,9 +172,17 @@ def judge(f: Fit, rows: Rows, base: float) -> dict[str, float]:
         if pos not in best or p > best[pos][0]:
             best[pos] = (p, y)
     picked = sum(y for _, y in best.values())
-    return {"log_loss": loss, "base_log_loss": base_loss, "accuracy": accuracy / len(rows),
-            "winner_picked": picked / len(best), "rows": float(len(rows)),
-            "positions": float(len(best))}
+    out = {"log_loss": loss, "base_log_loss": base_loss, "accuracy": accuracy / len(rows),
+           "winner_picked": picked / len(best), "rows": float(len(rows)),
+           "positions": float(len(best))}
+    for first, last in BANDS:  # the same by the turn the positions were recorded at
+        band = [y for pos, (_, y) in best.items() if first <= pos % 1000 <= last]
+        if band:
+            out[f"winner_picked_turns_{first}_{last}"] = sum(band) / len(band)
+    return out
+
+
+BANDS = ((1, 24), (25, 48), (49, TURN_CAP))
 
 
 def module_text(fits: dict[str, Fit], figures: dict[str, dict[str, float]],

@@ -63,7 +63,7 @@ def test_the_model_rates_an_obviously_better_position_higher() -> None:
             assert all(0.0 < c < 1.0 for c in chances)
             for seat in range(4):
                 assert learned.win_chance(_cities(state, seat), seat, fit) > chances[seat]
-        # four cities against settlements: the seat with them is the favourite
+        # two cities against a settlement and a city each: that seat is the favourite
         ahead = _cities(state, 1)
         chances = [learned.win_chance(ahead, seat) for seat in range(4)]
         assert max(range(4), key=chances.__getitem__) == 1

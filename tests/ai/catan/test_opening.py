@@ -60,3 +60,19 @@ def test_past_its_deadline_the_set_up_search_plays_the_heuristic_spot() -> None:
     chosen = opening.best_placement(view, legal, s, first, random.Random(1),
                                     deadline=start - 1)
     assert chosen == first and time.monotonic() - start < 0.5
+
+
+def test_the_learned_presort_ranks_the_basic_measures_best_spots_from_the_view() -> None:
+    moved = 0
+    for k, (state, seat) in enumerate(_placements()):
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        s = read(view, EXPERT)
+        pool = opening.placements(s, legal, 8)
+        ranked = opening.presorted(view, s, pool, random.Random(k), 8, None)
+        assert sorted(map(str, ranked)) == sorted(map(str, pool))
+        twin = determinize(state, seat, random.Random(7))
+        assert opening.presorted(GAME.view(twin, seat), s, pool, random.Random(k), 8,
+                                 None) == ranked
+        assert opening.presorted(view, s, pool, random.Random(k), 8, 0.0) == pool
+        moved += ranked != pool
+    assert moved >= 1  # the learned chance does reorder the basic measure's spots
