@@ -101,19 +101,23 @@ PLAY: dict[str, tuple[float, float, float]] = {
 PLAY_BIAS = -1.43334
 FIGURES: dict[str, dict[str, float]] = {
     'SETUP': {
-        'log_loss': 0.5731,
-        'base_log_loss': 0.5983,
-        'accuracy': 0.7134,
-        'winner_picked': 0.3844,
+        'log_loss': 0.573111,
+        'base_log_loss': 0.59827,
+        'accuracy': 0.713393,
+        'winner_picked': 0.384375,
         'rows': 1120,
         'positions': 320,
+        'winner_picked_turns_1_24': 0.384375,
     },
     'PLAY': {
-        'log_loss': 0.4129,
-        'base_log_loss': 0.5968,
-        'accuracy': 0.8049,
-        'winner_picked': 0.6307,
-        'rows': 20800,
+        'log_loss': 0.412864,
+        'base_log_loss': 0.596799,
+        'accuracy': 0.804885,
+        'winner_picked': 0.630733,
+        'rows': 20798,
         'positions': 5909,
+        'winner_picked_turns_1_24': 0.505208,
+        'winner_picked_turns_25_48': 0.659139,
+        'winner_picked_turns_49_400': 0.720384,
     },
 }
