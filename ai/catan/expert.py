@@ -58,7 +58,7 @@ class ExpertPlayer:
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         return search.best_move(view, legal, read(view, EXPERT), first, heuristic, rng,
-                                self.worlds, deadline, SCORE)
+                                self.worlds, deadline, search.points_first)
 
     def fallback(self, view: View, legal: Sequence[Action]) -> Action:
         return expert_move(view, legal, None)
@@ -84,7 +84,6 @@ def offers_made(view: View) -> list[Offered]:
 
 
 OPENING = True  # the set-up's placements searched (ai.catan.opening)
-SCORE: search.Score = search.points_first  # the lookahead's comparison of positions
 
 
 def opening_decision(view: View, legal: Sequence[Action]) -> bool:

@@ -16,7 +16,7 @@ from rules.catan.board import parse_edge, parse_node
 from rules.catan.errors import IllegalAction
 from rules.catan.state import GameState
 
-from . import basic, cards, learned, plan, value
+from . import basic, cards, plan, value
 from .seen import Seen, View
 from .world import from_view
 
@@ -93,11 +93,6 @@ Score = Callable[[GameState, int], float]
 def points_first(state: GameState, seat: int) -> float:
     """Points at the end of the turn; the position's worth only breaks ties."""
     return scoring.points(state, seat) + 0.01 * value.relative(state, seat)
-
-
-def points_then_chance(state: GameState, seat: int) -> float:
-    """Points at the end of the turn; the learned win chance (under 1) breaks ties."""
-    return scoring.points(state, seat) + 0.99 * learned.win_chance(state, seat)
 
 
 def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine: Policy,
