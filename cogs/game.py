@@ -336,7 +336,12 @@ class GameCog(commands.Cog):
         except Refused as refusal:
             await self.refused(interaction, game, refusal)
             return
-        embed, view = lobby_message(change.record, self.bot.catalog)
+        await self.show_lobby(interaction, change.record)
+
+    async def show_lobby(self, interaction: discord.Interaction, record: GameRecord,
+                         starting: bool = False) -> None:
+        """The clicked lobby message edited to stand as `record` does, in the answer or after."""
+        embed, view = lobby_message(record, self.bot.catalog, starting)
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
         else:
@@ -422,16 +427,14 @@ class GameCog(commands.Cog):
         # globally limited) and the lobby message edited again once started, or back if not.
         if not self.bot.publisher.opening_waits() or interaction.response.is_done():
             return await self._open_and_start(interaction, game, message, name)
-        embed, view = lobby_message(record, self.bot.catalog, starting=True)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await self.show_lobby(interaction, record, starting=True)
         try:
             return await self._open_and_start(interaction, game, message, name)
         except Exception:  # a cancelled start (a shutdown) leaves the lobby for a restart
             now = service.games.get(game)
             if now is not None and now.status == "lobby":
                 with contextlib.suppress(discord.HTTPException):
-                    embed, view = lobby_message(now, self.bot.catalog)
-                    await interaction.edit_original_response(embed=embed, view=view)
+                    await self.show_lobby(interaction, now)
             raise
 
     async def _open_and_start(self, interaction: discord.Interaction, game: int,
