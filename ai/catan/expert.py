@@ -57,7 +57,10 @@ class ExpertPlayer:
                                           deadline)
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
-        return search.best_move(view, legal, read(view, EXPERT), first, heuristic, rng,
+        s = read(view, EXPERT)
+        if ENDGAME and max(map(s.points, range(len(s.names)))) >= s.win - ENDGAME:
+            return search.best_ending(view, legal, s, first, heuristic, rng, deadline)
+        return search.best_move(view, legal, s, first, heuristic, rng,
                                 self.worlds, deadline, search.points_first)
 
     def fallback(self, view: View, legal: Sequence[Action]) -> Action:
@@ -84,6 +87,9 @@ def offers_made(view: View) -> list[Offered]:
 
 
 OPENING = True  # the set-up's placements searched (ai.catan.opening)
+# From the leader's being this many points from winning, the end of the turn is searched by
+# playing each candidate to the game's end (search.best_ending; 0: never).
+ENDGAME = 4
 
 
 def opening_decision(view: View, legal: Sequence[Action]) -> bool:

@@ -90,6 +90,20 @@ def asked(state: GameState) -> str:
 Score = Callable[[GameState, int], float]
 
 
+def play_out(state: GameState, me: str, mine: Policy, cap: int) -> tuple[GameState, int]:
+    """The seat's turn finished by `mine`, then the game played to its end by the basic
+    player in every seat (or `cap` moves); the state and the moves played."""
+    state, played = finish_turn(state, me, mine, basic.basic_move)
+    while played < cap and state.phase != "over":
+        who = asked(state)
+        legal = engine.legal_actions(state, who)
+        if not legal:
+            break
+        state, _ = engine.apply(state, who, basic.basic_move(views.view(state, who), legal))
+        played += 1
+    return state, played
+
+
 def points_first(state: GameState, seat: int) -> float:
     """Points at the end of the turn; the position's worth only breaks ties."""
     return scoring.points(state, seat) + 0.01 * value.relative(state, seat)
@@ -108,22 +122,45 @@ def best_move(view: View, legal: Sequence[Action], s: Seen, first: Action, mine:
                    lambda after: score(after, s.me))
 
 
+ENDGAME_WORLDS = 4  # worlds each candidate is played to the game's end in, near the end
+ENDGAME_NODES = 6000  # moves the end-game search plays in all, at most (about 2 s here)
+PLAY_OUT = 1500  # moves one play to the end may take (a guard: about 30-400 are played)
+
+
+def best_ending(view: View, legal: Sequence[Action], s: Seen, first: Action, mine: Policy,
+                rng: random.Random, deadline: float | None,
+                worlds: int = ENDGAME_WORLDS, nodes: int = ENDGAME_NODES) -> Action:
+    """Near the end: the candidate that wins most often when the game is played to its end
+    (value.worth: a win is worth 100, a loss the points less 5) in the same worlds, the
+    seat's turn by its own heuristics and the rest by the basic player. Counted like
+    best_move: worlds and moves, a deadline only cutting it."""
+    options = candidates(s, legal, first)
+    me = view["you"]
+    return compare(view, options, first, rng, worlds, nodes, deadline,
+                   lambda after: play_out(after, me, mine, PLAY_OUT),
+                   lambda after: value.worth(after, s.me))
+
+
 Play = Callable[[GameState], tuple[GameState, int]]  # a move's sequel: the state, the moves
+
+
+Sample = Callable[[View, random.Random], GameState]  # a world behind a view
 
 
 def compare(view: View, options: list[Action], first: Action, rng: random.Random,
             worlds: int, nodes: int, deadline: float | None, play: Play,
-            score: Callable[[GameState], float]) -> Action:
+            score: Callable[[GameState], float], sample: Sample = from_view) -> Action:
     """The option with the best mean score over the worlds searched in full, each played in
     the same worlds (one deal, one dice stream) and followed by `play`. The budget is counted
     (`worlds`, and `nodes`: the moves played in all, checked between options), so a view, a
-    seed and a budget give one answer on any machine; a `deadline` may only cut it short."""
+    seed and a budget give one answer on any machine; a `deadline` may only cut it short.
+    `sample` draws the worlds (only bench.catan_oracle's bounds deal any other way)."""
     if len(options) == 1:
         return first
     totals = [0.0] * len(options)
     done = played = 0
     for _ in range(worlds):
-        world = from_view(view, rng)
+        world = sample(view, rng)
         row = []
         for action in options:
             if played > nodes or (deadline is not None and time.monotonic() > deadline):
