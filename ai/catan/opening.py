@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.catan import engine, views
+from rules.catan import engine
 from rules.catan.actions import Action
 from rules.catan.board import parse_node
 from rules.catan.state import GameState
 
-from . import basic, learned, plan, value
-from .search import asked, compare
+from . import learned, plan, value
+from .search import compare, play_on
 from .seen import Seen, View
 from .world import from_view
 
@@ -64,20 +64,6 @@ def presorted(view: View, s: Seen, pool: list[Action], rng: random.Random, top: 
         chances.append(setup_chance(after, s.me))
     order = sorted(range(len(pool)), key=lambda i: (-chances[i], i))
     return [pool[i] for i in order[:top]]
-
-
-def play_on(state: GameState, turn: int, cap: int) -> tuple[GameState, int]:
-    """The basic player in every seat until the game's turn passes `turn` (or the game ends,
-    or `cap` moves); the state and the moves played."""
-    played = 0
-    while played < cap and state.phase != "over" and state.turn <= turn:
-        who = asked(state)
-        legal = engine.legal_actions(state, who)
-        if not legal:
-            break
-        state, _ = engine.apply(state, who, basic.basic_move(views.view(state, who), legal))
-        played += 1
-    return state, played
 
 
 def best_placement(view: View, legal: Sequence[Action], s: Seen, first: Action,

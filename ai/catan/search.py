@@ -94,7 +94,18 @@ def play_out(state: GameState, me: str, mine: Policy, cap: int) -> tuple[GameSta
     """The seat's turn finished by `mine`, then the game played to its end by the basic
     player in every seat (or `cap` moves); the state and the moves played."""
     state, played = finish_turn(state, me, mine, basic.basic_move)
-    while played < cap and state.phase != "over":
+    state, more = play_on(state, state.turn + GAME_TURNS, cap - played)
+    return state, played + more
+
+
+GAME_TURNS = 10_000  # more turns than any game has: play_on to the game's end
+
+
+def play_on(state: GameState, turn: int, cap: int) -> tuple[GameState, int]:
+    """The basic player in every seat until the game's turn passes `turn` (or the game ends,
+    or `cap` moves); the state and the moves played."""
+    played = 0
+    while played < cap and state.phase != "over" and state.turn <= turn:
         who = asked(state)
         legal = engine.legal_actions(state, who)
         if not legal:
