@@ -2,7 +2,7 @@
 decide together (discards on a 7, and the like), every seat an expert, played through the
 service's own computer runners on a temporary SQLite store.
 
-    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3] [--turns | --setup]
+    python -m bench.deciders [--seats 8] [--cap 2.0] [--runs 3] [--turns | --setup | --ending]
 
 A ticker wakes every 5 ms and records how late it woke: that lag is what every click's answer
 waits on meanwhile. The run is made with the service's limit on decisions searched at once
@@ -13,7 +13,9 @@ interpreter as a running bot does (bot/client.py: the GIL's switch interval, the
 `--turns` takes instead one seat a game acting in its own turn (where the Catan expert runs its
 lookahead), 8 games;
 `--setup` one seat a game placing a set-up settlement or city (where it searches its
-placements, ai/catan/opening.py: its longest decisions), 8 games.
+placements, ai/catan/opening.py: its longest decisions), 8 games; `--ending` one seat a game
+ending its turn near the game's end (where it plays each candidate to the end,
+search.best_ending), 8 games played by basic players to there.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.catan.expert import opening_decision
+from ai.catan import make_player
+from ai.catan.expert import ENDGAME, EXPERT, heuristic, opening_decision, searched
+from ai.catan.seen import read
 from bot import computers
 from bot.changes import waiting
 from bot.client import SWITCH_INTERVAL, settle_gc
@@ -85,6 +89,35 @@ def turn_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[A
                 and len(game.legal_actions(state, game.to_act(state)[0])) > 1)
 
     return list(itertools.islice(moments(game, seats, seed, own_turn), want))
+
+
+def ending_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """(state, seed) pairs of `want` 4-player Catan games played by basic players, each at a
+    moment near the end where the active seat's heuristics would end its turn: where the
+    expert plays each candidate to the game's end (search.best_ending), its longest turns."""
+    basic = make_player("basic")
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    while len(found) < want:
+        game_seed = rng.randrange(2**31)
+        state = game.new_game([f"p{i}" for i in range(1, seats + 1)], game.options({}),
+                              game_seed)
+        play = random.Random(game_seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            view, legal = game.view(state, seat), game.legal_actions(state, seat)
+            if ending_decision(view, legal):
+                found.append((state, game_seed))
+                break
+            state, _ = game.apply(state, seat, basic.choose(view, legal, play))
+    return found
+
+
+def ending_decision(view: Any, legal: Any) -> bool:
+    """The expert would search this decision to the game's end (ExpertPlayer.choose)."""
+    s = read(view, EXPERT)
+    return (searched(view, legal) and heuristic(view, legal).type == "end_turn"
+            and max(map(s.points, range(len(s.names)))) >= s.win - ENDGAME)
 
 
 def setup_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[Any, int]]:
@@ -170,13 +203,16 @@ def line(name: str, lags: list[float], took: float, seats: int) -> str:
             f"{p99:>8.1f} {ms[-1]:>8.1f}")
 
 
-async def main(seats: int, cap: float, runs: int, turns: bool = False, setup: bool = False
-               ) -> None:
+async def main(seats: int, cap: float, runs: int, turns: bool = False, setup: bool = False,
+               ending: bool = False) -> None:
     game = registry.game("catan")
     states = (turn_states(game, 4, seats) if turns else setup_states(game, 4, seats) if setup
+              else ending_states(game, 4, seats) if ending
               else simultaneous_states(game, 4, seats))
     what = ("on their own turns (the lookahead)" if turns else
-            "their set-up placements (the placement search)" if setup else "at once")
+            "their set-up placements (the placement search)" if setup else
+            "their turns' ends near the game's end (the end-game search)" if ending
+            else "at once")
     print(f"{sum(len(game.must_decide(s)) for s, _ in states)} seats deciding {what} in "
           f"{len(states)} Catan games (expert, cap {cap} s); loop lag in ms (ticks of "
           f"{TICK * 1000:.0f} ms), runs interleaved")
@@ -199,7 +235,10 @@ if __name__ == "__main__":
                        help="seats acting in their own turns, one a game, instead of together")
     which.add_argument("--setup", action="store_true",
                        help="seats placing their set-up buildings, one a game")
+    which.add_argument("--ending", action="store_true",
+                       help="seats ending a turn near the game's end, one a game")
     args = parser.parse_args()
     settle_gc()  # as GameBot does once started (tune_runtime)
     sys.setswitchinterval(SWITCH_INTERVAL)
-    asyncio.run(main(args.seats, args.cap, args.runs, args.turns, args.setup))
+    asyncio.run(main(args.seats, args.cap, args.runs, args.turns, args.setup,
+                     args.ending))

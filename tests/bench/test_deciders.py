@@ -34,3 +34,14 @@ def test_setup_states_are_set_up_placements_of_distinct_games() -> None:
         legal = game.legal_actions(state, seat)
         assert state.phase == "setup" and len(legal) > 1
         assert all(a.type == "place_building" for a in legal)
+
+
+def test_ending_states_are_turn_ends_the_expert_searches_to_the_games_end() -> None:
+    from bench.deciders import ending_decision, ending_states
+    game = registry.game("catan")
+    found = ending_states(game, 4, 2)
+    assert len(found) == 2 and len({seed for _, seed in found}) == 2
+    for state, _ in found:
+        seat = game.to_act(state)[0]
+        assert state.phase == "action" and state.seats[state.active] == seat
+        assert ending_decision(game.view(state, seat), game.legal_actions(state, seat))
