@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.catan import make_player
-from ai.catan.expert import ENDGAME, EXPERT, heuristic, opening_decision, searched
+from ai.catan.expert import EXPERT, heuristic, near_end, opening_decision, searched
 from ai.catan.seen import read
 from bot import computers
 from bot.changes import waiting
@@ -115,9 +115,8 @@ def ending_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple
 
 def ending_decision(view: Any, legal: Any) -> bool:
     """The expert would search this decision to the game's end (ExpertPlayer.choose)."""
-    s = read(view, EXPERT)
     return (searched(view, legal) and heuristic(view, legal).type == "end_turn"
-            and max(map(s.points, range(len(s.names)))) >= s.win - ENDGAME)
+            and near_end(read(view, EXPERT)))
 
 
 def setup_states(game: Any, seats: int, want: int, seed: int = 1) -> list[tuple[Any, int]]:

@@ -58,7 +58,7 @@ class ExpertPlayer:
         if not self.worlds or first.type != "end_turn" or not searched(view, legal):
             return first
         s = read(view, EXPERT)
-        if ENDGAME and max(map(s.points, range(len(s.names)))) >= s.win - ENDGAME:
+        if near_end(s):
             return search.best_ending(view, legal, s, first, heuristic, rng, deadline)
         return search.best_move(view, legal, s, first, heuristic, rng,
                                 self.worlds, deadline, search.points_first)
@@ -90,6 +90,11 @@ OPENING = True  # the set-up's placements searched (ai.catan.opening)
 # From the leader's being this many points from winning, the end of the turn is searched by
 # playing each candidate to the game's end (search.best_ending; 0: never).
 ENDGAME = 4
+
+
+def near_end(s: Seen) -> bool:
+    """The leader within ENDGAME points of winning: the turn's end is searched to the end."""
+    return bool(ENDGAME) and max(map(s.points, range(len(s.names)))) >= s.win - ENDGAME
 
 
 def opening_decision(view: View, legal: Sequence[Action]) -> bool:

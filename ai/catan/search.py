@@ -90,15 +90,7 @@ def asked(state: GameState) -> str:
 Score = Callable[[GameState, int], float]
 
 
-def play_out(state: GameState, me: str, mine: Policy, cap: int) -> tuple[GameState, int]:
-    """The seat's turn finished by `mine`, then the game played to its end by the basic
-    player in every seat (or `cap` moves); the state and the moves played."""
-    state, played = finish_turn(state, me, mine, basic.basic_move)
-    state, more = play_on(state, state.turn + GAME_TURNS, cap - played)
-    return state, played + more
-
-
-GAME_TURNS = 10_000  # more turns than any game has: play_on to the game's end
+GAME_TURNS = 10_000  # more turns than any game has: played on to the game's end
 
 
 def play_on(state: GameState, turn: int, cap: int) -> tuple[GameState, int]:
@@ -113,6 +105,16 @@ def play_on(state: GameState, turn: int, cap: int) -> tuple[GameState, int]:
         state, _ = engine.apply(state, who, basic.basic_move(views.view(state, who), legal))
         played += 1
     return state, played
+
+
+def play_out(state: GameState, me: str, mine: Policy, cap: int, turns: int = GAME_TURNS
+             ) -> tuple[GameState, int]:
+    """The seat's turn finished by `mine`, then `turns` turns (by default the game to its
+    end) played by the basic player in every seat, or `cap` moves in all; the state and the
+    moves played."""
+    state, played = finish_turn(state, me, mine, basic.basic_move)
+    state, more = play_on(state, state.turn + turns - 1, cap - played)
+    return state, played + more
 
 
 def points_first(state: GameState, seat: int) -> float:
