@@ -83,8 +83,11 @@ def next_seat(game: Game[Any, Any], state: Any) -> str:
 
 
 def play(match: Match, strengths: Sequence[str], players: Mapping[str, Player], seed: int,
-         rotation: int = 0, options: Any = None, turn_cap: int | None = None) -> Played:
-    """One game: deal `seed`, seat i played by strengths[(i + rotation) % P]."""
+         rotation: int = 0, options: Any = None, turn_cap: int | None = None,
+         watch: Callable[[Any], None] | None = None) -> Played:
+    """One game: deal `seed`, seat i played by strengths[(i + rotation) % P]. `watch` is
+    shown the whole state before each decision (a measure's hook, as bench.catan_oracle's
+    bounds: a player only ever gets its view)."""
     game, n = match.game, len(strengths)
     seats = [strengths[(i + rotation) % n] for i in range(n)]
     names = [f"p{i}" for i in range(n)]
@@ -100,6 +103,8 @@ def play(match: Match, strengths: Sequence[str], players: Mapping[str, Player], 
             break
         name = next_seat(game, state)
         seat = names.index(name)
+        if watch is not None:
+            watch(state)
         wall, thread = time.perf_counter(), time.thread_time()
         action = players[seats[seat]].choose(game.view(state, name),
                                              game.legal_actions(state, name), rngs[seat])

@@ -30,13 +30,12 @@ from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 from typing import Any
 
-from ai.catan import basic, expert, make_player, search, value
-from ai.catan.arena import next_seat
+from ai.catan import expert, make_player, search, value
+from ai.catan.arena import play_game
 from ai.catan.seen import View, read
 from ai.stats import wilson
 from rules.catan.actions import Action
-from rules.catan.game import GAME
-from rules.catan.state import GameState, Options
+from rules.catan.state import GameState
 
 WAYS = ("view", "hands", "dice", "both")
 
@@ -65,38 +64,43 @@ def searched_move(view: View, legal: Sequence[Action], rng: random.Random,
     if first.type != "end_turn" or not expert.searched(view, legal):
         return expert.ExpertPlayer().choose(view, legal, rng)
     s = read(view, expert.EXPERT)
-    me = view["you"]
+    turns = rounds * len(s.names)
+    return search.compare(
+        view, search.candidates(s, legal, first), first, rng, worlds, 10**9, None,
+        lambda after: search.play_out(after, view["you"], expert.heuristic, 20_000, turns),
+        lambda after: value.relative(after, s.me), sample)
 
-    def play(after: GameState) -> tuple[GameState, int]:
-        after, moves = search.finish_turn(after, me, expert.heuristic, basic.basic_move)
-        after, more = search.play_on(after, after.turn + rounds * len(s.names) - 1, 20_000)
-        return after, moves + more
-    return search.compare(view, search.candidates(s, legal, first), first, rng, worlds,
-                          10**9, None, play, lambda after: value.relative(after, s.me),
-                          sample)
+
+class Oracle:
+    """The expert seat of `way`: the arena shows it each state (`watch`) before it decides."""
+
+    name = "expert"
+
+    def __init__(self, way: str, rounds: int, worlds: int) -> None:
+        self.way, self.rounds, self.worlds = way, rounds, worlds
+        self.truth: GameState | None = None
+
+    def watch(self, state: GameState) -> None:
+        self.truth = state
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
+               deadline: float | None = None) -> Action:
+        assert self.truth is not None
+        return searched_move(view, legal, rng, sampler(self.way, self.truth), self.rounds,
+                             self.worlds)
+
+    def fallback(self, view: View, legal: Sequence[Action]) -> Action:
+        return expert.ExpertPlayer().fallback(view, legal)
 
 
 def one(job: tuple[str, int, int, int, int, int]) -> tuple[str, int, bool]:
     """Game `g` (the arena's deal and seat rotation) with `way`'s search: did it win?"""
-    way, g, players, seed, rounds, worlds = job
-    n = players
-    seats = [("expert" if (i + g % n) % n == 0 else "basic") for i in range(n)]
-    names = [f"p{i}" for i in range(n)]
-    deal = seed + g // n
-    state = GAME.new_game(names, Options(layout="random"), deal)
-    rngs = [random.Random(deal * 1000 + 17 * i + g % n) for i in range(n)]
-    basic_player = make_player("basic")
-    while not GAME.is_over(state) and state.turn <= 400:
-        name = next_seat(state)
-        seat = names.index(name)
-        view, legal = GAME.view(state, name), GAME.legal_actions(state, name)
-        if seats[seat] == "expert":
-            action = searched_move(view, legal, rngs[seat], sampler(way, state), rounds,
-                                   worlds)
-        else:
-            action = basic_player.choose(view, legal, rngs[seat])
-        state, _ = GAME.apply(state, name, action)
-    return way, g, state.winner is not None and seats[state.winner] == "expert"
+    way, g, n, seed, rounds, worlds = job
+    oracle = Oracle(way, rounds, worlds)
+    played = play_game(["expert", *["basic"] * (n - 1)],
+                       {"expert": oracle, "basic": make_player("basic")},
+                       seed + g // n, g % n, watch=oracle.watch)
+    return way, g, any(played.seats[w] == "expert" for w in played.winners)
 
 
 def report(results: Sequence[tuple[str, int, bool]], ways: Sequence[str],

@@ -9,7 +9,7 @@ running at the cap has no winner, counts as a loss for every seat and is reporte
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ai import arena
 from ai.arena import Cap, Match, Played
@@ -46,10 +46,12 @@ def next_seat(state: GameState) -> str:
 
 def play_game(strengths: Sequence[str], players: Mapping[str, Player], seed: int,
               rotation: int = 0, turn_cap: int = TURN_CAP,
-              options: Options | None = None) -> Played:
-    """One game: deal `seed`, seat i played by strengths[(i + rotation) % P]."""
+              options: Options | None = None,
+              watch: Callable[[GameState], None] | None = None) -> Played:
+    """One game: deal `seed`, seat i played by strengths[(i + rotation) % P] (`watch`: see
+    ai.arena.play)."""
     return arena.play(MATCH, strengths, players, seed, rotation,
-                      options or Options(layout="random"), turn_cap)
+                      options or Options(layout="random"), turn_cap, watch)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
